@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import { companySizes, formCopy } from './content.ts'
+import { validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
+
+const valid = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Lovelace & Babbage LLP',
+  companySize: '6-50 employees',
+}
+
+describe('validateDemoRequest', () => {
+  it('accepts each of the four company sizes', () => {
+    for (const companySize of companySizes) {
+      expect(validateDemoRequest({ ...valid, companySize })).toEqual({
+        success: true,
+        output: { ...valid, companySize },
+      })
+    }
+  })
+
+  it('gives the spec message for every empty field', () => {
+    expect(
+      validateDemoRequest({ firstName: '', lastName: '', companyName: '', companySize: '' }),
+    ).toEqual({
+      success: false,
+      fields: {
+        firstName: 'First name is required',
+        lastName: 'Last name is required',
+        companyName: 'Company name is required',
+        companySize: 'Please select company size',
+      },
+    })
+  })
+
+  it('treats missing and non-string fields as empty', () => {
+    expect(validateDemoRequest({ firstName: 42 })).toEqual({
+      success: false,
+      fields: formCopy.required,
+    })
+  })
+
+  it('counts whitespace-only as empty', () => {
+    const result = validateDemoRequest({ ...valid, firstName: ' \t ', lastName: '\n' })
+    expect(result).toEqual({
+      success: false,
+      fields: { firstName: 'First name is required', lastName: 'Last name is required' },
+    })
+  })
+
+  it('trims surrounding whitespace', () => {
+    const result = validateDemoRequest({ ...valid, firstName: '  Ada  ' })
+    expect(result.success && result.output.firstName).toBe('Ada')
+  })
+
+  it('rejects an unknown company size', () => {
+    for (const companySize of ['1000+ employees', ' 1-5 employees', 5, null]) {
+      expect(validateDemoRequest({ ...valid, companySize })).toEqual({
+        success: false,
+        fields: { companySize: 'Please select company size' },
+      })
+    }
+  })
+
+  it('bounds each name', () => {
+    expect(validateDemoRequest({ ...valid, firstName: 'a'.repeat(100) }).success).toBe(true)
+    expect(
+      validateDemoRequest({
+        ...valid,
+        firstName: 'a'.repeat(101),
+        lastName: 'b'.repeat(101),
+        companyName: 'c'.repeat(201),
+      }),
+    ).toEqual({ success: false, fields: formCopy.tooLong })
+  })
+
+  it('rejects control characters', () => {
+    expect(validateDemoRequest({ ...valid, companyName: 'Acme\u0000LLP' })).toEqual({
+      success: false,
+      fields: { companyName: formCopy.controlCharacters },
+    })
+  })
+
+  it('keeps names in any script and punctuation', () => {
+    const names = {
+      ...valid,
+      firstName: 'Zoë-Renée',
+      lastName: "O'Brien 李",
+      companyName: 'Ñ & Co.',
+    }
+    expect(validateDemoRequest(names).success).toBe(true)
+  })
+
+  it('drops extra fields', () => {
+    const result = validateDemoRequest({ ...valid, isAdmin: true, id: 7 })
+    expect(result).toEqual({ success: true, output: valid })
+  })
+
+  it('rejects a body that is not an object', () => {
+    for (const body of [null, 'text', [valid], 3]) {
+      const result = validateDemoRequest(body)
+      expect(result.success).toBe(false)
+      expect(!result.success && result.fields.body).toBe('A demo request must be a JSON object')
+    }
+  })
+})
+
+describe('validateSubmission', () => {
+  it('keeps the metadata and the honeypot, and drops anything else', () => {
+    const submission = {
+      ...valid,
+      source: 'partner-a',
+      pageUrl: 'https://partner.example/contact',
+      referrer: '',
+      website: '',
+      extra: 'dropped',
+    }
+    const { extra: _, ...kept } = submission
+    expect(validateSubmission(submission)).toEqual({ success: true, output: kept })
+  })
+
+  it('bounds the metadata', () => {
+    const result = validateSubmission({ ...valid, source: 'x'.repeat(101) })
+    expect(result.success).toBe(false)
+    expect(!result.success && Object.keys(result.fields)).toEqual(['source'])
+  })
+})
