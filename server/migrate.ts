@@ -1,0 +1,47 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
+
+/** Where the Supabase CLI keeps its migrations, and so where this runner reads them. */
+export const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
+
+// The table the Supabase CLI records applied migrations in, so both agree on what ran.
+const history = `
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);
+`
+
+/**
+ * Applies every `<version>_<name>.sql` in `dir` not applied yet, in version order, each in its
+ * own transaction. Returns the versions it applied.
+ */
+export async function runMigrations(db: SqlDatabase, dir = migrationsDir): Promise<string[]> {
+  const files = (await readdir(dir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort()
+  await db.exec(history)
+  const applied: string[] = []
+  for (const file of files) {
+    const [, version = '', name = ''] = /^(\d+)_(.+)\.sql$/.exec(file) ?? []
+    const script = await readFile(join(dir, file), 'utf8')
+    const ran = await db.transaction(async (tx) => {
+      // Two servers starting at once must not both apply the same file.
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['supabase_migrations'])
+      const done = await tx.query(
+        'select 1 from supabase_migrations.schema_migrations where version = $1',
+        [version],
+      )
+      if (done.length > 0) return false
+      await tx.exec(script)
+      await tx.query(
+        'insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)',
+        [version, [script], name],
+      )
+      return true
+    })
+    if (ran) applied.push(version)
+  }
+  return applied
+}

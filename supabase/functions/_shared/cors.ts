@@ -1,0 +1,38 @@
+// What supabase-js sends with a function call, plus the form's own idempotency key.
+const allowedHeaders = [
+  'authorization',
+  'x-client-info',
+  'apikey',
+  'content-type',
+  'x-retry-count',
+  'traceparent',
+  'tracestate',
+  'baggage',
+  'idempotency-key',
+].join(', ')
+
+/**
+ * CORS headers for a reply to `origin`. They go on errors too, or the browser hides the error
+ * body from the form and reports a bare network failure.
+ */
+export function corsHeaders(origin: string | null): Record<string, string> {
+  const headers: Record<string, string> = {
+    'access-control-allow-methods': 'POST, OPTIONS',
+    'access-control-allow-headers': allowedHeaders,
+    'access-control-expose-headers': 'Retry-After',
+    // Chromium caps the preflight cache at two hours.
+    'access-control-max-age': '7200',
+    vary: 'Origin',
+  }
+  if (origin !== null) headers['access-control-allow-origin'] = origin
+  return headers
+}
+
+/** Whether a browser on `origin` may call the function: listed, or the function's own origin. */
+export function isAllowedOrigin(
+  origin: string,
+  allowedOrigins: readonly string[],
+  ownOrigin: string,
+): boolean {
+  return origin === ownOrigin || allowedOrigins.includes(origin)
+}

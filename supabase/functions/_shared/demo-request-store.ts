@@ -1,0 +1,54 @@
+import type { CompanySize } from '../../../src/demo-request-schema.ts'
+
+/** Where sales stand on a lead: not yet told, told, telling failed, or never to be told (spam). */
+export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
+
+/** A lead as the function writes it. */
+export interface NewDemoRequest {
+  firstName: string
+  lastName: string
+  companyName: string
+  companySize: CompanySize
+  source: string | null
+  pageUrl: string | null
+  referrer: string | null
+  userAgent: string | null
+  idempotencyKey: string | null
+  isSpam: boolean
+}
+
+/** A lead as stored, with its notification state. */
+export interface StoredDemoRequest extends NewDemoRequest {
+  id: string
+  createdAt: Date
+  notificationStatus: NotificationStatus
+  notificationAttempts: number
+  notificationError: string | null
+  notifiedAt: Date | null
+}
+
+/** The outcome of an insert: `created` is false when the idempotency key was already stored. */
+export interface InsertResult {
+  id: string
+  created: boolean
+}
+
+/** Every database operation of the function, the leads command and the retry command. */
+export interface DemoRequestStore {
+  /** Stores a lead once per idempotency key; a repeated key returns the first row's id. */
+  insert(request: NewDemoRequest): Promise<InsertResult>
+  /** The id stored under an idempotency key, if any. */
+  findIdByIdempotencyKey(key: string): Promise<string | null>
+  /** Counts one more hit for a client in the window starting at `windowStart`; returns the total. */
+  countHit(clientKey: string, windowStart: Date): Promise<number>
+  /** Records the outcome of one attempt to tell sales about a lead. */
+  recordNotification(
+    id: string,
+    outcome: { status: 'sent' | 'failed'; error?: string },
+    at: Date,
+  ): Promise<void>
+  /** Leads still pending or failed, created before `createdBefore`, oldest first. */
+  listUnnotified(createdBefore: Date, limit: number): Promise<StoredDemoRequest[]>
+  /** Stored leads, newest first. */
+  list(limit: number): Promise<StoredDemoRequest[]>
+}

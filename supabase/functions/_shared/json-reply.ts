@@ -1,0 +1,30 @@
+/** A machine-readable error: `code` for programs, `message` for people, `fields` per input. */
+export interface ReplyError {
+  code: string
+  message: string
+  fields?: Record<string, string>
+}
+
+/** The body of every reply of the function. */
+export type ReplyBody = { success: true; requestId: string } | { success: false; error: ReplyError }
+
+/** A JSON reply; supabase-js only parses bodies typed `application/json`. */
+export function jsonReply(
+  status: number,
+  body: ReplyBody,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+  })
+}
+
+/** A failure reply with its code and message. */
+export function errorReply(
+  status: number,
+  error: ReplyError,
+  headers: Record<string, string> = {},
+): Response {
+  return jsonReply(status, { success: false, error }, headers)
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  openTestPglite,
+  openTestPostgres,
+  postgresBin,
+  type TestDatabase,
+} from '../../../server/test-support/test-database.ts'
+import type { NewDemoRequest } from './demo-request-store.ts'
+import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
+
+const lead: NewDemoRequest = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Lovelace & Babbage LLP',
+  companySize: '6-50 employees',
+  source: 'widget',
+  pageUrl: 'https://example.com/request-demo',
+  referrer: null,
+  userAgent: 'Vitest',
+  idempotencyKey: null,
+  isSpam: false,
+}
+
+const backends = [
+  { name: 'PGlite', open: openTestPglite, skip: false },
+  { name: 'PostgreSQL 15', open: openTestPostgres, skip: postgresBin === null },
+]
+
+describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
+  let test: TestDatabase
+  const store = () => createSqlDemoRequestStore(test.db)
+
+  beforeAll(async () => {
+    if (!skip) test = await open()
+  }, 60_000)
+  afterAll(async () => {
+    await test?.close()
+  })
+  beforeEach(async () => {
+    await test?.reset()
+  })
+
+  it.skipIf(skip)('stores a lead and lists it back with every field', async () => {
+    const { id, created } = await store().insert(lead)
+    expect(created).toBe(true)
+    const [row, ...rest] = await store().list(10)
+    expect(rest).toEqual([])
+    expect(row).toMatchObject({
+      ...lead,
+      id,
+      notificationStatus: 'pending',
+      notificationAttempts: 0,
+      notificationError: null,
+      notifiedAt: null,
+    })
+    expect(row?.createdAt).toBeInstanceOf(Date)
+  })
+
+  it.skipIf(skip)('keeps one row per idempotency key, also for simultaneous inserts', async () => {
+    const keyed = { ...lead, idempotencyKey: 'key-1' }
+    const results = await Promise.all([store().insert(keyed), store().insert(keyed)])
+    expect(results.map((result) => result.created).sort()).toEqual([false, true])
+    expect(results[0]?.id).toBe(results[1]?.id)
+    expect(await store().findIdByIdempotencyKey('key-1')).toBe(results[0]?.id)
+    expect(await store().findIdByIdempotencyKey('other')).toBeNull()
+    expect(await store().list(10)).toHaveLength(1)
+  })
+
+  it.skipIf(skip)('stores leads without a key as separate rows', async () => {
+    await store().insert(lead)
+    await store().insert(lead)
+    expect(await store().list(10)).toHaveLength(2)
+  })
+
+  it.skipIf(skip)('marks spam as skipped so it is never sent', async () => {
+    await store().insert({ ...lead, isSpam: true })
+    const [row] = await store().list(10)
+    expect(row).toMatchObject({ isSpam: true, notificationStatus: 'skipped' })
+    expect(await store().listUnnotified(new Date(Date.now() + 60_000), 10)).toEqual([])
+  })
+
+  it.skipIf(skip)('counts hits per client and window', async () => {
+    const key = 'a'.repeat(64)
+    const first = new Date('2026-01-01T00:00:00Z')
+    const second = new Date('2026-01-01T00:10:00Z')
+    expect(await store().countHit(key, first)).toBe(1)
+    expect(await store().countHit(key, first)).toBe(2)
+    expect(await store().countHit('b'.repeat(64), first)).toBe(1)
+    expect(await store().countHit(key, second)).toBe(1)
+    const rows = await test.db.query('select window_start from public.demo_request_rate_limits')
+    // Windows before the current one are pruned.
+    expect(rows).toHaveLength(1)
+  })
+
+  it.skipIf(skip)('records notification outcomes and lists what still needs sending', async () => {
+    const sent = await store().insert(lead)
+    const failed = await store().insert({ ...lead, firstName: 'Grace' })
+    const pending = await store().insert({ ...lead, firstName: 'Edsger' })
+    const at = new Date('2026-02-03T04:05:06Z')
+    await store().recordNotification(sent.id, { status: 'sent' }, at)
+    await store().recordNotification(failed.id, { status: 'failed', error: 'HTTP 500' }, at)
+    const later = new Date(Date.now() + 60_000)
+    const unnotified = await store().listUnnotified(later, 10)
+    expect(unnotified.map((row) => row.id).sort()).toEqual([failed.id, pending.id].sort())
+    expect(unnotified.find((row) => row.id === failed.id)).toMatchObject({
+      notificationStatus: 'failed',
+      notificationAttempts: 1,
+      notificationError: 'HTTP 500',
+      notifiedAt: null,
+    })
+    const rows = await store().list(10)
+    expect(rows.find((row) => row.id === sent.id)).toMatchObject({
+      notificationStatus: 'sent',
+      notifiedAt: at,
+    })
+    // Leads newer than the cut-off may still be in flight and are left alone.
+    expect(await store().listUnnotified(new Date(Date.now() - 60_000), 10)).toEqual([])
+  })
+
+  it.skipIf(skip)('lets the database reject what the schema forbids', async () => {
+    await expect(
+      store().insert({ ...lead, companySize: '7 employees' as NewDemoRequest['companySize'] }),
+    ).rejects.toThrow()
+    await expect(store().insert({ ...lead, firstName: 'x'.repeat(101) })).rejects.toThrow()
+    expect(await store().list(10)).toEqual([])
+  })
+
+  it('accepts only plain role names', () => {
+    expect(() => createSqlDemoRequestStore(test?.db, { role: 'x; drop table y' })).toThrow()
+  })
+})

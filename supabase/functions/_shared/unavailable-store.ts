@@ -1,0 +1,14 @@
+import type { DemoRequestStore } from './demo-request-store.ts'
+
+/** A store for a function started without a database: every call fails, so requests get 503. */
+export function createUnavailableStore(): DemoRequestStore {
+  const fail = () => Promise.reject(new Error('No database is configured'))
+  return {
+    insert: fail,
+    findIdByIdempotencyKey: fail,
+    countHit: fail,
+    recordNotification: fail,
+    listUnnotified: fail,
+    list: fail,
+  }
+}
