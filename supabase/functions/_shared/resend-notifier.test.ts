@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  type EmailApiStandIn,
+  startEmailApiStandIn,
+} from '../../../server/test-support/email-api-stand-in.ts'
+import { createResendNotifier } from './resend-notifier.ts'
+
+const lead = {
+  id: '00000000-0000-4000-8000-000000000002',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  companyName: 'Navy & Co',
+  companySize: '200+ employees' as const,
+  source: 'widget',
+  pageUrl: null,
+  referrer: null,
+  createdAt: new Date('2026-01-02T03:04:05Z'),
+}
+
+let api: EmailApiStandIn
+beforeAll(async () => {
+  api = await startEmailApiStandIn()
+})
+afterAll(() => api.close())
+beforeEach(() => {
+  api.received.length = 0
+  api.mode = 'accept'
+})
+
+const notifier = () =>
+  createResendNotifier({
+    apiKey: 're_test',
+    to: ['sales@example.com'],
+    from: 'Leads <leads@example.com>',
+    apiUrl: api.url,
+  })
+
+describe('createResendNotifier', () => {
+  it('posts one email with the key, recipients and an idempotency key per lead', async () => {
+    await notifier().notify(lead, new AbortController().signal)
+    expect(api.received).toHaveLength(1)
+    const [email] = api.received
+    expect(email?.headers.authorization).toBe('Bearer re_test')
+    expect(email?.headers['idempotency-key']).toBe(`demo-request-${lead.id}`)
+    expect(email?.body).toMatchObject({
+      from: 'Leads <leads@example.com>',
+      to: ['sales@example.com'],
+      subject: 'Demo request: Grace Hopper, Navy & Co',
+    })
+    expect(email?.body.html).toContain('Navy &amp; Co')
+  })
+
+  it('rejects when the API answers with an error', async () => {
+    api.mode = 'fail'
+    await expect(notifier().notify(lead, new AbortController().signal)).rejects.toThrow('500')
+  })
+
+  it('gives up when aborted while the API hangs', async () => {
+    api.mode = 'hang'
+    await expect(notifier().notify(lead, AbortSignal.timeout(100))).rejects.toThrow()
+  })
+})
