@@ -34,7 +34,10 @@ export const demoRequestSchema = v.object({
   firstName: requiredText('firstName'),
   lastName: requiredText('lastName'),
   companyName: requiredText('companyName'),
-  companySize: v.optional(v.picklist(companySizes, formCopy.required.companySize), ''),
+  companySize: v.pipe(
+    v.optional(v.string(formCopy.required.companySize), ''),
+    v.picklist(companySizes, formCopy.required.companySize),
+  ),
 })
 
 /**

@@ -1,0 +1,21 @@
+import type { FailureKind } from './send-demo-request.ts'
+
+/** Why a submission did not go through. Never carries what the visitor typed. */
+export type DemoRequestErrorKind = 'validation' | FailureKind
+
+/** The DOM events `<demo-request>` dispatches; they bubble and cross shadow roots. */
+export type DemoRequestEventMap = {
+  'demo-request-submit': CustomEvent<Record<string, never>>
+  'demo-request-success': CustomEvent<{ requestId: string }>
+  'demo-request-error': CustomEvent<{ kind: DemoRequestErrorKind }>
+}
+
+export type DemoRequestEventName = keyof DemoRequestEventMap
+
+export function dispatchDemoRequestEvent<Name extends DemoRequestEventName>(
+  target: EventTarget,
+  name: Name,
+  detail: DemoRequestEventMap[Name]['detail'],
+): void {
+  target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }))
+}

@@ -1,0 +1,106 @@
+/// <reference types="mocha" />
+import { expect } from 'chai'
+import { createRoot, type Root } from 'react-dom/client'
+import {
+  fieldValues,
+  fillValid,
+  newRun,
+  query,
+  recordEvents,
+  standInUrl,
+  submitButton,
+  toast,
+  validLead,
+  waitFor,
+} from '../tests/browser/widget-harness.ts'
+import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
+import type { FunctionsInvoker } from './send-demo-request.ts'
+
+let host: HTMLElement
+let reactRoot: Root
+
+// The component as the element renders it: inside a shadow root, events leaving from its host.
+async function render(props: DemoRequestFormProps) {
+  host = document.createElement('div')
+  document.body.append(host)
+  const shadow = host.attachShadow({ mode: 'open' })
+  reactRoot = createRoot(shadow)
+  reactRoot.render(<DemoRequestForm {...props} />)
+  await waitFor(() => shadow.querySelector('form'))
+  return shadow
+}
+
+function silenceConsoleError() {
+  const original = console.error
+  console.error = () => {}
+  return () => {
+    console.error = original
+  }
+}
+
+afterEach(() => {
+  reactRoot.unmount()
+  host.remove()
+})
+
+describe('DemoRequestForm', () => {
+  it('gives up after its timeout and keeps the values', async () => {
+    const root = await render({ supabaseUrl: standInUrl('hang', newRun()), timeoutMs: 300 })
+    const events = recordEvents(host)
+    const restore = silenceConsoleError()
+    try {
+      fillValid(root)
+      submitButton(root).click()
+      const shown = await waitFor(() => toast(root), 2000)
+      expect(shown.textContent).to.contain('Submission Failed')
+    } finally {
+      restore()
+    }
+    expect(fieldValues(root)).to.deep.equal(validLead)
+    expect(events.at(-1)).to.deep.equal({ type: 'demo-request-error', detail: { kind: 'network' } })
+  })
+
+  it('shows the messages the server sends for its fields', async () => {
+    const root = await render({ supabaseUrl: standInUrl('invalid', newRun()) })
+    const restore = silenceConsoleError()
+    try {
+      fillValid(root)
+      submitButton(root).click()
+      await waitFor(() => toast(root))
+    } finally {
+      restore()
+    }
+    expect(query(root, '[data-error-for="companyName"]').textContent).to.equal(
+      'Company name is required',
+    )
+    expect(query(root, '[name="companyName"]').getAttribute('aria-invalid')).to.equal('true')
+  })
+
+  it('calls a Functions client it is handed, such as a site-wide supabase.functions', async () => {
+    const calls: unknown[][] = []
+    const functions: FunctionsInvoker = {
+      invoke: (async (...args: unknown[]) => {
+        calls.push(args)
+        return { data: { success: true, requestId: 'from-client' }, error: null }
+      }) as FunctionsInvoker['invoke'],
+    }
+    const root = await render({ functions, initialValues: validLead })
+    const events = recordEvents(host)
+    submitButton(root).click()
+    await waitFor(() => toast(root))
+    expect(calls).to.have.length(1)
+    expect(calls[0]?.[0]).to.equal('send-demo-request')
+    expect(events.at(-1)).to.deep.equal({
+      type: 'demo-request-success',
+      detail: { requestId: 'from-client' },
+    })
+  })
+
+  it('leaves a toast on its own after its duration', async () => {
+    const root = await render({ supabaseUrl: standInUrl('ok', newRun()), toastDurationMs: 200 })
+    fillValid(root)
+    submitButton(root).click()
+    await waitFor(() => toast(root))
+    await waitFor(() => !toast(root), 1500)
+  })
+})

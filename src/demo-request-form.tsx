@@ -1,0 +1,276 @@
+import {
+  type ChangeEvent,
+  type FormEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { defaultAnonKey, defaultSupabaseUrl } from './config.ts'
+import { companySizes, formCopy } from './content.ts'
+import {
+  type DemoRequestEventMap,
+  type DemoRequestEventName,
+  dispatchDemoRequestEvent,
+} from './demo-request-events.ts'
+import {
+  type DemoRequestField,
+  type FieldErrors,
+  fieldLimits,
+  validateDemoRequest,
+} from './demo-request-schema.ts'
+import { formClasses } from './form-styles.ts'
+import { createIdempotencyKeys } from './idempotency-key.ts'
+import {
+  createFunctionsClient,
+  defaultTimeoutMs,
+  type FunctionsInvoker,
+  sendDemoRequest,
+} from './send-demo-request.ts'
+import { adoptStyles } from './style-sheet.ts'
+import { type ToastMessage, ToastRegion } from './toast.tsx'
+
+export type DemoRequestValues = Record<DemoRequestField, string>
+
+export type DemoRequestFormProps = {
+  /** The Supabase project URL; defaults to `VITE_SUPABASE_URL`, else the page's origin. */
+  supabaseUrl?: string
+  /** The project's public anon key; defaults to `VITE_SUPABASE_ANON_KEY`. */
+  anonKey?: string
+  /** Free text stored with the lead, such as a partner's name. */
+  source?: string
+  /** A Functions client to call instead, e.g. a site's own `supabase.functions`. */
+  functions?: FunctionsInvoker
+  /** Values shown on first render. */
+  initialValues?: Partial<DemoRequestValues>
+  /** How long a call may take before it fails. */
+  timeoutMs?: number
+  /** How long a toast stays before it leaves on its own. */
+  toastDurationMs?: number
+  /** Where the element renders; passed by react-to-web-component. */
+  container?: Node
+}
+
+const fieldOrder: DemoRequestField[] = ['firstName', 'lastName', 'companyName', 'companySize']
+const emptyValues: DemoRequestValues = {
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  companySize: '',
+}
+
+/** The demo-request form: validates, posts to `send-demo-request`, and reports by toast. */
+export function DemoRequestForm({
+  supabaseUrl,
+  anonKey,
+  source,
+  functions,
+  initialValues,
+  timeoutMs = defaultTimeoutMs,
+  toastDurationMs = 6000,
+}: DemoRequestFormProps) {
+  const classes = formClasses()
+  const id = useId()
+  const rootRef = useRef<HTMLDivElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const inFlight = useRef(false)
+  const keys = useRef(createIdempotencyKeys()).current
+  const [values, setValues] = useState<DemoRequestValues>({ ...emptyValues, ...initialValues })
+  const [honeypot, setHoneypot] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitting, setSubmitting] = useState(false)
+  const [toast, setToast] = useState<ToastMessage>()
+
+  const client = useMemo(
+    () =>
+      functions ??
+      createFunctionsClient(supabaseUrl || defaultSupabaseUrl(), anonKey || defaultAnonKey()),
+    [functions, supabaseUrl, anonKey],
+  )
+
+  useLayoutEffect(() => {
+    if (rootRef.current) adoptStyles(rootRef.current.getRootNode())
+  })
+
+  useEffect(() => {
+    if (!toast) return
+    const timer = setTimeout(() => setToast(undefined), toastDurationMs)
+    return () => clearTimeout(timer)
+  }, [toast, toastDurationMs])
+
+  function emit<Name extends DemoRequestEventName>(
+    name: Name,
+    detail: DemoRequestEventMap[Name]['detail'],
+  ) {
+    const root = rootRef.current
+    if (!root) return
+    const node = root.getRootNode()
+    dispatchDemoRequestEvent(node instanceof ShadowRoot ? node.host : root, name, detail)
+  }
+
+  function showToast(
+    variant: ToastMessage['variant'],
+    copy: { title: string; description: string },
+  ) {
+    setToast({ id: Date.now(), variant, ...copy })
+  }
+
+  function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
+    const field = event.target.name as DemoRequestField
+    const next = { ...values, [field]: event.target.value }
+    setValues(next)
+    // Once a message shows, it follows the value, so the visitor sees when the field is fixed.
+    if (errors[field]) {
+      const result = validateDemoRequest(next)
+      setErrors({ ...errors, [field]: result.success ? undefined : result.fields[field] })
+    }
+  }
+
+  function focusField(field: string) {
+    const element = formRef.current?.elements.namedItem(field)
+    if (element instanceof HTMLElement) element.focus()
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    // A ref, not state: a second click can arrive before React re-renders the disabled button.
+    if (inFlight.current) return
+    const result = validateDemoRequest(values)
+    if (!result.success) {
+      setErrors(result.fields)
+      const first = fieldOrder.find((field) => result.fields[field])
+      if (first) focusField(first)
+      emit('demo-request-error', { kind: 'validation' })
+      return
+    }
+    setErrors({})
+    inFlight.current = true
+    setSubmitting(true)
+    setToast(undefined)
+    emit('demo-request-submit', {})
+    const submission = {
+      ...result.output,
+      ...(source && { source }),
+      pageUrl: location.href,
+      referrer: document.referrer,
+      website: honeypot,
+    }
+    const outcome = await sendDemoRequest(client, submission, {
+      idempotencyKey: keys.keyFor(submission),
+      timeoutMs,
+    })
+    inFlight.current = false
+    setSubmitting(false)
+    if (outcome.ok) {
+      keys.settle()
+      setValues(emptyValues)
+      setHoneypot('')
+      showToast('default', formCopy.success)
+      emit('demo-request-success', { requestId: outcome.requestId })
+      return
+    }
+    console.error('Demo request failed:', outcome.error)
+    if (outcome.fields) setErrors(outcome.fields)
+    showToast('destructive', formCopy.failure)
+    emit('demo-request-error', { kind: outcome.kind })
+  }
+
+  function textField(field: Exclude<DemoRequestField, 'companySize'>, autoComplete: string) {
+    const copy = formCopy.fields[field]
+    return (
+      <div className={classes.field}>
+        <label className={classes.label} htmlFor={`${id}-${field}`}>
+          {copy.label}
+        </label>
+        <input
+          id={`${id}-${field}`}
+          className={classes.control}
+          name={field}
+          type="text"
+          autoComplete={autoComplete}
+          placeholder={copy.placeholder}
+          maxLength={fieldLimits[field]}
+          value={values[field]}
+          onChange={handleChange}
+          {...errorAttributes(field)}
+        />
+        {errorMessage(field)}
+      </div>
+    )
+  }
+
+  function errorAttributes(field: DemoRequestField) {
+    return errors[field]
+      ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` }
+      : { 'aria-invalid': false }
+  }
+
+  function errorMessage(field: DemoRequestField) {
+    return (
+      errors[field] && (
+        <p className={classes.error} id={`${id}-${field}-error`} data-error-for={field}>
+          {errors[field]}
+        </p>
+      )
+    )
+  }
+
+  const sizeCopy = formCopy.fields.companySize
+  return (
+    <div className={classes.root} ref={rootRef}>
+      <form
+        ref={formRef}
+        className={classes.form}
+        aria-label={formCopy.label}
+        noValidate
+        onSubmit={handleSubmit}
+      >
+        <div className={classes.row}>
+          {textField('firstName', 'given-name')}
+          {textField('lastName', 'family-name')}
+        </div>
+        {textField('companyName', 'organization')}
+        <div className={classes.field}>
+          <label className={classes.label} htmlFor={`${id}-companySize`}>
+            {sizeCopy.label}
+          </label>
+          <select
+            id={`${id}-companySize`}
+            className={`${classes.control} ${classes.select}`}
+            name="companySize"
+            required
+            value={values.companySize}
+            onChange={handleChange}
+            {...errorAttributes('companySize')}
+          >
+            <option value="">{sizeCopy.placeholder}</option>
+            {companySizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+          {errorMessage('companySize')}
+        </div>
+        <div className={classes.honeypot} aria-hidden="true">
+          <label htmlFor={`${id}-website`}>{formCopy.honeypotLabel}</label>
+          <input
+            id={`${id}-website`}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(event) => setHoneypot(event.target.value)}
+          />
+        </div>
+        <button className={classes.submit} type="submit" disabled={submitting}>
+          {submitting ? formCopy.submitting : formCopy.submit}
+        </button>
+      </form>
+      <ToastRegion toast={toast} onDismiss={() => setToast(undefined)} />
+    </div>
+  )
+}

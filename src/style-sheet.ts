@@ -1,0 +1,59 @@
+import { css as gooberCss } from 'goober'
+
+/*
+ * goober writes its CSS into a detached element that never joins a document, and each render
+ * root adopts one shared constructable stylesheet built from that text. Nothing is injected as
+ * a <style> tag, so pages with a strict `style-src 'self'` policy still render the widget styled.
+ */
+let target: HTMLElement | undefined
+let sheet: CSSStyleSheet | undefined
+let sheetText = ''
+
+function styleTarget(): HTMLElement {
+  target ??= document.createElement('div')
+  return target
+}
+
+/** goober's `css`, collecting into the shared sheet. Call it from render code, not at import. */
+export function css(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+  return gooberCss.call({ target: styleTarget() }, strings, ...values)
+}
+
+/** goober's `keyframes`, collecting into the shared sheet. */
+export function keyframes(
+  strings: TemplateStringsArray,
+  ...values: Array<string | number>
+): string {
+  // goober's own `keyframes` is bound to the document head; `k` is the flag it binds.
+  return gooberCss.call({ target: styleTarget(), k: 1 }, strings, ...values)
+}
+
+/** Makes every style created so far apply inside `root` (a shadow root or the document). */
+export function adoptStyles(root: Node): void {
+  if (!(root instanceof ShadowRoot || root instanceof Document)) return
+  const text = styleTarget().textContent ?? ''
+  if (!('adoptedStyleSheets' in root)) {
+    appendStyleElement(root, text)
+    return
+  }
+  sheet ??= new CSSStyleSheet()
+  if (text !== sheetText) {
+    sheet.replaceSync(text)
+    sheetText = text
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) {
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+  }
+}
+
+// Browsers before constructable stylesheets (Safari < 16.4) get a plain <style> element.
+function appendStyleElement(root: ShadowRoot | Document, text: string): void {
+  const parent = root instanceof Document ? root.head : root
+  let style = parent.querySelector<HTMLStyleElement>('style[data-demo-request]')
+  if (!style) {
+    style = document.createElement('style')
+    style.dataset.demoRequest = ''
+    parent.append(style)
+  }
+  if (style.textContent !== text) style.textContent = text
+}

@@ -1,0 +1,42 @@
+import { formCopy } from './content.ts'
+import { formClasses } from './form-styles.ts'
+
+export type ToastMessage = {
+  id: number
+  variant: 'default' | 'destructive'
+  title: string
+  description: string
+}
+
+export type ToastRegionProps = {
+  toast: ToastMessage | undefined
+  onDismiss: () => void
+}
+
+/**
+ * A live region that is always in the document, so screen readers announce a toast when its
+ * text arrives; an empty region is invisible.
+ */
+export function ToastRegion({ toast, onDismiss }: ToastRegionProps) {
+  const classes = formClasses()
+  return (
+    <section className={classes.toasts} aria-label={formCopy.notifications}>
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {toast && (
+          <div className={classes.toast} data-variant={toast.variant} data-toast={toast.variant}>
+            <p className={classes.toastTitle}>{toast.title}</p>
+            <p className={classes.toastDescription}>{toast.description}</p>
+            <button
+              type="button"
+              className={classes.dismiss}
+              aria-label={formCopy.dismiss}
+              onClick={onDismiss}
+            >
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}

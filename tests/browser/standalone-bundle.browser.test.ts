@@ -1,0 +1,77 @@
+/// <reference types="mocha" />
+import { expect } from 'chai'
+import {
+  fillValid,
+  mountElement,
+  newRun,
+  query,
+  recordedRequests,
+  standInUrl,
+  submitButton,
+  toast,
+  waitFor,
+} from './widget-harness.ts'
+
+// The file partner sites load, as built: not the sources.
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script')
+    script.src = src
+    script.onload = () => resolve()
+    script.onerror = () => reject(new Error(`Could not load ${src}`))
+    document.head.append(script)
+  })
+}
+
+describe('the built standalone demo-request.js', () => {
+  before(() => loadScript('/built/demo-request.js'))
+
+  it('registers <demo-request>, and loading it twice is harmless', async () => {
+    const errors: ErrorEvent[] = []
+    const onError = (event: ErrorEvent) => errors.push(event)
+    window.addEventListener('error', onError)
+    await loadScript('/built/demo-request.js')
+    window.removeEventListener('error', onError)
+    expect(errors).to.deep.equal([])
+    expect(customElements.get('demo-request')).to.be.a('function')
+  })
+
+  it('submits a lead and confirms it', async () => {
+    const run = newRun()
+    const element = await mountElement({ 'supabase-url': standInUrl('ok', run), 'anon-key': 'k' })
+    const root = element.shadowRoot as ShadowRoot
+    fillValid(root)
+    submitButton(root).click()
+    const shown = await waitFor(() => toast(root))
+    expect(shown.textContent).to.contain('Demo Request Submitted!')
+    const requests = await recordedRequests(run)
+    expect(requests).to.have.length(1)
+    expect(requests[0]?.headers.apikey).to.equal('k')
+    element.remove()
+  })
+
+  it('renders styled under a strict style-src CSP', async () => {
+    const frame = document.createElement('iframe')
+    frame.src = '/built/strict-csp.html'
+    const violations: string[] = []
+    document.body.append(frame)
+    await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }))
+    const page = frame.contentDocument as Document
+    page.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(event.violatedDirective),
+    )
+    const element = await waitFor(
+      () => page.querySelector('demo-request')?.shadowRoot && page.querySelector('demo-request'),
+    )
+    const root = element.shadowRoot as ShadowRoot
+    const button = await waitFor(() =>
+      root.querySelector<HTMLButtonElement>('button[type="submit"]'),
+    )
+    const style = frame.contentWindow?.getComputedStyle(button)
+    expect(style?.backgroundColor).to.equal('rgb(27, 42, 74)')
+    expect(style?.borderTopLeftRadius).to.equal('8px')
+    expect(query(root, 'form')).to.exist
+    expect(violations).to.deep.equal([])
+    frame.remove()
+  })
+})

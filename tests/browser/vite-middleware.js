@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react'
+import { createServer } from 'vite'
+
+// The browser tests' sources (TypeScript, JSX, React's CommonJS) go through Vite in middleware
+// mode, mounted in the test runner's server; the runner's own files stay with the runner.
+const sourcePaths = /^\/(src|widget|tests|node_modules|@vite|@id|@fs|@react-refresh)\b/
+
+export async function viteMiddleware() {
+  const vite = await createServer({
+    configFile: false,
+    root: new URL('../..', import.meta.url).pathname,
+    plugins: [react()],
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  })
+  const middleware = async (ctx, next) => {
+    if (!sourcePaths.test(ctx.path)) return next()
+    ctx.respond = false
+    const handled = await new Promise((resolve) => {
+      ctx.res.once('finish', () => resolve(true))
+      vite.middlewares(ctx.req, ctx.res, () => resolve(false))
+    })
+    if (!handled) {
+      ctx.respond = true
+      return next()
+    }
+  }
+  return { middleware, close: () => vite.close() }
+}

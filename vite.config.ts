@@ -1,0 +1,58 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react'
+import { defineConfig, type UserConfig } from 'vite'
+import dts from 'vite-plugin-dts'
+
+const outDir = 'dist/widget'
+
+// `vite build --mode standalone`: one self-contained script for partner pages, React inside.
+const standalone: UserConfig = {
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir,
+    emptyOutDir: false,
+    lib: {
+      entry: 'widget/define.ts',
+      formats: ['iife'],
+      name: 'DemoRequest',
+      fileName: () => 'demo-request.js',
+    },
+  },
+}
+
+// `vite build --mode module`: an ES module for bundlers, React left to the host as a peer.
+const module: UserConfig = {
+  plugins: [
+    react(),
+    dts({ include: ['src', 'widget'], exclude: ['**/*.test.*'], bundleTypes: true }),
+  ],
+  build: {
+    outDir,
+    emptyOutDir: false,
+    lib: {
+      entry: { 'demo-request': 'widget/index.ts' },
+      formats: ['es'],
+      fileName: () => 'demo-request.module.js',
+    },
+    rolldownOptions: { external: [/^react($|\/)/, /^react-dom($|\/)/] },
+  },
+}
+
+// `vite`: a plain page embedding the widget from source, for manual checks.
+const dev: UserConfig = {
+  root: 'widget',
+  plugins: [react()],
+}
+
+// `vitest`: the unit tests in Node; the *.browser.test files run in Chromium instead.
+const unit: UserConfig = {
+  test: { include: ['src/**/*.test.ts', 'widget/**/*.test.ts'], exclude: ['**/*.browser.test.*'] },
+}
+
+export default defineConfig(({ command, mode }) => {
+  if (mode === 'test') return unit
+  if (command === 'serve') return dev
+  if (mode === 'standalone') return standalone
+  if (mode === 'module') return module
+  throw new Error(`Unknown build mode "${mode}": use --mode standalone or --mode module`)
+})

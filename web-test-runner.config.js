@@ -1,0 +1,22 @@
+import { chromeLauncher } from '@web/test-runner-chrome'
+import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
+import { builtFiles } from './tests/browser/built-files.js'
+import { standInFunction } from './tests/browser/stand-in-function.js'
+import { viteMiddleware } from './tests/browser/vite-middleware.js'
+
+const vite = await viteMiddleware()
+
+export default {
+  files: [
+    'src/**/*.browser.test.{ts,tsx}',
+    'widget/**/*.browser.test.ts',
+    'tests/browser/**/*.browser.test.ts',
+  ],
+  concurrency: 2,
+  testFramework: { config: { timeout: 10000 } },
+  browsers: [
+    chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+  ],
+  middleware: [standInFunction(), builtFiles(), vite.middleware],
+  plugins: [{ name: 'close-vite', serverStop: () => vite.close() }],
+}

@@ -1,0 +1,310 @@
+/// <reference types="mocha" />
+import { expect } from 'chai'
+import { formCopy } from '../src/content.ts'
+import {
+  fieldValues,
+  fillValid,
+  mountElement,
+  newRun,
+  query,
+  recordEvents,
+  recordedRequests,
+  type Scenario,
+  standInUrl,
+  submitButton,
+  toast,
+  typeInto,
+  validLead,
+  waitFor,
+} from '../tests/browser/widget-harness.ts'
+import './define.ts'
+
+const anonKey = 'test-anon-key'
+
+async function mount(scenario: Scenario, run = newRun(), extra: Record<string, string> = {}) {
+  const element = await mountElement({
+    'supabase-url': standInUrl(scenario, run),
+    'anon-key': anonKey,
+    ...extra,
+  })
+  return { element, root: element.shadowRoot as ShadowRoot, run }
+}
+
+function captureConsoleErrors() {
+  const original = console.error
+  const calls: unknown[][] = []
+  console.error = (...args: unknown[]) => {
+    calls.push(args)
+  }
+  return { calls, restore: () => (console.error = original) }
+}
+
+afterEach(() => {
+  for (const element of document.querySelectorAll('demo-request')) element.remove()
+})
+
+describe('<demo-request>', () => {
+  it('is defined by importing define.ts', () => {
+    const element = document.createElement('demo-request')
+    expect(element).to.be.instanceOf(customElements.get('demo-request'))
+  })
+
+  it('renders the form in an open shadow root with labels, placeholders and hints', async () => {
+    const { element, root } = await mount('ok')
+    expect(element.shadowRoot).to.equal(root)
+    expect(element.querySelector('form'), 'nothing in the light DOM').to.equal(null)
+    const labels = [...root.querySelectorAll('label')].map((label) => label.textContent)
+    expect(labels).to.include.members(['First Name', 'Last Name', 'Company Name', 'Company Size'])
+    for (const [name, autocomplete] of [
+      ['firstName', 'given-name'],
+      ['lastName', 'family-name'],
+      ['companyName', 'organization'],
+    ] as const) {
+      const input = query<HTMLInputElement>(root, `[name="${name}"]`)
+      expect(input.placeholder).to.equal(formCopy.fields[name].placeholder)
+      expect(input.autocomplete).to.equal(autocomplete)
+      expect(query(root, `label[for="${input.id}"]`).textContent).to.equal(
+        formCopy.fields[name].label,
+      )
+    }
+    const options = [...query<HTMLSelectElement>(root, 'select').options].map((o) => o.text)
+    expect(options).to.deep.equal([
+      'Select company size',
+      '1-5 employees',
+      '6-50 employees',
+      '50-200 employees',
+      '200+ employees',
+    ])
+    expect(submitButton(root).textContent).to.equal('Request Demo')
+    expect(query(root, '[role="status"][aria-live="polite"]').textContent).to.equal('')
+  })
+
+  it('shows all four messages on an empty submit, focuses the first field and sends nothing', async () => {
+    const { element, root, run } = await mount('ok')
+    const events = recordEvents(element)
+    submitButton(root).click()
+    await waitFor(() => root.querySelectorAll('[data-error-for]').length === 4)
+    const messages = [...root.querySelectorAll('[data-error-for]')].map((node) => node.textContent)
+    expect(messages).to.deep.equal([
+      'First name is required',
+      'Last name is required',
+      'Company name is required',
+      'Please select company size',
+    ])
+    for (const name of ['firstName', 'lastName', 'companyName', 'companySize']) {
+      const field = query(root, `[name="${name}"]`)
+      const message = query(root, `[data-error-for="${name}"]`)
+      expect(field.getAttribute('aria-invalid')).to.equal('true')
+      expect(field.getAttribute('aria-describedby')).to.equal(message.id)
+    }
+    expect(root.activeElement).to.equal(query(root, '[name="firstName"]'))
+    expect(events).to.deep.equal([{ type: 'demo-request-error', detail: { kind: 'validation' } }])
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await recordedRequests(run)).to.deep.equal([])
+  })
+
+  it('counts whitespace as empty and keeps what was typed', async () => {
+    const { root, run } = await mount('ok')
+    fillValid(root)
+    typeInto(root, 'lastName', '   ')
+    submitButton(root).click()
+    await waitFor(() => root.querySelector('[data-error-for]'))
+    expect(
+      [...root.querySelectorAll('[data-error-for]')].map((node) => node.textContent),
+    ).to.deep.equal(['Last name is required'])
+    expect(root.activeElement).to.equal(query(root, '[name="lastName"]'))
+    expect(fieldValues(root)).to.deep.equal({ ...validLead, lastName: '   ' })
+    typeInto(root, 'lastName', 'Lovelace')
+    await waitFor(() => !root.querySelector('[data-error-for]'))
+    expect(await recordedRequests(run)).to.deep.equal([])
+  })
+
+  it('disables the button and reads "Submitting..." while the request is in flight', async () => {
+    const { root } = await mount('slow-ok')
+    fillValid(root)
+    submitButton(root).click()
+    await waitFor(() => submitButton(root).disabled)
+    expect(submitButton(root).textContent).to.equal('Submitting...')
+    await waitFor(() => !submitButton(root).disabled)
+    expect(submitButton(root).textContent).to.equal('Request Demo')
+  })
+
+  it('posts the lead as supabase-js does, then confirms and clears the form', async () => {
+    const { element, root, run } = await mount('ok', newRun(), { source: 'partner-a' })
+    const events = recordEvents(element)
+    fillValid(root)
+    submitButton(root).click()
+    const shown = await waitFor(() => toast(root))
+    expect(shown.textContent).to.contain('Demo Request Submitted!')
+    expect(shown.textContent).to.contain("Thank you for your interest. We'll be in touch soon.")
+    expect(shown.dataset.variant).to.equal('default')
+    expect(fieldValues(root)).to.deep.equal({
+      firstName: '',
+      lastName: '',
+      companyName: '',
+      companySize: '',
+    })
+
+    const [request, ...more] = await recordedRequests(run)
+    expect(more).to.have.length(0)
+    expect(request?.body).to.deep.equal({
+      ...validLead,
+      source: 'partner-a',
+      pageUrl: location.href,
+      referrer: document.referrer,
+      website: '',
+    })
+    expect(request?.headers.apikey).to.equal(anonKey)
+    expect(request?.headers.authorization).to.equal(`Bearer ${anonKey}`)
+    expect(request?.headers['content-type']).to.equal('application/json')
+    expect(request?.headers['idempotency-key']).to.match(/^[0-9a-f-]{36}$/)
+
+    expect(events.map((event) => event.type)).to.deep.equal([
+      'demo-request-submit',
+      'demo-request-success',
+    ])
+    expect(events[1]?.detail).to.have.all.keys('requestId')
+    expect(events[1]?.detail)
+      .to.have.property('requestId')
+      .that.matches(/^request-\d+$/)
+  })
+
+  const failures: Array<[Scenario, 'server' | 'network']> = [
+    ['500', 'server'],
+    ['success-false', 'server'],
+    ['no-flag', 'server'],
+    ['network', 'network'],
+  ]
+  for (const [scenario, kind] of failures) {
+    it(`shows the failure toast and keeps the values on ${scenario}`, async () => {
+      const { element, root } = await mount(scenario)
+      const events = recordEvents(element)
+      const errors = captureConsoleErrors()
+      try {
+        fillValid(root)
+        submitButton(root).click()
+        const shown = await waitFor(() => toast(root))
+        expect(shown.textContent).to.contain('Submission Failed')
+        expect(shown.textContent).to.contain(
+          'There was an error submitting your request. Please try again.',
+        )
+        expect(shown.dataset.variant).to.equal('destructive')
+        expect(fieldValues(root)).to.deep.equal(validLead)
+        expect(submitButton(root).disabled).to.equal(false)
+        expect(errors.calls).to.have.length(1)
+        expect(String(errors.calls[0]?.[0])).to.contain('Demo request failed')
+      } finally {
+        errors.restore()
+      }
+      expect(events).to.deep.equal([
+        { type: 'demo-request-submit', detail: {} },
+        { type: 'demo-request-error', detail: { kind } },
+      ])
+    })
+  }
+
+  it('retries the same submission with the same idempotency key, a changed one with a new key', async () => {
+    const run = newRun()
+    const { element, root } = await mount('500', run)
+    const errors = captureConsoleErrors()
+    try {
+      fillValid(root)
+      submitButton(root).click()
+      await waitFor(() => toast(root))
+      submitButton(root).click()
+      await waitFor(async () => (await recordedRequests(run)).length === 2)
+      typeInto(root, 'companyName', 'Another Firm LLP')
+      await waitFor(() => !submitButton(root).disabled)
+      submitButton(root).click()
+      await waitFor(() => errors.calls.length === 3)
+    } finally {
+      errors.restore()
+    }
+    const keys = (await recordedRequests(run)).map((request) => request.headers['idempotency-key'])
+    expect(keys).to.have.length(3)
+    expect(keys[0]).to.equal(keys[1])
+    expect(keys[2]).to.not.equal(keys[0])
+    element.remove()
+  })
+
+  it('sends one request for a double click', async () => {
+    const { root, run } = await mount('slow-ok')
+    fillValid(root)
+    submitButton(root).click()
+    submitButton(root).click()
+    query<HTMLFormElement>(root, 'form').requestSubmit()
+    await waitFor(() => toast(root))
+    expect(await recordedRequests(run)).to.have.length(1)
+  })
+
+  it('lets events bubble out of the shadow root with no personal data', async () => {
+    const { root } = await mount('ok')
+    const seen = recordEvents(document)
+    fillValid(root)
+    submitButton(root).click()
+    await waitFor(() => seen.length === 2)
+    const text = JSON.stringify(seen)
+    for (const value of Object.values(validLead)) expect(text).to.not.contain(value)
+  })
+
+  it('can be dismissed, and leaves on its own', async () => {
+    const { root } = await mount('ok')
+    fillValid(root)
+    submitButton(root).click()
+    await waitFor(() => toast(root))
+    query<HTMLButtonElement>(root, `button[aria-label="${formCopy.dismiss}"]`).click()
+    await waitFor(() => !toast(root))
+    expect(query(root, '[role="status"]').textContent).to.equal('')
+  })
+
+  it('keeps host-page CSS out, and its own CSS in', async () => {
+    const hostStyle = document.createElement('style')
+    hostStyle.textContent = `
+      * { color: rgb(255, 0, 0) !important; font-family: cursive !important; }
+      button { background: rgb(0, 128, 0) !important; }
+      input, select { border: 7px dashed rgb(0, 0, 255) !important; }
+      form, label { display: none !important; }
+    `
+    document.head.append(hostStyle)
+    const lightButton = document.createElement('button')
+    document.body.append(lightButton)
+    try {
+      const { root } = await mount('ok')
+      const input = query<HTMLInputElement>(root, '[name="firstName"]')
+      const button = submitButton(root)
+      expect(getComputedStyle(query(root, 'form')).display).to.equal('grid')
+      expect(getComputedStyle(input).borderTopWidth).to.equal('1px')
+      expect(getComputedStyle(button).backgroundColor).to.equal('rgb(27, 42, 74)')
+      expect(getComputedStyle(query(root, 'label')).color).to.equal('rgb(17, 24, 39)')
+      expect(getComputedStyle(input).fontFamily).to.not.contain('cursive')
+      // And nothing of the widget's reaches the page.
+      expect(document.adoptedStyleSheets).to.have.length(0)
+      expect(document.querySelectorAll('style')).to.have.length(1)
+      expect(getComputedStyle(lightButton).backgroundColor).to.equal('rgb(0, 128, 0)')
+    } finally {
+      hostStyle.remove()
+      lightButton.remove()
+    }
+  })
+
+  it('takes its theme from --demo-request-* custom properties', async () => {
+    const { element, root } = await mount('ok')
+    element.style.setProperty('--demo-request-color-primary', 'rgb(120, 20, 60)')
+    element.style.setProperty('--demo-request-radius', '0px')
+    const button = submitButton(root)
+    expect(getComputedStyle(button).backgroundColor).to.equal('rgb(120, 20, 60)')
+    expect(getComputedStyle(button).borderTopLeftRadius).to.equal('0px')
+  })
+
+  it('follows attribute changes', async () => {
+    const firstRun = newRun()
+    const secondRun = newRun()
+    const { element, root } = await mount('ok', firstRun)
+    element.setAttribute('supabase-url', standInUrl('ok', secondRun))
+    fillValid(root)
+    submitButton(root).click()
+    await waitFor(() => toast(root))
+    expect(await recordedRequests(firstRun)).to.have.length(0)
+    expect(await recordedRequests(secondRun)).to.have.length(1)
+  })
+})

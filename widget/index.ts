@@ -1,0 +1,10 @@
+/** The ES module build for bundlers: importing it registers `<demo-request>`. */
+import './define.ts'
+
+export type { DemoRequestErrorKind, DemoRequestEventMap } from '../src/demo-request-events.ts'
+export type { DemoRequestFormProps, DemoRequestValues } from '../src/demo-request-form.tsx'
+export { DemoRequestForm } from '../src/demo-request-form.tsx'
+export type { DemoRequest, DemoRequestSubmission } from '../src/demo-request-schema.ts'
+export { validateDemoRequest } from '../src/demo-request-schema.ts'
+export type { FunctionsInvoker } from '../src/send-demo-request.ts'
+export { DemoRequestElement, tagName } from './demo-request-element.ts'
