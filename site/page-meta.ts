@@ -1,0 +1,31 @@
+import { siteCopy } from '../src/content.ts'
+
+export type PageKey = 'home' | 'requestDemo' | 'notFound'
+
+export interface PageMeta {
+  /** Where the page is served; the not-found page answers any unknown path. */
+  path: string
+  title: string
+  description: string
+  /** Listed in the sitemap, canonical URL and open to search engines. */
+  indexable: boolean
+}
+
+export const pages: Record<PageKey, PageMeta> = {
+  home: { path: '/', indexable: true, ...siteCopy.meta.home },
+  requestDemo: { path: '/request-demo', indexable: true, ...siteCopy.meta.requestDemo },
+  notFound: { path: '/404', indexable: false, ...siteCopy.meta.notFound },
+}
+
+// Used when SITE_URL is unset: the address `npm start` serves the site on locally.
+export const defaultSiteUrl = 'http://localhost:3000'
+
+/** The public origin for canonical and Open Graph URLs, without a trailing slash. */
+export function siteOrigin(siteUrl: string | undefined): string {
+  return new URL(siteUrl || defaultSiteUrl).origin
+}
+
+/** The absolute URL of a page. */
+export function pageUrl(origin: string, page: PageMeta): string {
+  return new URL(page.path, origin).href
+}

@@ -1,0 +1,33 @@
+import { useEffect } from 'react'
+import { siteCopy } from '../../src/content.ts'
+import { usePageMeta } from '../use-page-meta.ts'
+
+/** `/request-demo`: the page around the `<demo-request>` element. */
+export function RequestDemoPage() {
+  usePageMeta('requestDemo')
+  const { requestDemo } = siteCopy
+
+  // Registering the element calls customElements.define: browser only, and only this page
+  // downloads the widget. It is bundled from source, so it shares the site's React.
+  useEffect(() => {
+    import('../../widget/define.ts').catch((error: unknown) => {
+      console.error('The demo request form could not be loaded', error)
+    })
+  }, [])
+
+  return (
+    <section className="request-demo" aria-labelledby="request-demo-title">
+      <div className="container request-demo__inner">
+        <header className="request-demo__header">
+          <h1 id="request-demo-title">{requestDemo.heading}</h1>
+          <p className="request-demo__subtitle">{requestDemo.subtitle}</p>
+        </header>
+        <div className="request-demo__card">
+          <h2>{requestDemo.cardTitle}</h2>
+          <p>{requestDemo.cardText}</p>
+          <demo-request source="site" />
+        </div>
+      </div>
+    </section>
+  )
+}

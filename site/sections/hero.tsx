@@ -1,0 +1,33 @@
+import { Link } from 'react-router'
+import { siteCopy } from '../../src/content.ts'
+import { Icon } from '../components/icon.tsx'
+
+/** The home page's opening: tagline, the five claims and the Request a Demo button. */
+export function Hero() {
+  const { hero } = siteCopy
+  return (
+    <section className="hero on-dark" aria-labelledby="hero-title">
+      <div className="container hero__inner">
+        <div className="hero__text">
+          <p className="eyebrow">{hero.eyebrow}</p>
+          <h1 id="hero-title">{hero.tagline}</h1>
+          <p className="hero__lead">{hero.lead}</p>
+          <Link to="/request-demo" className="button button--light button--large">
+            {hero.cta}
+          </Link>
+        </div>
+        <div className="hero__claims">
+          <h2 id="hero-claims-title">{hero.claimsLabel}</h2>
+          <ul aria-labelledby="hero-claims-title" className="check-list">
+            {hero.claims.map((claim) => (
+              <li key={claim}>
+                <Icon name="check" />
+                <span>{claim}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,33 @@
+import { siteCopy } from '../../src/content.ts'
+import { Icon } from '../components/icon.tsx'
+import type { IconName } from '../components/icon-paths.ts'
+import { SectionHeading } from '../components/section-heading.tsx'
+
+// In the order of siteCopy.platform.modules.
+const icons: IconName[] = ['assistant', 'vault', 'knowledge', 'workflows']
+
+/** What the platform is made of: Assistant, Vault, Knowledge and Workflows. */
+export function Platform() {
+  const { platform, nav } = siteCopy
+  return (
+    <section id="platform" className="section" aria-labelledby="platform-title">
+      <div className="container">
+        <SectionHeading
+          id="platform-title"
+          eyebrow={nav.links[0].label}
+          title={platform.heading}
+          intro={platform.intro}
+        />
+        <ul className="card-grid card-grid--four">
+          {platform.modules.map((module, index) => (
+            <li key={module.title} className="card">
+              <Icon name={icons[index] ?? 'check'} className="card__icon" />
+              <h3>{module.title}</h3>
+              <p>{module.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,33 @@
+import { siteCopy } from '../../src/content.ts'
+import { Icon } from '../components/icon.tsx'
+import type { IconName } from '../components/icon-paths.ts'
+import { SectionHeading } from '../components/section-heading.tsx'
+
+// In the order of siteCopy.security.cards.
+const icons: IconName[] = ['lock', 'access', 'shield', 'globe']
+
+/** The four security cards. */
+export function Security() {
+  const { security, nav } = siteCopy
+  return (
+    <section id="security" className="section on-dark" aria-labelledby="security-title">
+      <div className="container">
+        <SectionHeading
+          id="security-title"
+          eyebrow={nav.links[3].label}
+          title={security.heading}
+          intro={security.intro}
+        />
+        <ul className="card-grid card-grid--four">
+          {security.cards.map((card, index) => (
+            <li key={card.title} className="card card--dark">
+              <Icon name={icons[index] ?? 'check'} className="card__icon" />
+              <h3>{card.title}</h3>
+              <p>{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router'
+import { siteCopy } from '../src/content.ts'
+import { Footer } from './sections/footer.tsx'
+import { Header } from './sections/header.tsx'
+import { useScrollOnNavigate } from './use-scroll-on-navigate.ts'
+
+const mainId = 'main'
+
+/** The frame of every page: skip link, fixed header, the page, footer. */
+export function SiteLayout() {
+  useScrollOnNavigate(mainId)
+  return (
+    <>
+      <a className="skip-link" href={`#${mainId}`}>
+        {siteCopy.skipLink}
+      </a>
+      <Header />
+      <main id={mainId} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  )
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react'
+import { type PageKey, pages, pageUrl } from './page-meta.ts'
+
+function setContent(selector: string, value: string): void {
+  document.head.querySelector(selector)?.setAttribute('content', value)
+}
+
+/**
+ * Keeps the prerendered head in step after client-side navigation. The first render changes
+ * nothing: the prerendered head already describes the page.
+ */
+export function usePageMeta(key: PageKey): void {
+  useEffect(() => {
+    const page = pages[key]
+    document.title = page.title
+    setContent('meta[name="description"]', page.description)
+    setContent('meta[property="og:title"]', page.title)
+    setContent('meta[property="og:description"]', page.description)
+    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')
+    if (!canonical || !page.indexable) return
+    // The origin comes from the prerendered canonical, which carries SITE_URL.
+    const url = pageUrl(new URL(canonical.href).origin, page)
+    canonical.href = url
+    setContent('meta[property="og:url"]', url)
+  }, [key])
+}

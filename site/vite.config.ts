@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { designTokensPlugin } from './design-tokens-plugin.ts'
+
+const site = fileURLToPath(new URL('.', import.meta.url))
+const repo = fileURLToPath(new URL('..', import.meta.url))
+
+// Client build → dist/site; `--ssr site/entry-server.tsx` → dist/site-ssr, read by prerender.ts.
+export default defineConfig(({ isSsrBuild }) => ({
+  root: site,
+  envDir: repo,
+  plugins: [react(), designTokensPlugin()],
+  // The widget is bundled from source with the site, so both must resolve the one React.
+  resolve: { dedupe: ['react', 'react-dom'] },
+  build: {
+    outDir: `${repo}dist/${isSsrBuild ? 'site-ssr' : 'site'}`,
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+}))
