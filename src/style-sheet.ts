@@ -32,10 +32,6 @@ export function keyframes(
 export function adoptStyles(root: Node): void {
   if (!(root instanceof ShadowRoot || root instanceof Document)) return
   const text = styleTarget().textContent ?? ''
-  if (!('adoptedStyleSheets' in root)) {
-    appendStyleElement(root, text)
-    return
-  }
   sheet ??= new CSSStyleSheet()
   if (text !== sheetText) {
     sheet.replaceSync(text)
@@ -44,16 +40,4 @@ export function adoptStyles(root: Node): void {
   if (!root.adoptedStyleSheets.includes(sheet)) {
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
   }
-}
-
-// Browsers before constructable stylesheets (Safari < 16.4) get a plain <style> element.
-function appendStyleElement(root: ShadowRoot | Document, text: string): void {
-  const parent = root instanceof Document ? root.head : root
-  let style = parent.querySelector<HTMLStyleElement>('style[data-demo-request]')
-  if (!style) {
-    style = document.createElement('style')
-    style.dataset.demoRequest = ''
-    parent.append(style)
-  }
-  if (style.textContent !== text) style.textContent = text
 }
