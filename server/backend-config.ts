@@ -1,0 +1,37 @@
+import { resolve } from 'node:path'
+import {
+  type FunctionConfig,
+  readFunctionConfig,
+} from '../supabase/functions/_shared/function-config.ts'
+
+/** The repository root, against which relative folders are resolved. */
+export const projectRoot = new URL('..', import.meta.url).pathname
+
+/** The local backend's settings: the function's, plus where to listen and which database. */
+export interface BackendConfig extends FunctionConfig {
+  port: number
+  host: string
+  /** A Postgres URL, or `null` for the embedded PGlite in `dataDir`. */
+  databaseUrl: string | null
+  dataDir: string
+  distDir: string
+}
+
+/** Port 3000 on the loopback interface, data in `.data/pglite`, files from `dist/`. */
+export const backendDefaults = { port: 3000, host: '127.0.0.1', dataDir: '.data/pglite' } as const
+
+/** Reads the settings from `env` (the process environment by default). */
+export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+  const port = env.PORT?.trim() ? Number(env.PORT) : backendDefaults.port
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, not "${env.PORT}"`)
+  }
+  return {
+    ...readFunctionConfig((name) => env[name]),
+    port,
+    host: env.HOST?.trim() || backendDefaults.host,
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    dataDir: resolve(projectRoot, env.PGLITE_DATA_DIR?.trim() || backendDefaults.dataDir),
+    distDir: resolve(projectRoot, 'dist'),
+  }
+}

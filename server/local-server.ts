@@ -1,0 +1,78 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createDemoRequestHandler } from '../supabase/functions/_shared/demo-request-handler.ts'
+import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
+import { createBackendListener } from './backend-app.ts'
+import { type BackendConfig, readBackendConfig } from './backend-config.ts'
+import { backendNotifier } from './backend-notifier.ts'
+import { createLocalAdmin } from './local-admin.ts'
+import { openBackendStore } from './open-backend-store.ts'
+import { createStaticFiles } from './static-files.ts'
+
+/** A running local backend. */
+export interface LocalServer {
+  /** The origin it serves, such as `http://localhost:3000`. */
+  url: string
+  store: DemoRequestStore
+  config: BackendConfig
+  /** Where the data lives, for people. */
+  description: string
+  close(): Promise<void>
+}
+
+/**
+ * Serves the product on one origin: the site or demo page, the widget files and the function,
+ * on the database the configuration names. `overrides` lets tests pick ports and folders.
+ */
+export async function startLocalServer(
+  overrides: Partial<BackendConfig> = {},
+): Promise<LocalServer> {
+  const config = { ...readBackendConfig(), ...overrides }
+  const backend = await openBackendStore(config)
+  const notifier = backendNotifier(config)
+  const handler = createDemoRequestHandler({
+    store: backend.store,
+    notifier,
+    allowedOrigins: config.allowedOrigins,
+    rateLimit: config.rateLimit,
+    notifyTimeoutMs: config.notifyTimeoutMs,
+  })
+  const admin =
+    backend.lock === null
+      ? undefined
+      : createLocalAdmin({
+          token: backend.lock.owner.token,
+          store: backend.store,
+          notifier,
+          notifyTimeoutMs: config.notifyTimeoutMs,
+        })
+  const server = createServer(
+    createBackendListener({ handler, admin, fallback: createStaticFiles(config.distDir) }),
+  )
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(config.port, config.host, () => resolve())
+    })
+  } catch (error) {
+    await backend.close()
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+  const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  await backend.lock?.setUrl(
+    `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+  )
+  return {
+    url,
+    store: backend.store,
+    config,
+    description: backend.description,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await backend.close()
+    },
+  }
+}
