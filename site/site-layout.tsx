@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { siteCopy } from '../src/content.ts'
 import { Footer } from './sections/footer.tsx'
@@ -9,6 +10,10 @@ const mainId = 'main'
 /** The frame of every page: skip link, fixed header, the page, footer. */
 export function SiteLayout() {
   useScrollOnNavigate(mainId)
+  // Tells a live page from its prerendered HTML, for styles and tests.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     <>
       <a className="skip-link" href={`#${mainId}`}>

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { siteCopy } from '../../src/content.ts'
+import { htmlText } from './html-text.ts'
+
+// Read straight from the build, as a crawler or a visitor without JavaScript gets it.
+const dist = new URL('../../dist/site/', import.meta.url)
+const read = (file: string) => readFile(new URL(file, dist), 'utf8')
+
+// As head-tags.ts escapes text into attributes.
+const escaped = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+
+function expectHead(html: string, title: string, description: string) {
+  const head = html.slice(0, html.indexOf('</head>'))
+  expect(head).toContain(`<title>${escaped(title)}</title>`)
+  expect(head).toContain(`<meta name="description" content="${escaped(description)}" />`)
+  expect(head).toContain(`<meta property="og:title" content="${escaped(title)}" />`)
+  expect(head).toContain(`<meta property="og:description" content="${escaped(description)}" />`)
+  expect(head).toContain('<link rel="icon" href="/favicon.svg"')
+  // The design tokens are on :root from the first paint.
+  expect(head).toContain('--demo-request-color-primary')
+}
+
+describe('prerendered HTML', () => {
+  it('home has every section, heading and claim before any script runs', async () => {
+    const html = await read('index.html')
+    const text = htmlText(html)
+    expectHead(html, siteCopy.meta.home.title, siteCopy.meta.home.description)
+    expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/"/)
+    expect(html).toMatch(/<h1[^>]*>More Cases\. Less Stress\. Better Margins\.<\/h1>/)
+    for (const id of ['platform', 'solutions', 'customers', 'security', 'company']) {
+      expect(html).toContain(`id="${id}"`)
+      expect(html).toContain(`href="#${id}"`)
+    }
+    const { hero, platform, solutions, customers, security, compliance, footer } = siteCopy
+    const copy = [
+      ...hero.claims,
+      platform.heading,
+      solutions.heading,
+      customers.heading,
+      security.heading,
+      compliance.heading,
+      ...solutions.cards.flatMap((card) => [card.title, ...card.features]),
+      ...customers.audiences.map((audience) => audience.title),
+      ...security.cards.map((card) => card.title),
+      ...compliance.items,
+      ...footer.platform.links.map((link) => link.label),
+      ...footer.company.links.map((link) => link.label),
+      ...footer.legal,
+      '© 2024',
+    ]
+    for (const line of copy) expect(text).toContain(line)
+    expect(text.match(/Learn More/g)).toHaveLength(4)
+    expect(html).toContain('href="/request-demo"')
+  })
+
+  it('request-demo has its heading, subtitle, card and the element', async () => {
+    const html = await read('request-demo/index.html')
+    const text = htmlText(html)
+    const { requestDemo, meta } = siteCopy
+    expectHead(html, meta.requestDemo.title, meta.requestDemo.description)
+    expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/request-demo"/)
+    expect(html).toMatch(/<h1[^>]*>Request a Demo<\/h1>/)
+    expect(text).toContain(
+      'See how the product can transform your legal practice with AI-augmented services',
+    )
+    expect(text).toContain('Tell us about your practice')
+    expect(text).toContain(requestDemo.cardText)
+    expect(html).toContain('<demo-request source="site"></demo-request>')
+  })
+
+  it('404 says so, links home and is kept out of search results', async () => {
+    const html = await read('404.html')
+    const text = htmlText(html)
+    expectHead(html, siteCopy.meta.notFound.title, siteCopy.meta.notFound.description)
+    expect(html).toContain('<meta name="robots" content="noindex" />')
+    expect(html).not.toContain('rel="canonical"')
+    expect(text).toContain('404')
+    expect(html).toMatch(/<h1[^>]*>Oops! Page not found<\/h1>/)
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Return to Home<\/a>/)
+  })
+
+  it('sitemap.xml lists the two pages and robots.txt points at it', async () => {
+    const sitemap = await read('sitemap.xml')
+    const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
+    expect(locations.map((location) => new URL(location ?? '').pathname)).toEqual([
+      '/',
+      '/request-demo',
+    ])
+    const robots = await read('robots.txt')
+    expect(robots).toContain(`Sitemap: ${new URL(locations[0] ?? '').origin}/sitemap.xml`)
+    expect(await read('favicon.svg')).toContain('<svg')
+  })
+})
