@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
-import { defineConfig, type UserConfig } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import dts from 'vite-plugin-dts'
+import { customElementsManifest } from './widget/custom-elements-manifest.ts'
 
 const outDir = 'dist/widget'
 
@@ -20,10 +21,20 @@ const standalone: UserConfig = {
   },
 }
 
+// custom-elements.json beside the build, for editors, linters and docs.
+const manifest: Plugin = {
+  name: 'custom-elements-manifest',
+  generateBundle() {
+    const source = `${JSON.stringify(customElementsManifest(), null, 2)}\n`
+    this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source })
+  },
+}
+
 // `vite build --mode module`: an ES module for bundlers, React left to the host as a peer.
 const module: UserConfig = {
   plugins: [
     react(),
+    manifest,
     dts({ include: ['src', 'widget'], exclude: ['**/*.test.*'], bundleTypes: true }),
   ],
   build: {

@@ -1,5 +1,6 @@
 import type { DemoRequestEventMap } from '../src/demo-request-events.ts'
-import { DemoRequestElement, tagName } from './demo-request-element.ts'
+import { DemoRequestElement } from './demo-request-element.ts'
+import { tagName } from './element-api.ts'
 
 // A page may load the script twice (a partner's tag manager and a hard-coded tag): define once.
 if (!customElements.get(tagName)) customElements.define(tagName, DemoRequestElement)

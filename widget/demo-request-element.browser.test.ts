@@ -308,3 +308,13 @@ describe('<demo-request>', () => {
     expect(await recordedRequests(secondRun)).to.have.length(1)
   })
 })
+
+describe('the documented element API', () => {
+  it('lists exactly the attributes the element observes', async () => {
+    const { elementAttributes } = await import('./element-api.ts')
+    const observed = (
+      customElements.get('demo-request') as unknown as { observedAttributes: string[] }
+    ).observedAttributes
+    expect([...observed].sort()).to.deep.equal(elementAttributes.map((a) => a.name).sort())
+  })
+})

@@ -9,5 +9,3 @@ export const DemoRequestElement = r2wc(DemoRequestForm, {
   shadow: 'open',
   props: { supabaseUrl: 'string', anonKey: 'string', source: 'string' },
 })
-
-export const tagName = 'demo-request'

@@ -1,0 +1,47 @@
+import { type Token, tokenProperty, tokens } from '../src/design-tokens.ts'
+
+/** The element's tag. */
+export const tagName = 'demo-request'
+
+/** The element's public surface, described for its manifest, the README and Storybook's docs. */
+export const elementAttributes = [
+  {
+    name: 'supabase-url',
+    prop: 'supabaseUrl',
+    description:
+      'The Supabase project URL. Defaults to VITE_SUPABASE_URL at build time, else the page origin.',
+  },
+  {
+    name: 'anon-key',
+    prop: 'anonKey',
+    description: "The project's public anon key. Defaults to VITE_SUPABASE_ANON_KEY at build time.",
+  },
+  {
+    name: 'source',
+    prop: 'source',
+    description: "Free text stored with the lead, such as a partner's name.",
+  },
+] as const
+
+export const elementEvents = [
+  {
+    name: 'demo-request-submit',
+    detail: '{}',
+    description: 'Validation passed and the request is about to be sent.',
+  },
+  {
+    name: 'demo-request-success',
+    detail: '{ requestId: string }',
+    description: 'The lead was stored; the form is cleared and shows a confirmation.',
+  },
+  {
+    name: 'demo-request-error',
+    detail: "{ kind: 'validation' | 'network' | 'server' }",
+    description: 'The submission did not go through; the form keeps every value.',
+  },
+] as const
+
+export const elementCssProperties = (Object.keys(tokens) as Token[]).map((token) => ({
+  name: tokenProperty(token),
+  default: tokens[token],
+}))
