@@ -26,7 +26,7 @@ export function customElementsManifest() {
               type: { text: `CustomEvent<${detail}>` },
               description,
             })),
-            cssProperties: elementCssProperties,
+            cssProperties: elementCssProperties(),
           },
         ],
         exports: [

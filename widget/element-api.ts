@@ -41,7 +41,10 @@ export const elementEvents = [
   },
 ] as const
 
-export const elementCssProperties = (Object.keys(tokens) as Token[]).map((token) => ({
-  name: tokenProperty(token),
-  default: tokens[token],
-}))
+/** The `--demo-request-*` properties a host page may set, one per design token. */
+export function elementCssProperties() {
+  return (Object.keys(tokens) as Token[]).map((token) => ({
+    name: tokenProperty(token),
+    default: tokens[token],
+  }))
+}
