@@ -34,7 +34,7 @@ const isAlive = (pid: number) => {
 export async function readDataDirOwner(dataDir: string): Promise<DataDirOwner | null> {
   try {
     const owner = JSON.parse(await readFile(lockFile(dataDir), 'utf8')) as DataDirOwner
-    return owner.pid !== process.pid && isAlive(owner.pid) ? owner : null
+    return isAlive(owner.pid) ? owner : null
   } catch {
     return null
   }

@@ -6,6 +6,7 @@ import { createBackendListener } from './backend-app.ts'
 import { type BackendConfig, readBackendConfig } from './backend-config.ts'
 import { backendNotifier } from './backend-notifier.ts'
 import { createLocalAdmin } from './local-admin.ts'
+import { loopbackUrl } from './loopback-url.ts'
 import { openBackendStore } from './open-backend-store.ts'
 import { createStaticFiles } from './static-files.ts'
 
@@ -58,12 +59,11 @@ export async function startLocalServer(
     await backend.close()
     throw error
   }
-  const { port } = server.address() as AddressInfo
-  const host = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  await backend.lock?.setUrl(
-    `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
-  )
+  const address = server.address() as AddressInfo
+  const local = loopbackUrl(address)
+  // People read "localhost" more easily; the owner file keeps the exact address.
+  const url = local.replace(/^http:\/\/(127\.0\.0\.1|\[::1\])/, 'http://localhost')
+  await backend.lock?.setUrl(local)
   return {
     url,
     store: backend.store,

@@ -3,21 +3,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 // The request body as a web stream that can be cancelled without destroying the socket, so a
 // 413 still reaches the client. Cancelling discards whatever else arrives.
 function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false
   return new ReadableStream<Uint8Array>({
     start(controller) {
       request.on('data', (chunk: Buffer) => {
+        if (cancelled) return
         controller.enqueue(new Uint8Array(chunk))
         if ((controller.desiredSize ?? 0) <= 0) request.pause()
       })
-      request.once('end', () => controller.close())
-      request.once('error', (error) => controller.error(error))
+      request.once('end', () => {
+        if (!cancelled) controller.close()
+      })
+      request.once('error', (error) => {
+        if (!cancelled) controller.error(error)
+      })
       request.pause()
     },
     pull() {
       request.resume()
     },
     cancel() {
-      request.removeAllListeners('data')
+      cancelled = true
       request.resume()
     },
   })

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import type { StoredDemoRequest } from '../supabase/functions/_shared/demo-request-store.ts'
+import { leadsCsv, leadsTable } from './leads-format.ts'
+
+const lead: StoredDemoRequest = {
+  id: '5b7e2a4e-0c1d-4c36-9a43-7b1e4f1f6a11',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Babbage, "Lovelace" & Co',
+  companySize: '6-50 employees',
+  source: 'widget',
+  pageUrl: 'https://example.com/',
+  referrer: null,
+  userAgent: 'Firefox',
+  idempotencyKey: 'k',
+  isSpam: false,
+  notificationStatus: 'pending',
+  notificationAttempts: 0,
+  notificationError: null,
+  notifiedAt: null,
+  createdAt: new Date('2026-04-05T06:07:08Z'),
+}
+
+describe('leadsTable', () => {
+  it('aligns a header, a rule and one line per lead', () => {
+    const lines = leadsTable([lead, { ...lead, firstName: 'Grace', isSpam: true }]).split('\n')
+    expect(lines).toHaveLength(4)
+    expect(lines[0]).toMatch(/^created_at\s+first_name\s+last_name\s+company_name/)
+    expect(lines[1]).toMatch(/^-+\s+-+/)
+    expect(lines[2]).toContain('Ada')
+    expect(lines[2]).toContain(lead.id)
+    expect(lines[3]).toMatch(/Grace.*yes\s+pending/)
+    expect(lines[2]?.indexOf('Lovelace')).toBe(lines[0]?.indexOf('last_name'))
+  })
+
+  it('says so when there are no leads', () => {
+    expect(leadsTable([])).toBe('No demo requests yet.')
+  })
+})
+
+describe('leadsCsv', () => {
+  it('quotes commas and quotes, and ends every record with CRLF', () => {
+    const csv = leadsCsv([lead])
+    const [header, row, end] = csv.split('\r\n')
+    expect(header?.split(',')[0]).toBe('created_at')
+    expect(row).toContain('"Babbage, ""Lovelace"" & Co"')
+    expect(row?.startsWith('2026-04-05T06:07:08.000Z,Ada,Lovelace,')).toBe(true)
+    expect(end).toBe('')
+  })
+
+  it('defuses values a spreadsheet would run as formulas', () => {
+    const row = leadsCsv([{ ...lead, firstName: '=HYPERLINK("x")', lastName: '+1' }]).split(
+      '\r\n',
+    )[1]
+    expect(row).toContain(`"'=HYPERLINK(""x"")"`)
+    expect(row).toContain(",'+1,")
+  })
+})

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
+import { runMigrations } from './migrate.ts'
+import {
+  openTestPglite,
+  openTestPostgres,
+  postgresBin,
+  type TestDatabase,
+} from './test-support/test-database.ts'
+
+const insertLead = `insert into public.demo_requests (first_name, last_name, company_name, company_size)
+  values ('Ada', 'Lovelace', 'Engines', '1-5 employees') returning id`
+
+// Runs `work` as `role` and rolls everything back, so tests leave no trace.
+async function asRole<T>(db: SqlDatabase, role: string, work: (tx: SqlDatabase) => Promise<T>) {
+  const rollback = new Error('rollback')
+  let result: { value: T } | { error: unknown } | undefined
+  await db
+    .transaction(async (tx) => {
+      await tx.exec(`set local role ${role}`)
+      try {
+        result = { value: await work(tx) }
+      } catch (error) {
+        result = { error }
+      }
+      throw rollback
+    })
+    .catch((error) => {
+      if (error !== rollback) throw error
+    })
+  if (result === undefined) throw new Error('no result')
+  if ('error' in result) throw result.error
+  return result.value
+}
+
+const backends = [
+  { name: 'PGlite', open: openTestPglite, skip: false },
+  { name: 'PostgreSQL 15', open: openTestPostgres, skip: postgresBin === null },
+]
+
+describe.each(backends)('the migrations on $name', ({ open, skip }) => {
+  let test: TestDatabase
+  beforeAll(async () => {
+    if (!skip) test = await open()
+  }, 60_000)
+  afterAll(async () => {
+    await test?.close()
+  })
+
+  it.skipIf(skip)('are recorded where the Supabase CLI looks, and applied once', async () => {
+    const rows = await test.db.query<{ version: string; name: string }>(
+      'select version, name from supabase_migrations.schema_migrations order by version',
+    )
+    expect(rows).toEqual([
+      { version: '20261121080000', name: 'create_demo_requests' },
+      { version: '20261121080100', name: 'create_demo_request_rate_limits' },
+    ])
+    expect(await runMigrations(test.db)).toEqual([])
+  })
+
+  it.skipIf(skip)('enable row-level security on both tables', async () => {
+    const rows = await test.db.query<{ relname: string; relrowsecurity: boolean }>(
+      `select relname, relrowsecurity from pg_class
+       where relname in ('demo_requests', 'demo_request_rate_limits') order by relname`,
+    )
+    expect(rows).toEqual([
+      { relname: 'demo_request_rate_limits', relrowsecurity: true },
+      { relname: 'demo_requests', relrowsecurity: true },
+    ])
+  })
+
+  for (const role of ['anon', 'authenticated']) {
+    it.skipIf(skip)(`let ${role} neither read nor write`, async () => {
+      for (const statement of [
+        'select * from public.demo_requests',
+        insertLead,
+        "update public.demo_requests set first_name = 'x'",
+        'delete from public.demo_requests',
+        'select * from public.demo_request_rate_limits',
+        `insert into public.demo_request_rate_limits (client_key, window_start)
+         values (repeat('a', 64), now())`,
+      ]) {
+        await expect(asRole(test.db, role, (tx) => tx.query(statement))).rejects.toThrow(
+          /permission denied/,
+        )
+      }
+    })
+
+    it.skipIf(skip)(`keep rows from ${role} even if a grant slipped in`, async () => {
+      await test.db.query(insertLead)
+      const rows = await asRole(test.db, 'postgres', async (tx) => {
+        await tx.exec(`grant select on public.demo_requests to ${role}`)
+        await tx.exec(`set local role ${role}`)
+        return tx.query('select * from public.demo_requests')
+      })
+      expect(rows).toEqual([])
+      await test.reset()
+    })
+  }
+
+  it.skipIf(skip)('let service_role, the function role, write and read', async () => {
+    const count = await asRole(test.db, 'service_role', async (tx) => {
+      await tx.query(insertLead)
+      await tx.query("update public.demo_requests set notification_status = 'sent'")
+      const rows = await tx.query<{ count: number }>(
+        'select count(*)::int as count from public.demo_requests',
+      )
+      return rows[0]?.count
+    })
+    expect(count).toBe(1)
+  })
+
+  it.skipIf(skip)('let service_role not delete leads', async () => {
+    await expect(
+      asRole(test.db, 'service_role', (tx) => tx.query('delete from public.demo_requests')),
+    ).rejects.toThrow(/permission denied/)
+  })
+})
