@@ -1,0 +1,134 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type EmailApiStandIn,
+  startEmailApiStandIn,
+} from '../../../server/test-support/email-api-stand-in.ts'
+import { freePort } from '../../../server/test-support/postgres-cluster.ts'
+import {
+  openTestPostgres,
+  postgresBin,
+  type TestDatabase,
+} from '../../../server/test-support/test-database.ts'
+
+// The real entry file under the real Deno (npm package `deno`), as Supabase would run it.
+const root = new URL('../../../', import.meta.url).pathname
+const deno = `${root}node_modules/.bin/deno`
+const entry = 'supabase/functions/send-demo-request/index.ts'
+const config = 'supabase/functions/send-demo-request/deno.json'
+const run = promisify(execFile)
+
+describe('the Deno entry', () => {
+  it('passes deno check', async () => {
+    const { stderr } = await run(deno, ['check', '--config', config, entry], { cwd: root })
+    expect(stderr).toContain('Check')
+  }, 120_000)
+})
+
+describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
+  let database: TestDatabase
+  let emailApi: EmailApiStandIn
+  let child: ChildProcess
+  let url: string
+  let output = ''
+  const origin = 'https://partner.example'
+
+  beforeAll(async () => {
+    ;[database, emailApi] = await Promise.all([openTestPostgres(), startEmailApiStandIn()])
+    const port = await freePort()
+    url = `http://127.0.0.1:${port}`
+    child = spawn(
+      deno,
+      [
+        'run',
+        '--allow-net',
+        '--allow-env',
+        '--allow-read',
+        '--allow-sys',
+        '--config',
+        config,
+        entry,
+      ],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DENO_DIR: process.env.DENO_DIR,
+          PORT: String(port),
+          SUPABASE_DB_URL: database.cluster?.url,
+          ALLOWED_ORIGINS: origin,
+          RESEND_API_KEY: 're_test',
+          NOTIFY_EMAIL_TO: 'sales@example.com',
+          RESEND_API_URL: emailApi.url,
+        },
+      },
+    )
+    child.stdout?.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr?.on('data', (chunk) => {
+      output += chunk
+    })
+    const deadline = Date.now() + 90_000
+    for (;;) {
+      try {
+        await fetch(url, { method: 'OPTIONS' })
+        break
+      } catch {
+        if (Date.now() > deadline || child.exitCode !== null) {
+          throw new Error(`Deno did not start:\n${output}`)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    }
+  }, 120_000)
+
+  afterAll(async () => {
+    child?.kill()
+    await Promise.all([database?.close(), emailApi?.close()])
+  })
+
+  const post = () =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        origin,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        firstName: 'Deno',
+        lastName: 'Lead',
+        companyName: 'Edge & Co',
+        companySize: '50-200 employees',
+      }),
+    })
+
+  it('stores a posted lead in Postgres as service_role and emails sales', async () => {
+    const response = await post()
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe(origin)
+    const { requestId } = await response.json()
+    const rows = await database.db.query<{ first_name: string; notification_status: string }>(
+      'select first_name, notification_status from public.demo_requests where id = $1',
+      [requestId],
+    )
+    expect(rows).toEqual([{ first_name: 'Deno', notification_status: 'sent' }])
+    expect(emailApi.received).toHaveLength(1)
+    expect(emailApi.received[0]?.body.html).toContain('Edge &amp; Co')
+  })
+
+  it('answers 503 while the database is down and recovers without a restart', async () => {
+    await database.cluster?.stop()
+    const down = await post()
+    expect(down.status).toBe(503)
+    const body = await down.json()
+    expect(body.error.code).toBe('unavailable')
+    expect(JSON.stringify(body)).not.toMatch(/ECONN|postgres|5432|select/i)
+    await database.cluster?.start()
+    const up = await post()
+    expect(up.status).toBe(200)
+  }, 60_000)
+})
