@@ -1,0 +1,164 @@
+// The widget's own client (src/send-demo-request.ts) against the function: what the form
+// receives for a success and for each error the function can give.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FunctionsClient } from '@supabase/functions-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readBackendConfig } from '../../server/backend-config.ts'
+import { type LocalServer, startLocalServer } from '../../server/local-server.ts'
+import { formCopy } from '../../src/content.ts'
+import type { DemoRequestSubmission } from '../../src/demo-request-schema.ts'
+import { createFunctionsClient, sendDemoRequest } from '../../src/send-demo-request.ts'
+import {
+  createDemoRequestHandler,
+  type HandlerDependencies,
+} from '../../supabase/functions/_shared/demo-request-handler.ts'
+import { createUnavailableStore } from '../../supabase/functions/_shared/unavailable-store.ts'
+
+const submission: DemoRequestSubmission = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Engines',
+  companySize: '6-50 employees',
+  source: 'contract-test',
+}
+
+let folder: string
+let server: LocalServer
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'demo-request-contract-'))
+  server = await startLocalServer({
+    ...readBackendConfig({}),
+    dataDir: join(folder, 'pglite'),
+    distDir: join(folder, 'dist'),
+    port: 0,
+    rateLimit: { max: 1000, windowSeconds: 60 },
+  })
+}, 60_000)
+afterAll(async () => {
+  await server?.close()
+  await rm(folder, { recursive: true, force: true })
+})
+
+describe('the widget client against the local server', () => {
+  const functions = () => createFunctionsClient(server.url, 'local-anon-key')
+
+  it('succeeds with the stored request id', async () => {
+    const result = await sendDemoRequest(functions(), submission, {
+      idempotencyKey: crypto.randomUUID(),
+    })
+    expect(result).toEqual({ ok: true, requestId: expect.any(String) })
+    const leads = await server.store.list(100)
+    expect(leads.find((lead) => result.ok && lead.id === result.requestId)).toMatchObject({
+      firstName: 'Ada',
+      source: 'contract-test',
+    })
+  })
+
+  it('gets the same id back when it retries with the same key', async () => {
+    const idempotencyKey = crypto.randomUUID()
+    const first = await sendDemoRequest(functions(), submission, { idempotencyKey })
+    const again = await sendDemoRequest(functions(), submission, { idempotencyKey })
+    expect(again).toEqual(first)
+  })
+
+  it('sends only headers the preflight allows', async () => {
+    const sent: Headers[] = []
+    const recording = new FunctionsClient(`${server.url}/functions/v1`, {
+      headers: { apikey: 'local-anon-key', Authorization: 'Bearer local-anon-key' },
+      customFetch: (input, init) => {
+        sent.push(new Headers(init?.headers))
+        return fetch(input, init)
+      },
+    })
+    await sendDemoRequest(recording, submission, { idempotencyKey: crypto.randomUUID() })
+    const preflight = await fetch(`${server.url}/functions/v1/send-demo-request`, {
+      method: 'OPTIONS',
+      headers: { origin: server.url },
+    })
+    const allowed = preflight.headers.get('access-control-allow-headers')?.split(', ') ?? []
+    const names = [...(sent[0]?.keys() ?? [])]
+    expect(names).toContain('idempotency-key')
+    for (const name of names) expect(allowed).toContain(name)
+  })
+})
+
+describe('each error as the widget receives it', () => {
+  // The client's fetch goes straight to a handler, so every failure can be staged. Copies of
+  // the replies are kept, since the client reads their bodies itself.
+  const replies = new Map<FunctionsClient, Response>()
+  function clientFor(deps: Partial<HandlerDependencies> = {}, origin?: string) {
+    const handler = createDemoRequestHandler({
+      store: server.store,
+      notifier: null,
+      allowedOrigins: ['https://partner.example'],
+      rateLimit: { max: 1000, windowSeconds: 60 },
+      notifyTimeoutMs: 100,
+      log: () => {},
+      ...deps,
+    })
+    const client: FunctionsClient = new FunctionsClient('http://function.test/functions/v1', {
+      customFetch: async (input, init) => {
+        const request = new Request(input, init)
+        if (origin) request.headers.set('origin', origin)
+        const reply = await handler(request, { clientIp: '192.0.2.1' })
+        replies.set(client, reply.clone())
+        return reply
+      },
+    })
+    return client
+  }
+  const send = (functions: FunctionsClient, body = submission) =>
+    sendDemoRequest(functions, body, { idempotencyKey: crypto.randomUUID() })
+
+  it('invalid fields: a server failure carrying one spec message per field', async () => {
+    const result = await send(clientFor(), {
+      ...submission,
+      firstName: '',
+      companySize: '' as DemoRequestSubmission['companySize'],
+    })
+    expect(result).toMatchObject({
+      ok: false,
+      kind: 'server',
+      fields: {
+        firstName: formCopy.required.firstName,
+        companySize: formCopy.required.companySize,
+      },
+    })
+  })
+
+  it('too large, rate limited, forbidden origin, unavailable: server failures', async () => {
+    const limited = clientFor({ rateLimit: { max: 1, windowSeconds: 60 }, now: () => new Date(0) })
+    await send(limited)
+    const cases: [FunctionsClient, number, string, DemoRequestSubmission?][] = [
+      [clientFor(), 413, 'payload_too_large', { ...submission, companyName: 'x'.repeat(20_000) }],
+      [limited, 429, 'rate_limited'],
+      [clientFor({}, 'https://evil.example'), 403, 'forbidden_origin'],
+      [clientFor({ store: createUnavailableStore() }), 503, 'unavailable'],
+    ]
+    for (const [client, status, code, body] of cases) {
+      expect(await send(client, body)).toMatchObject({ ok: false, kind: 'server' })
+      const reply = replies.get(client)
+      expect(reply?.status).toBe(status)
+      expect(reply?.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await reply?.json()).toMatchObject({
+        success: false,
+        error: { code, message: expect.any(String) },
+      })
+    }
+  })
+
+  it('a honeypot hit: reported as a success, like a person’s', async () => {
+    expect(await send(clientFor(), { ...submission, website: 'http://spam.example' })).toEqual({
+      ok: true,
+      requestId: expect.any(String),
+    })
+  })
+
+  it('no server at all: a network failure', async () => {
+    const nowhere = createFunctionsClient('http://127.0.0.1:9', 'local-anon-key')
+    expect(await send(nowhere as FunctionsClient)).toMatchObject({ ok: false, kind: 'network' })
+  })
+})
