@@ -1,0 +1,143 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect } from 'storybook/test'
+import { formCopy } from '../src/content.ts'
+import { DemoRequestForm } from '../src/demo-request-form.tsx'
+import { type DemoRequestField, fieldLimits } from '../src/demo-request-schema.ts'
+import {
+  control,
+  expectMessages,
+  expectToast,
+  expectValues,
+  fields,
+  fillIn,
+  submit,
+  submitButton,
+  validLead,
+} from './form-steps.ts'
+import { type StandInReply, standInFunctions } from './stand-in-functions.ts'
+
+const meta = {
+  title: 'Form/Demo request form',
+  component: DemoRequestForm,
+  tags: ['autodocs'],
+  args: {
+    functions: standInFunctions('success'),
+    // An hour, not the 6 s default: a toast stays while a designer looks at it.
+    toastDurationMs: 60 * 60 * 1000,
+  },
+  argTypes: {
+    functions: { control: false },
+    container: { table: { disable: true } },
+  },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof DemoRequestForm>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Empty: Story = {}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    await fillIn(canvasElement, validLead)
+    expectValues(canvasElement, validLead)
+    expectMessages(canvasElement, [])
+  },
+}
+
+// Submitting with only `field` left empty shows its message and no other.
+function requiredStory(field: DemoRequestField): Story {
+  return {
+    args: { initialValues: { ...validLead, [field]: '' } },
+    play: async ({ canvasElement }) => {
+      await submit(canvasElement)
+      expectMessages(canvasElement, [field])
+      expect(control(canvasElement, field)).toHaveFocus()
+    },
+  }
+}
+
+export const FirstNameRequired = requiredStory('firstName')
+export const LastNameRequired = requiredStory('lastName')
+export const CompanyNameRequired = requiredStory('companyName')
+export const CompanySizeRequired = requiredStory('companySize')
+
+export const AllRequired: Story = {
+  play: async ({ canvasElement }) => {
+    await submit(canvasElement)
+    expectMessages(canvasElement, fields)
+    expect(control(canvasElement, 'firstName')).toHaveFocus()
+  },
+}
+
+export const Submitting: Story = {
+  args: {
+    initialValues: validLead,
+    functions: standInFunctions('pending'),
+    // The stand-in never answers, so the form stays in flight until this gives up: an hour.
+    timeoutMs: 60 * 60 * 1000,
+  },
+  play: async ({ canvasElement, canvas }) => {
+    await submit(canvasElement)
+    const button = await canvas.findByRole('button', { name: formCopy.submitting })
+    expect(button).toBeDisabled()
+  },
+}
+
+export const Success: Story = {
+  args: { initialValues: validLead },
+  play: async ({ canvasElement }) => {
+    await submit(canvasElement)
+    await expectToast(canvasElement, 'default', formCopy.success)
+    expectValues(canvasElement, { firstName: '', lastName: '', companyName: '', companySize: '' })
+  },
+}
+
+// Each way a submission fails ends the same for the visitor: the failure toast, values kept.
+function failureStory(reply: StandInReply, timeoutMs?: number): Story {
+  return {
+    args: {
+      initialValues: validLead,
+      functions: standInFunctions(reply),
+      ...(timeoutMs && { timeoutMs }),
+    },
+    play: async ({ canvasElement }) => {
+      await submit(canvasElement)
+      await expectToast(canvasElement, 'destructive', formCopy.failure)
+      expectValues(canvasElement, validLead)
+      expect(await submitButton(canvasElement)).toBeEnabled()
+    },
+  }
+}
+
+export const ServerError = failureStory('serverError')
+export const SuccessFalse = failureStory('unsuccessful')
+export const NoSuccessFlag = failureStory('noFlag')
+export const NetworkError = failureStory('network')
+// The stand-in never answers; a short timeout reaches the toast quickly.
+export const Timeout = failureStory('pending', 500)
+
+// Each field at its longest: long unbroken words must wrap or scroll inside the field.
+const longValues = {
+  firstName: 'Maximiliana'.repeat(10).slice(0, fieldLimits.firstName),
+  lastName: 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, fieldLimits.lastName),
+  companyName: 'International Consolidated Insurance Defense Litigation Partners '
+    .repeat(4)
+    .slice(0, fieldLimits.companyName),
+}
+
+export const VeryLongValues: Story = {
+  args: { initialValues: { ...validLead, ...longValues } },
+  play: async ({ canvasElement }) => {
+    const form = canvasElement.querySelector('form')
+    expect(form?.scrollWidth).toBeLessThanOrEqual(form?.clientWidth ?? 0)
+  },
+}
+
+export const PhoneWidth: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+    expect(canvasElement.querySelector('form')).toBeVisible()
+  },
+}

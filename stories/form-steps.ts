@@ -1,0 +1,79 @@
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { companySizes, formCopy } from '../src/content.ts'
+import type { DemoRequestValues } from '../src/demo-request-form.tsx'
+import type { DemoRequestField } from '../src/demo-request-schema.ts'
+
+// Steps the play functions share, for the form in the document and inside the element's
+// shadow root alike. Every name they look for comes from formCopy.
+
+/** A lead that passes validation; sample input, not product copy. */
+export const validLead: DemoRequestValues = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Lovelace & Babbage LLP',
+  companySize: companySizes[1],
+}
+
+export const fields = Object.keys(formCopy.required) as DemoRequestField[]
+
+type Root = HTMLElement | ShadowRoot
+
+// Testing Library queries any node with querySelectorAll; its types only name HTMLElement.
+export function queries(root: Root) {
+  return within(root as HTMLElement)
+}
+
+export function control(root: Root, field: DemoRequestField): HTMLInputElement | HTMLSelectElement {
+  return queries(root).getByLabelText(formCopy.fields[field].label)
+}
+
+export function submitButton(root: Root): Promise<HTMLElement> {
+  return queries(root).findByRole('button', { name: formCopy.submit })
+}
+
+/** Types each text value and picks the size, as a visitor would. */
+export async function fillIn(root: Root, values: DemoRequestValues): Promise<void> {
+  const { companySize, ...text } = values
+  for (const [field, value] of Object.entries(text)) {
+    await userEvent.type(control(root, field as DemoRequestField), value)
+  }
+  await userEvent.selectOptions(control(root, 'companySize'), companySize)
+}
+
+export async function submit(root: Root): Promise<void> {
+  await userEvent.click(await submitButton(root))
+}
+
+export function expectValues(root: Root, values: DemoRequestValues): void {
+  for (const field of fields) expect(control(root, field)).toHaveValue(values[field])
+}
+
+/** Exactly the messages of `invalid` show, each tied to its field. */
+export function expectMessages(root: Root, invalid: DemoRequestField[]): void {
+  for (const field of fields) {
+    const message = queries(root).queryByText(formCopy.required[field])
+    if (invalid.includes(field)) {
+      expect(message).toBeVisible()
+      expect(control(root, field)).toHaveAttribute('aria-invalid', 'true')
+      expect(control(root, field)).toHaveAccessibleDescription(formCopy.required[field])
+    } else {
+      expect(message).toBeNull()
+      expect(control(root, field)).toHaveAttribute('aria-invalid', 'false')
+    }
+  }
+}
+
+/** Waits for the toast and checks its variant and text. */
+export async function expectToast(
+  root: Root,
+  variant: 'default' | 'destructive',
+  copy: { title: string; description: string },
+): Promise<void> {
+  const title = await queries(root).findByText(copy.title, {}, { timeout: 3000 })
+  const toast = title.closest('[data-toast]')
+  expect(toast).toHaveAttribute('data-toast', variant)
+  expect(toast).toHaveTextContent(copy.description)
+  await waitFor(() =>
+    expect(queries(root).getByRole('status')).toContainElement(title as HTMLElement),
+  )
+}

@@ -1,0 +1,89 @@
+import { FunctionsClient } from '@supabase/functions-js'
+import { type FunctionsInvoker, functionName } from '../src/send-demo-request.ts'
+
+/**
+ * How the stand-in answers `send-demo-request`, one per state a designer reviews:
+ * - `success`: 200 with `success: true` and a request id
+ * - `serverError`: HTTP 500 with an error body
+ * - `unsuccessful`: 200 with `success: false` and an error message
+ * - `noFlag`: 200 with a JSON body that carries no success flag
+ * - `network`: the connection drops, as `fetch` rejects in a browser
+ * - `pending`: no answer until the caller gives up (its timeout aborts the request)
+ */
+export type StandInReply =
+  | 'success'
+  | 'serverError'
+  | 'unsuccessful'
+  | 'noFlag'
+  | 'network'
+  | 'pending'
+
+const functionPath = `/functions/v1/${functionName}`
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
+}
+
+/** A `fetch` that answers as the function would, without a server. */
+export function standInFetch(reply: StandInReply): typeof fetch {
+  return (_input, init) => {
+    const signal = init?.signal
+    if (signal?.aborted) return Promise.reject(abortError(signal))
+    switch (reply) {
+      case 'success':
+        return Promise.resolve(json({ success: true, requestId: 'stand-in-request' }))
+      case 'serverError':
+        return Promise.resolve(
+          json({ error: { code: 'internal', message: 'Stand-in server error' } }, 500),
+        )
+      case 'unsuccessful':
+        return Promise.resolve(
+          json({ success: false, error: { code: 'rejected', message: 'Stand-in refusal' } }),
+        )
+      case 'noFlag':
+        return Promise.resolve(json({ received: true }))
+      case 'network':
+        // What Chromium's fetch rejects with when the connection fails.
+        return Promise.reject(new TypeError('Failed to fetch'))
+      case 'pending':
+        return new Promise<Response>((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(abortError(signal)), { once: true })
+        })
+    }
+  }
+}
+
+/**
+ * A real functions-js client over the stand-in `fetch`, so the form sees the same
+ * `{ data, error }` values, error names and timeouts as against a deployed function.
+ */
+export function standInFunctions(reply: StandInReply): FunctionsInvoker {
+  return new FunctionsClient('https://stand-in.invalid/functions/v1', {
+    customFetch: standInFetch(reply),
+  })
+}
+
+/**
+ * Answers the function's URL on any origin with the stand-in, for the `<demo-request>`
+ * element, which builds its own client from its attributes. Other requests pass through.
+ * Returns the function that puts the page's `fetch` back.
+ */
+export function answerFunctionRequests(reply: StandInReply): () => void {
+  const pageFetch = globalThis.fetch
+  const answer = standInFetch(reply)
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (new URL(url, location.href).pathname !== functionPath) return pageFetch(input, init)
+    return answer(input, init)
+  }
+  return () => {
+    globalThis.fetch = pageFetch
+  }
+}
