@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DemoRequestHandler } from '../supabase/functions/_shared/demo-request-handler.ts'
-import { adminPrefix } from './local-admin.ts'
+import { adminStorePath } from './local-admin.ts'
 import { sendWebResponse, toWebRequest } from './node-http.ts'
 
 /** The path supabase-js calls for the function, relative to the project URL. */
@@ -32,7 +32,7 @@ export function createBackendListener(routes: BackendRoutes) {
       let reply: Response
       if (pathname === functionPath || pathname === `${functionPath}/`) {
         reply = await routes.handler(webRequest, { clientIp: request.socket.remoteAddress ?? null })
-      } else if (routes.admin && pathname.startsWith(adminPrefix)) {
+      } else if (routes.admin && pathname === adminStorePath) {
         reply = await routes.admin(webRequest)
       } else if (routes.fallback) {
         reply = await routes.fallback(webRequest)

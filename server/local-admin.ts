@@ -1,12 +1,20 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
-import type { Notifier } from '../supabase/functions/_shared/notifier.ts'
-import { resendUnnotified } from '../supabase/functions/_shared/resend-unnotified.ts'
 
 /** Header carrying the token from the data folder's owner file. */
 export const adminTokenHeader = 'x-local-admin-token'
-/** Path prefix of the routes the leads and retry commands use while the server holds PGlite. */
-export const adminPrefix = '/__local/'
+/** The route the leads and retry commands call while a server holds the embedded database. */
+export const adminStorePath = '/__local/store'
+
+/** The store methods a command may call, with the positions of their date arguments. */
+export const remoteMethods = {
+  list: [],
+  listUnnotified: [0],
+  recordNotification: [2],
+  findIdByIdempotencyKey: [],
+} as const satisfies Partial<Record<keyof DemoRequestStore, readonly number[]>>
+
+export type RemoteMethod = keyof typeof remoteMethods
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -22,33 +30,32 @@ function sameToken(given: string | null, token: string) {
 }
 
 /**
- * The embedded database belongs to the running server, so `npm run leads` and the retry
- * command ask it over HTTP. Only callers that can read the owner file know the token.
+ * Only one process may open the embedded database, so `npm run leads` and the retry command
+ * reach the store through the server holding it. Only callers that can read the owner file
+ * know the token; everyone else gets a 404.
  */
 export function createLocalAdmin(options: {
   token: string
   store: DemoRequestStore
-  notifier: Notifier | null
-  notifyTimeoutMs: number
 }): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (!sameToken(request.headers.get(adminTokenHeader), options.token)) {
+    const { pathname } = new URL(request.url)
+    if (
+      pathname !== adminStorePath ||
+      request.method !== 'POST' ||
+      !sameToken(request.headers.get(adminTokenHeader), options.token)
+    ) {
       return json(404, { error: 'Not found' })
     }
-    const url = new URL(request.url)
-    if (url.pathname === `${adminPrefix}leads` && request.method === 'GET') {
-      const limit = Number(url.searchParams.get('limit') ?? 1000)
-      return json(200, { leads: await options.store.list(limit) })
+    const { method, args } = (await request.json()) as { method: string; args: unknown[] }
+    if (!Object.hasOwn(remoteMethods, method) || !Array.isArray(args)) {
+      return json(400, { error: 'Unknown method' })
     }
-    if (url.pathname === `${adminPrefix}notify-retry` && request.method === 'POST') {
-      if (options.notifier === null) return json(409, { error: 'No email API is configured' })
-      const result = await resendUnnotified({
-        store: options.store,
-        notifier: options.notifier,
-        timeoutMs: options.notifyTimeoutMs,
-      })
-      return json(200, result)
-    }
-    return json(404, { error: 'Not found' })
+    const name = method as RemoteMethod
+    const revived = args.map((arg, index) =>
+      (remoteMethods[name] as readonly number[]).includes(index) ? new Date(arg as string) : arg,
+    )
+    const call = options.store[name] as (...args: unknown[]) => Promise<unknown>
+    return json(200, { result: (await call(...revived)) ?? null })
   }
 }

@@ -2,11 +2,14 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resendUnnotified } from '../supabase/functions/_shared/resend-unnotified.ts'
 import { readBackendConfig } from './backend-config.ts'
 import { openCommandBackend } from './command-backend.ts'
-import { adminTokenHeader } from './local-admin.ts'
+import { readDataDirOwner } from './data-dir-lock.ts'
+import { adminStorePath, adminTokenHeader } from './local-admin.ts'
 import { type LocalServer, startLocalServer } from './local-server.ts'
 import { openBackendStore } from './open-backend-store.ts'
+import { createRemoteStore } from './remote-store.ts'
 
 const valid = {
   firstName: 'Ada',
@@ -83,15 +86,34 @@ describe('the local server', () => {
     await backend.close()
     expect(leads.map((lead) => lead.firstName)).toEqual(['Ada', 'Ada'])
     expect(leads[0]?.createdAt).toBeInstanceOf(Date)
-    expect(await backend.retry?.()).toBeNull()
+    expect(await backend.retry()).toBeNull()
+  })
+
+  it('lets the retry command send pending leads through it', async () => {
+    const owner = await readDataDirOwner(config().dataDir)
+    expect(owner?.url).toBeTruthy()
+    const store = createRemoteStore(owner?.url ?? '', owner?.token ?? '')
+    const told: string[] = []
+    const result = await resendUnnotified({
+      store,
+      notifier: { notify: async (lead) => void told.push(lead.firstName) },
+      now: () => new Date(Date.now() + 120_000),
+    })
+    expect(result).toEqual({ sent: 2, failed: 0 })
+    expect(told).toEqual(['Ada', 'Ada'])
+    const leads = await server.store.list(10)
+    expect(leads.map((lead) => lead.notificationStatus)).toEqual(['sent', 'sent'])
   })
 
   it('hides the local-admin routes from callers without the token', async () => {
-    expect((await fetch(`${server.url}/__local/leads`)).status).toBe(404)
-    const wrong = await fetch(`${server.url}/__local/leads`, {
-      headers: { [adminTokenHeader]: 'guess' },
-    })
-    expect(wrong.status).toBe(404)
+    const call = (headers: Record<string, string>) =>
+      fetch(`${server.url}${adminStorePath}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ method: 'list', args: [10] }),
+      })
+    expect((await call({})).status).toBe(404)
+    expect((await call({ [adminTokenHeader]: 'guess' })).status).toBe(404)
   })
 
   it('releases the folder on close, so commands open it directly', async () => {

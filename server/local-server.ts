@@ -44,8 +44,6 @@ export async function startLocalServer(
       : createLocalAdmin({
           token: backend.lock.owner.token,
           store: backend.store,
-          notifier,
-          notifyTimeoutMs: config.notifyTimeoutMs,
         })
   const server = createServer(
     createBackendListener({ handler, admin, fallback: createStaticFiles(config.distDir) }),

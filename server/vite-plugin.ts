@@ -34,8 +34,6 @@ export function demoRequestBackend(overrides: Partial<BackendConfig> = {}): Plug
           : createLocalAdmin({
               token: backend.lock.owner.token,
               store: backend.store,
-              notifier,
-              notifyTimeoutMs: config.notifyTimeoutMs,
             })
       server.middlewares.use(createBackendListener({ handler, admin }))
       server.httpServer?.once('listening', () => {

@@ -1,0 +1,172 @@
+// The real entry files a person runs: `npm start` (without the build), `npm run leads` and
+// `npm run notify:retry`, on the embedded database and on DATABASE_URL.
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type EmailApiStandIn,
+  startEmailApiStandIn,
+} from '../../server/test-support/email-api-stand-in.ts'
+import { freePort } from '../../server/test-support/postgres-cluster.ts'
+import {
+  openTestPostgres,
+  postgresBin,
+  type TestDatabase,
+} from '../../server/test-support/test-database.ts'
+
+const root = new URL('../../', import.meta.url).pathname
+const run = promisify(execFile)
+
+let folder: string
+let emailApi: EmailApiStandIn
+let server: ChildProcess | undefined
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'demo-request-commands-'))
+  emailApi = await startEmailApiStandIn()
+})
+afterEach(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+  }
+  server = undefined
+})
+afterAll(async () => {
+  await emailApi?.close()
+  await rm(folder, { recursive: true, force: true })
+})
+
+// Only what the commands read, so the developer's shell cannot change the outcome.
+function environment(extra: Record<string, string>) {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PGLITE_DATA_DIR: join(folder, 'pglite'),
+    ...extra,
+  }
+}
+
+const command = (file: string, args: string[], env: NodeJS.ProcessEnv) =>
+  run(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, env })
+
+async function startServer(env: NodeJS.ProcessEnv) {
+  const port = await freePort()
+  let output = ''
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: root,
+    env: { ...env, SKIP_BUILD: '1', PORT: String(port) },
+  })
+  server.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  server.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    try {
+      await fetch(url)
+      return { url, output: () => output }
+    } catch {
+      if (Date.now() > deadline || server.exitCode !== null) throw new Error(output)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+}
+
+const submit = (url: string, firstName: string) =>
+  fetch(`${url}/functions/v1/send-demo-request`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({
+      firstName,
+      lastName: 'Lead',
+      companyName: 'Acme, Inc.',
+      companySize: '1-5 employees',
+    }),
+  })
+
+describe('on the embedded database', () => {
+  it('npm start takes leads, npm run leads shows them, notify:retry leaves fresh ones', async () => {
+    const env = environment({})
+    const { url, output } = await startServer(env)
+    expect(output()).toContain('Demo-request backend on http://localhost:')
+    expect((await submit(url, 'Ada')).status).toBe(200)
+
+    const table = await command('server/leads.ts', [], env)
+    expect(table.stdout).toMatch(/^created_at\s+first_name/)
+    expect(table.stdout).toMatch(/Ada\s+Lead\s+Acme, Inc\.\s+1-5 employees\s+no\s+pending/)
+    const csv = await command('server/leads.ts', ['--csv'], env)
+    expect(csv.stdout).toContain('Ada,Lead,"Acme, Inc.",1-5 employees,,no,pending')
+
+    // Without email settings the retry command says so and fails.
+    await expect(command('server/notify-retry.ts', [], env)).rejects.toMatchObject({
+      stderr: expect.stringContaining('RESEND_API_KEY'),
+    })
+    // Leads under a minute old may still be in flight, so the first retry leaves it alone.
+    const withEmail = {
+      ...env,
+      RESEND_API_KEY: 're_test',
+      NOTIFY_EMAIL_TO: 'sales@example.com',
+      RESEND_API_URL: emailApi.url,
+    }
+    const early = await command('server/notify-retry.ts', [], withEmail)
+    expect(early.stdout).toContain('Sent 0')
+    expect(emailApi.received).toHaveLength(0)
+  })
+
+  it('opens the folder itself when no server holds it', async () => {
+    const env = environment({})
+    const { stdout } = await command('server/leads.ts', ['--csv'], env)
+    expect(stdout.split('\r\n').filter(Boolean)).toHaveLength(2)
+  })
+})
+
+describe.skipIf(postgresBin === null)('on DATABASE_URL', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await openTestPostgres()
+  }, 60_000)
+  afterAll(() => database?.close())
+
+  it('stores in and lists from that Postgres, never the embedded one', async () => {
+    const env = environment({
+      DATABASE_URL: database.cluster?.url ?? '',
+      PGLITE_DATA_DIR: join(folder, 'unused'),
+    })
+    const { url, output } = await startServer(env)
+    expect(output()).toContain('data      Postgres at 127.0.0.1:')
+    expect((await submit(url, 'Grace')).status).toBe(200)
+    const rows = await database.db.query('select first_name from public.demo_requests')
+    expect(rows).toEqual([{ first_name: 'Grace' }])
+    const { stdout } = await command('server/leads.ts', [], env)
+    expect(stdout).toContain('Grace')
+    expect(stdout).not.toContain('Ada')
+  })
+
+  it('notify:retry emails leads that are old enough, once', async () => {
+    await database.db.query(
+      "update public.demo_requests set created_at = now() - interval '5 minutes'",
+    )
+    const env = environment({
+      DATABASE_URL: database.cluster?.url ?? '',
+      RESEND_API_KEY: 're_test',
+      NOTIFY_EMAIL_TO: 'sales@example.com',
+      RESEND_API_URL: emailApi.url,
+    })
+    const first = await command('server/notify-retry.ts', [], env)
+    expect(first.stdout).toContain('Sent 1')
+    expect(emailApi.received.map((email) => email.body.subject)).toEqual([
+      'Demo request: Grace Lead, Acme, Inc.',
+    ])
+    const again = await command('server/notify-retry.ts', [], env)
+    expect(again.stdout).toContain('Sent 0')
+    expect(emailApi.received).toHaveLength(1)
+  })
+})
