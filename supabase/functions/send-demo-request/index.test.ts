@@ -21,8 +21,10 @@ const run = promisify(execFile)
 
 describe('the Deno entry', () => {
   it('passes deno check', async () => {
-    const { stderr } = await run(deno, ['check', '--config', config, entry], { cwd: root })
-    expect(stderr).toContain('Check')
+    // Type errors make deno exit non-zero, which rejects with its output; cached checks print nothing.
+    await expect(
+      run(deno, ['check', '--config', config, entry], { cwd: root }),
+    ).resolves.toBeDefined()
   }, 120_000)
 })
 
