@@ -137,6 +137,7 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
           firstName: submission.firstName,
           lastName: submission.lastName,
           companyName: submission.companyName,
+          // The schema's empty default never passes its picklist, so a valid size is never ''.
           companySize: submission.companySize as Exclude<typeof submission.companySize, ''>,
           source: emptyToNull(submission.source),
           pageUrl: emptyToNull(submission.pageUrl),
@@ -167,7 +168,6 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
           503,
           'unavailable',
           'Demo requests cannot be accepted right now. Please try again shortly.',
-          {},
         )
       }
     } catch (error) {
