@@ -27,6 +27,8 @@ export interface OpenOptions {
 export async function openSitePage(browser: Browser, options: OpenOptions = {}): Promise<SitePage> {
   const { width = 1280, height = 800, reducedMotion = 'reduce' } = options
   const context = await browser.newContext({ viewport: { width, height }, reducedMotion })
+  // Well inside the test timeout, so a stuck step names itself instead of timing the test out.
+  context.setDefaultTimeout(10_000)
   const page = await context.newPage()
   const pageErrors: string[] = []
   const consoleErrors: string[] = []

@@ -1,0 +1,70 @@
+import { createRequire } from 'node:module'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { siteCopy } from '../../src/content.ts'
+import { launchChromium } from './browser.ts'
+import { openSitePage, visit } from './site-page.ts'
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const pages = { home: '/', 'request-demo': '/request-demo', 'not found': '/no-such-page' }
+const widths = [360, 1280]
+
+interface AxeViolation {
+  id: string
+  impact: string
+  help: string
+  nodes: { target: unknown[] }[]
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** WCAG 2.1 A and AA plus axe's best practices, one line per failing rule. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe
+    const results = (await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    })) as { violations: AxeViolation[] }
+    return results.violations
+  })
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+        .map((node) => JSON.stringify(node.target))
+        .join(', ')}`,
+  )
+}
+
+describe('axe finds no violations', () => {
+  for (const width of widths) {
+    for (const [name, path] of Object.entries(pages)) {
+      it(`on ${name} at ${width} px`, async () => {
+        const site = await openSitePage(browser, { width })
+        await visit(site.page, path)
+        // The form is part of the page: check it once the element has rendered it.
+        if (path === '/request-demo') await site.page.getByLabel('First Name').waitFor()
+        expect(await axeViolations(site.page)).toEqual([])
+        await site.close()
+      })
+    }
+  }
+
+  it('with the phone menu open', async () => {
+    const site = await openSitePage(browser, { width: 360 })
+    await visit(site.page, '/')
+    await site.page.getByRole('button', { name: siteCopy.nav.openMenu }).click()
+    expect(await axeViolations(site.page)).toEqual([])
+    await site.close()
+  })
+})

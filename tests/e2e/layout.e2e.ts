@@ -1,0 +1,63 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { siteCopy } from '../../src/content.ts'
+import { launchChromium } from './browser.ts'
+import { openSitePage, visit } from './site-page.ts'
+
+const paths = ['/', '/request-demo', '/no-such-page']
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('layout', () => {
+  for (const width of [320, 360, 768, 1024, 1280, 1920]) {
+    it(`has no horizontal scroll at ${width} px`, async () => {
+      const site = await openSitePage(browser, { width })
+      for (const path of paths) {
+        await visit(site.page, path)
+        if (path === '/request-demo') await site.page.getByLabel('First Name').waitFor()
+        const overflow = await site.page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
+        expect(overflow, path).toBe(0)
+      }
+      await site.close()
+    })
+  }
+
+  it('shows the header links inline on wide screens and behind the menu on phones', async () => {
+    for (const [width, inline] of [
+      [1280, true],
+      [360, false],
+    ] as const) {
+      const site = await openSitePage(browser, { width })
+      await visit(site.page, '/')
+      const link = site.page.getByRole('link', { name: 'Platform', exact: true }).first()
+      expect(await link.isVisible()).toBe(inline)
+      const toggle = site.page.getByRole('button', { name: siteCopy.nav.openMenu })
+      expect(await toggle.isVisible()).toBe(!inline)
+      await site.close()
+    }
+  })
+
+  it('keyboard users start at a visible skip link that jumps to the content', async () => {
+    const site = await openSitePage(browser)
+    const { page } = site
+    await visit(page, '/')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: siteCopy.skipLink })
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true)
+    const box = await skip.boundingBox()
+    expect(box && box.y >= 0).toBe(true)
+    const outline = await skip.evaluate((element) => getComputedStyle(element).outlineStyle)
+    expect(outline).not.toBe('none')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    await site.close()
+  })
+})

@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { formCopy } from '../../src/content.ts'
+import { launchChromium } from './browser.ts'
+import { listLeads } from './leads.ts'
+import { openSitePage, visit } from './site-page.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+it('a visitor requests a demo, sees the confirmation, and the lead is stored once', async () => {
+  const { page, pageErrors } = await openSitePage(browser)
+  const companyName = `Hollis & Reyes Defense ${Date.now()}`
+  await visit(page, '/request-demo')
+
+  // The form lives in the element's open shadow root; these locators pierce it.
+  const { fields } = formCopy
+  await page.getByLabel(fields.firstName.label).fill('Dana')
+  await page.getByLabel(fields.lastName.label).fill('Whitfield')
+  await page.getByLabel(fields.companyName.label).fill(companyName)
+  await page.getByLabel(fields.companySize.label).selectOption('6-50 employees')
+  const submit = page.getByRole('button', { name: formCopy.submit, exact: true })
+  await submit.click()
+
+  await page.getByText(formCopy.success.title).waitFor()
+  expect(await page.getByText(formCopy.success.description).isVisible()).toBe(true)
+  // The form is cleared for the next request.
+  expect(await page.getByLabel(fields.companyName.label).inputValue()).toBe('')
+  expect(pageErrors).toEqual([])
+
+  const leads = (await listLeads(inject('dataDir'))).filter(
+    (lead) => lead.companyName === companyName,
+  )
+  expect(leads).toHaveLength(1)
+  expect(leads[0]).toMatchObject({
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    companySize: '6-50 employees',
+    source: 'site',
+  })
+  await page.context().close()
+})
