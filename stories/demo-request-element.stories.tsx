@@ -1,0 +1,174 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { type CSSProperties, useEffect, useRef } from 'react'
+import { expect, fn, waitFor } from 'storybook/test'
+import { formCopy } from '../src/content.ts'
+import '../widget/define.ts'
+import {
+  elementAttributes,
+  elementCssProperties,
+  elementEvents,
+  tagName,
+} from '../widget/element-api.ts'
+import {
+  expectMessages,
+  expectToast,
+  expectValues,
+  fields,
+  fillIn,
+  submit,
+  validLead,
+} from './form-steps.ts'
+import { answerFunctionRequests, type StandInReply } from './stand-in-functions.ts'
+
+// Args are keyed by the element's own names: attributes, event types and custom properties.
+type ElementArgs = Record<string, unknown>
+
+const attributeNames: string[] = elementAttributes.map(({ name }) => name)
+const cssProperties = elementCssProperties()
+const propertyNames: string[] = cssProperties.map(({ name }) => name)
+const eventNames: string[] = elementEvents.map(({ name }) => name)
+
+function pick(args: ElementArgs, names: string[]): Record<string, string> {
+  const entries = names.map((name) => [name, args[name]])
+  return Object.fromEntries(entries.filter((entry) => typeof entry[1] === 'string' && entry[1]))
+}
+
+/** The element as a page writes it; its events reach the Actions panel through the args. */
+function DemoRequestElementStory(args: ElementArgs) {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const forward = (event: Event) => {
+      const handler = args[event.type]
+      if (typeof handler === 'function') handler((event as CustomEvent).detail)
+    }
+    for (const name of eventNames) element.addEventListener(name, forward)
+    return () => {
+      for (const name of eventNames) element.removeEventListener(name, forward)
+    }
+  }, [args])
+  return (
+    <demo-request
+      ref={ref}
+      {...pick(args, attributeNames)}
+      style={pick(args, propertyNames) as CSSProperties}
+    />
+  )
+}
+
+/** The `fn()` an event reaches, for play functions to check what the element dispatched. */
+function listener(args: object, name: string): unknown {
+  return (args as ElementArgs)[name]
+}
+
+/** The form's root element inside the element's shadow root, once the element has rendered. */
+async function formRootOf(canvasElement: HTMLElement): Promise<HTMLElement> {
+  const shadowRoot = canvasElement.querySelector(tagName)?.shadowRoot
+  await waitFor(() => expect(shadowRoot?.querySelector('form')).toBeTruthy())
+  return shadowRoot?.firstElementChild as HTMLElement
+}
+
+const meta: Meta<ElementArgs> = {
+  title: 'Widget/<demo-request>',
+  tags: ['autodocs'],
+  render: DemoRequestElementStory,
+  // The element builds its own client from its attributes, so the stand-in answers the
+  // function's URL in place of `fetch` while the story is shown.
+  beforeEach: ({ parameters }) => answerFunctionRequests(parameters.functionReply ?? 'success'),
+  args: {
+    // `.invalid` never resolves: if the stand-in were missing, the call fails at once.
+    'supabase-url': 'https://your-project.supabase.invalid',
+    'anon-key': 'public-anon-key',
+    source: 'storybook',
+    ...Object.fromEntries(eventNames.map((name) => [name, fn()])),
+  },
+  argTypes: Object.fromEntries([
+    ...elementAttributes.map(({ name, description }) => [
+      name,
+      { description, control: 'text', table: { category: 'attributes' } },
+    ]),
+    ...elementEvents.map(({ name, detail, description }) => [
+      name,
+      {
+        description,
+        control: false,
+        table: { category: 'events', type: { summary: `CustomEvent<${detail}>` } },
+      },
+    ]),
+    ...cssProperties.map(({ name, default: value }) => [
+      name,
+      {
+        control: value.startsWith('#') ? 'color' : 'text',
+        table: { category: 'CSS custom properties', defaultValue: { summary: value } },
+      },
+    ]),
+  ]),
+  parameters: {
+    layout: 'padded',
+    docs: {
+      description: {
+        component:
+          'The form as partner pages embed it, in its own open shadow root. Set the attributes and the `--demo-request-*` custom properties below; events appear in the Actions panel.',
+      },
+    },
+  },
+}
+
+export default meta
+// `functionReply` picks the stand-in's answer for a story; success unless it says otherwise.
+type Story = StoryObj<ElementArgs> & { parameters?: { functionReply?: StandInReply } }
+
+export const Empty: Story = {}
+
+// A partner's brand: every value set through the element's custom properties, nothing else.
+export const Themed: Story = {
+  args: {
+    '--demo-request-color-primary': '#7a1f3d',
+    '--demo-request-color-primary-hover': '#5c1730',
+    '--demo-request-color-text': '#1f2933',
+    '--demo-request-color-border': '#7b8794',
+    '--demo-request-color-focus': '#7a1f3d',
+    '--demo-request-font': "Georgia, 'Times New Roman', serif",
+    '--demo-request-radius': '2px',
+  },
+  play: async ({ canvasElement }) => {
+    const root = await formRootOf(canvasElement)
+    const button = root.querySelector('button[type="submit"]') as HTMLElement
+    expect(getComputedStyle(button).backgroundColor).toBe('rgb(122, 31, 61)')
+  },
+}
+
+export const AllRequired: Story = {
+  play: async ({ canvasElement, args }) => {
+    const root = await formRootOf(canvasElement)
+    await submit(root)
+    expectMessages(root, fields)
+    expect(listener(args, 'demo-request-error')).toHaveBeenCalledWith({ kind: 'validation' })
+  },
+}
+
+export const Success: Story = {
+  play: async ({ canvasElement, args }) => {
+    const root = await formRootOf(canvasElement)
+    await fillIn(root, validLead)
+    await submit(root)
+    await expectToast(root, 'default', formCopy.success)
+    expect(listener(args, 'demo-request-submit')).toHaveBeenCalledWith({})
+    expect(listener(args, 'demo-request-success')).toHaveBeenCalledWith({
+      requestId: 'stand-in-request',
+    })
+  },
+}
+
+export const ServerError: Story = {
+  parameters: { functionReply: 'serverError' },
+  play: async ({ canvasElement, args }) => {
+    const root = await formRootOf(canvasElement)
+    await fillIn(root, validLead)
+    await submit(root)
+    await expectToast(root, 'destructive', formCopy.failure)
+    expectValues(root, validLead)
+    expect(listener(args, 'demo-request-error')).toHaveBeenCalledWith({ kind: 'server' })
+  },
+}
