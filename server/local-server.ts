@@ -1,11 +1,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createDemoRequestHandler } from '../supabase/functions/_shared/demo-request-handler.ts'
 import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
 import { createBackendListener } from './backend-app.ts'
 import { type BackendConfig, readBackendConfig } from './backend-config.ts'
-import { backendNotifier } from './backend-notifier.ts'
-import { createLocalAdmin } from './local-admin.ts'
+import { backendRoutes } from './backend-routes.ts'
 import { loopbackUrl } from './loopback-url.ts'
 import { openBackendStore } from './open-backend-store.ts'
 import { createStaticFiles } from './static-files.ts'
@@ -30,23 +28,11 @@ export async function startLocalServer(
 ): Promise<LocalServer> {
   const config = { ...readBackendConfig(), ...overrides }
   const backend = await openBackendStore(config)
-  const notifier = backendNotifier(config)
-  const handler = createDemoRequestHandler({
-    store: backend.store,
-    notifier,
-    allowedOrigins: config.allowedOrigins,
-    rateLimit: config.rateLimit,
-    notifyTimeoutMs: config.notifyTimeoutMs,
-  })
-  const admin =
-    backend.lock === null
-      ? undefined
-      : createLocalAdmin({
-          token: backend.lock.owner.token,
-          store: backend.store,
-        })
   const server = createServer(
-    createBackendListener({ handler, admin, fallback: createStaticFiles(config.distDir) }),
+    createBackendListener({
+      ...backendRoutes(config, backend),
+      fallback: createStaticFiles(config.distDir),
+    }),
   )
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readBackendConfig } from './backend-config.ts'
+import { openCommandBackend } from './command-backend.ts'
 import { freePort } from './test-support/postgres-cluster.ts'
 import { demoRequestBackend } from './vite-plugin.ts'
 
@@ -31,6 +32,8 @@ afterAll(async () => {
 })
 
 it('mounts the function in the dev server and leaves the rest to Vite', async () => {
+  // Nothing is opened until the function is called, so test runners sharing the config stay out.
+  await expect(stat(join(folder, 'pglite.owner.json'))).rejects.toThrow()
   const response = await fetch(`${url}/functions/v1/send-demo-request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
@@ -45,4 +48,10 @@ it('mounts the function in the dev server and leaves the rest to Vite', async ()
   expect(await response.json()).toMatchObject({ success: true })
   const page = await fetch(`${url}/`)
   expect(await page.text()).toContain('<title>dev</title>')
+  const leads = await openCommandBackend({
+    ...readBackendConfig({}),
+    dataDir: join(folder, 'pglite'),
+  })
+  expect((await leads.list(10)).map((lead) => lead.companySize)).toEqual(['200+ employees'])
+  await leads.close()
 })

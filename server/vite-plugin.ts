@@ -1,12 +1,15 @@
-import type { AddressInfo } from 'node:net'
-import type { Plugin } from 'vite'
-import { createDemoRequestHandler } from '../supabase/functions/_shared/demo-request-handler.ts'
-import { createBackendListener } from './backend-app.ts'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Plugin, ViteDevServer } from 'vite'
+import { createBackendListener, functionPath } from './backend-app.ts'
 import { type BackendConfig, readBackendConfig } from './backend-config.ts'
-import { backendNotifier } from './backend-notifier.ts'
-import { createLocalAdmin } from './local-admin.ts'
+import { backendRoutes } from './backend-routes.ts'
+import { adminStorePath } from './local-admin.ts'
 import { loopbackUrl } from './loopback-url.ts'
-import { openBackendStore } from './open-backend-store.ts'
+import { type BackendStore, openBackendStore } from './open-backend-store.ts'
+
+const backendPaths = new Set([functionPath, `${functionPath}/`, adminStorePath])
+
+type Listener = ReturnType<typeof createBackendListener>
 
 /**
  * Serves the send-demo-request function at `/functions/v1/send-demo-request` inside Vite's dev
@@ -17,33 +20,46 @@ export function demoRequestBackend(overrides: Partial<BackendConfig> = {}): Plug
   return {
     name: 'demo-request-backend',
     apply: 'serve',
-    async configureServer(server) {
+    configureServer(server) {
       const config = { ...readBackendConfig(), ...overrides }
-      const backend = await openBackendStore(config)
-      const notifier = backendNotifier(config)
-      const handler = createDemoRequestHandler({
-        store: backend.store,
-        notifier,
-        allowedOrigins: config.allowedOrigins,
-        rateLimit: config.rateLimit,
-        notifyTimeoutMs: config.notifyTimeoutMs,
+      let backend: BackendStore | undefined
+      let listener: Promise<Listener> | undefined
+
+      // Opened on the first call, not with the server: Vitest and Storybook start Vite servers
+      // too, and must not claim the embedded database a running `npm start` holds.
+      const open = async () => {
+        backend = await openBackendStore(config)
+        const address = server.httpServer?.address()
+        if (address && typeof address === 'object') await backend.lock?.setUrl(loopbackUrl(address))
+        return createBackendListener(backendRoutes(config, backend))
+      }
+
+      server.middlewares.use((request: IncomingMessage, response: ServerResponse, next) => {
+        const path = new URL(request.url ?? '/', 'http://localhost').pathname
+        if (!backendPaths.has(path)) return next()
+        listener ??= open()
+        listener.then(
+          (serve) => serve(request, response, next),
+          (error: unknown) => {
+            listener = undefined
+            console.error('The demo-request backend could not open its database', error)
+            response.writeHead(503, { 'content-type': 'application/json' })
+            response.end(
+              JSON.stringify({
+                success: false,
+                error: { code: 'unavailable', message: 'The local database is not available.' },
+              }),
+            )
+          },
+        )
       })
-      const admin =
-        backend.lock === null
-          ? undefined
-          : createLocalAdmin({
-              token: backend.lock.owner.token,
-              store: backend.store,
-            })
-      server.middlewares.use(createBackendListener({ handler, admin }))
-      server.httpServer?.once('listening', () => {
-        const address = server.httpServer?.address() as AddressInfo | null
-        if (!address) return
-        backend.lock?.setUrl(loopbackUrl(address)).catch(() => {})
-      })
-      server.httpServer?.once('close', () => {
-        backend.close().catch((error) => console.error('Closing the demo-request backend', error))
-      })
+      closeWith(server, () => backend?.close())
     },
   }
+}
+
+function closeWith(server: ViteDevServer, close: () => Promise<void> | undefined) {
+  server.httpServer?.once('close', () => {
+    close()?.catch((error) => console.error('Closing the demo-request backend', error))
+  })
 }
