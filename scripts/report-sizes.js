@@ -12,7 +12,11 @@ const rows = readdirSync(dir)
     const bytes = readFileSync(join(dir, name))
     const gzip = gzipSync(bytes, { level: 9 }).length
     const budget = budgets[name]
-    const verdict = budget ? (gzip <= budget ? `within ${budget / 1000} kB` : `OVER ${budget / 1000} kB`) : ''
+    const verdict = budget
+      ? gzip <= budget
+        ? `within ${budget / 1000} kB`
+        : `OVER ${budget / 1000} kB`
+      : ''
     return `${name.padEnd(28)} ${kb(bytes.length).padStart(10)} raw ${kb(gzip).padStart(9)} gzip (${(gzip / 1024).toFixed(2)} KiB) ${verdict}`
   })
 console.log(`Widget sizes in ${dir} (1 kB = 1000 bytes):\n${rows.join('\n')}`)
