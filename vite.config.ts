@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import dts from 'vite-plugin-dts'
+import { demoRequestBackend } from './server/vite-plugin.ts'
 import { customElementsManifest } from './widget/custom-elements-manifest.ts'
 
 const outDir = 'dist/widget'
@@ -49,10 +50,10 @@ const module: UserConfig = {
   },
 }
 
-// `vite`: a plain page embedding the widget from source, for manual checks.
+// `vite`: a plain page embedding the widget from source, with the local backend behind it.
 const dev: UserConfig = {
   root: 'widget',
-  plugins: [react()],
+  plugins: [react(), demoRequestBackend()],
 }
 
 // `vitest`: the unit tests in Node; the *.browser.test files run in Chromium instead.
