@@ -18,7 +18,7 @@ import {
   submit,
   validLead,
 } from './form-steps.ts'
-import { answerFunctionRequests, type StandInReply } from './stand-in-functions.ts'
+import { answerFunctionRequests, standInUrl } from './stand-in-functions.ts'
 
 // Args are keyed by the element's own names: attributes, event types and custom properties.
 type ElementArgs = Record<string, unknown>
@@ -31,6 +31,11 @@ const eventNames: string[] = elementEvents.map(({ name }) => name)
 function pick(args: ElementArgs, names: string[]): Record<string, string> {
   const entries = names.map((name) => [name, args[name]])
   return Object.fromEntries(entries.filter((entry) => typeof entry[1] === 'string' && entry[1]))
+}
+
+// Docs read descriptions as Markdown, where the underscores of VITE_SUPABASE_URL italicise.
+function asMarkdown(text: string): string {
+  return text.replace(/\b(VITE_\w+)/g, '`$1`')
 }
 
 /** The element as a page writes it; its events reach the Actions panel through the args. */
@@ -75,10 +80,10 @@ const meta: Meta<ElementArgs> = {
   render: DemoRequestElementStory,
   // The element builds its own client from its attributes, so the stand-in answers the
   // function's URL in place of `fetch` while the story is shown.
-  beforeEach: ({ parameters }) => answerFunctionRequests(parameters.functionReply ?? 'success'),
+  beforeEach: () => answerFunctionRequests(),
   args: {
-    // `.invalid` never resolves: if the stand-in were missing, the call fails at once.
-    'supabase-url': 'https://your-project.supabase.invalid',
+    // Names the stand-in's reply; `.invalid` never resolves, so nothing leaves the machine.
+    'supabase-url': standInUrl('success'),
     'anon-key': 'public-anon-key',
     source: 'storybook',
     ...Object.fromEntries(eventNames.map((name) => [name, fn()])),
@@ -86,7 +91,7 @@ const meta: Meta<ElementArgs> = {
   argTypes: Object.fromEntries([
     ...elementAttributes.map(({ name, description }) => [
       name,
-      { description, control: 'text', table: { category: 'attributes' } },
+      { description: asMarkdown(description), control: 'text', table: { category: 'attributes' } },
     ]),
     ...elementEvents.map(({ name, detail, description }) => [
       name,
@@ -116,8 +121,7 @@ const meta: Meta<ElementArgs> = {
 }
 
 export default meta
-// `functionReply` picks the stand-in's answer for a story; success unless it says otherwise.
-type Story = StoryObj<ElementArgs> & { parameters?: { functionReply?: StandInReply } }
+type Story = StoryObj<ElementArgs>
 
 export const Empty: Story = {}
 
@@ -162,7 +166,7 @@ export const Success: Story = {
 }
 
 export const ServerError: Story = {
-  parameters: { functionReply: 'serverError' },
+  args: { 'supabase-url': standInUrl('serverError') },
   play: async ({ canvasElement, args }) => {
     const root = await formRootOf(canvasElement)
     await fillIn(root, validLead)

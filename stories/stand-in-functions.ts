@@ -70,20 +70,53 @@ export function standInFunctions(reply: StandInReply): FunctionsInvoker {
   })
 }
 
+const standInHost = 'stand-in.invalid'
+const replies: StandInReply[] = [
+  'success',
+  'serverError',
+  'unsuccessful',
+  'noFlag',
+  'network',
+  'pending',
+]
+
 /**
- * Answers the function's URL on any origin with the stand-in, for the `<demo-request>`
- * element, which builds its own client from its attributes. Other requests pass through.
- * Returns the function that puts the page's `fetch` back.
+ * A project URL for `<demo-request supabase-url>` whose calls the stand-in answers with
+ * `reply`. The reply travels in the URL, so stories shown side by side in Docs each get theirs.
  */
-export function answerFunctionRequests(reply: StandInReply): () => void {
-  const pageFetch = globalThis.fetch
-  const answer = standInFetch(reply)
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input)
-    if (new URL(url, location.href).pathname !== functionPath) return pageFetch(input, init)
-    return answer(input, init)
+export function standInUrl(reply: StandInReply): string {
+  return `https://${standInHost}/${reply}`
+}
+
+function replyFor(url: URL): StandInReply {
+  const named = url.host === standInHost ? url.pathname.split('/')[1] : undefined
+  return replies.find((reply) => reply === named) ?? 'success'
+}
+
+let pageFetch: typeof fetch | undefined
+let users = 0
+
+/**
+ * Answers the function's URL in place of `fetch`, for the `<demo-request>` element, which
+ * builds its own client from its attributes: a `standInUrl` gets its reply, any other project
+ * (such as the page's own origin) success. Other requests pass through. Returns the function
+ * that puts the page's `fetch` back once the last story using it has gone.
+ */
+export function answerFunctionRequests(): () => void {
+  users += 1
+  if (!pageFetch) {
+    const passThrough = globalThis.fetch
+    pageFetch = passThrough
+    globalThis.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href)
+      if (!url.pathname.endsWith(functionPath)) return passThrough(input, init)
+      return standInFetch(replyFor(url))(input, init)
+    }
   }
   return () => {
+    users -= 1
+    if (users > 0 || !pageFetch) return
     globalThis.fetch = pageFetch
+    pageFetch = undefined
   }
 }
