@@ -162,7 +162,7 @@ export const siteCopy = {
     ],
   },
   customers: {
-    heading: 'Built for insurance-defense practices',
+    heading: 'Built for insurance defense',
     intro:
       'Personal-injury insurance defense runs on volume, deadlines and reporting. The platform is made for the firms that do this work and the people who carry it.',
     audiences: [

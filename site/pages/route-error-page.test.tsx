@@ -14,7 +14,13 @@ async function renderFailure(failure: () => never): Promise<string> {
   const [root] = routes
   if (!root || root.index) throw new Error('Expected the layout route first')
   const failing: RouteObject[] = [
-    { ...root, children: [...(root.children ?? []), { path: 'fails', loader: failure }] },
+    {
+      ...root,
+      children: [
+        ...(root.children ?? []),
+        { path: 'fails', loader: failure, Component: () => null },
+      ],
+    },
   ]
   const { query, dataRoutes } = createStaticHandler(failing)
   const context = await query(new Request('http://site.test/fails'))

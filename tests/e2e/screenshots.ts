@@ -32,6 +32,12 @@ try {
         })
       }
     }
+    if (width < 1024) {
+      await page.goto(new URL('/', baseUrl).href, { waitUntil: 'networkidle' })
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await page.screenshot({ path: `${outDir}/home-menu-${width}.png` })
+      console.log(`${outDir}/home-menu-${width}.png`)
+    }
     await page.close()
   }
 } finally {
