@@ -16,10 +16,7 @@ async function renderFailure(failure: () => never): Promise<string> {
   const failing: RouteObject[] = [
     {
       ...root,
-      children: [
-        ...(root.children ?? []),
-        { path: 'fails', loader: failure, Component: () => null },
-      ],
+      children: [...(root.children ?? []), { path: 'fails', loader: failure, element: null }],
     },
   ]
   const { query, dataRoutes } = createStaticHandler(failing)
