@@ -178,6 +178,10 @@ describe('header', () => {
         await page.waitForURL(siteUrl('/request-demo'))
         await page.getByRole('heading', { level: 1, name: 'Request a Demo' }).waitFor()
         expect(await page.evaluate(() => window.scrollY)).toBe(0)
+        // The head follows client-side navigation.
+        expect(await page.title()).toBe(siteCopy.meta.requestDemo.title)
+        const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+        expect(new URL(canonical ?? '').pathname).toBe('/request-demo')
       }
     })
   })
