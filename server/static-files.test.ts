@@ -60,6 +60,20 @@ describe('once dist/site exists', () => {
 
   it('answers unknown paths with 404 and the site’s 404 page', async () => {
     expect(await get('/pricing')).toMatchObject({ status: 404, text: 'not found page' })
+    expect(await get('/404')).toMatchObject({ status: 404, text: 'not found page' })
+    expect(await get('/404.html')).toMatchObject({ status: 404, text: 'not found page' })
+  })
+
+  it('sends an index.html address to the page’s own address', async () => {
+    const serve = createStaticFiles(dist)
+    for (const [path, page] of [
+      ['/index.html', '/'],
+      ['/request-demo/index.html', '/request-demo'],
+    ]) {
+      const response = await serve(new Request(`http://localhost:3000${path}`))
+      expect(response.status).toBe(308)
+      expect(response.headers.get('location')).toBe(page)
+    }
   })
 
   it('never serves files outside its folders', async () => {

@@ -78,9 +78,15 @@ export function createStaticFiles(distDir: string): (request: Request) => Promis
     }
 
     if (await isFile(join(siteDir, 'index.html'))) {
-      const path = inside(siteDir, pathname)
+      // Pages have one address each, the one the router knows: `/request-demo`, never
+      // `/request-demo/index.html`; `/404` and `/404.html` are not pages but the reply to misses.
+      if (pathname.endsWith('/index.html')) {
+        const page = pathname.slice(0, -'/index.html'.length) || '/'
+        return new Response(null, { status: 308, headers: { location: page } })
+      }
+      const path = pathname.endsWith('.html') ? null : inside(siteDir, pathname)
       if (path !== null) {
-        for (const candidate of [path, join(path, 'index.html'), `${path}.html`]) {
+        for (const candidate of [path, join(path, 'index.html')]) {
           if (await isFile(candidate)) return fileReply(candidate)
         }
       }

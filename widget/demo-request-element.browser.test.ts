@@ -318,3 +318,40 @@ describe('the documented element API', () => {
     expect([...observed].sort()).to.deep.equal(elementAttributes.map((a) => a.name).sort())
   })
 })
+
+describe('<demo-request> leaving the page', () => {
+  it('keeps what was typed when moved, and unmounts when removed', async () => {
+    const { element, root } = await mount('ok')
+    typeInto(root, 'firstName', 'Ada')
+    const elsewhere = document.createElement('section')
+    document.body.append(elsewhere)
+    elsewhere.append(element)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(query<HTMLInputElement>(root, '[name="firstName"]').value).to.equal('Ada')
+    element.remove()
+    await waitFor(() => root.childElementCount === 0)
+    elsewhere.remove()
+  })
+
+  it('can be removed by a host page rendering with React', async () => {
+    const { createElement } = await import('react')
+    const { createRoot } = await import('react-dom/client')
+    const { flushSync } = await import('react-dom')
+    const errors = captureConsoleErrors()
+    const container = document.createElement('div')
+    document.body.append(container)
+    const hostRoot = createRoot(container)
+    try {
+      flushSync(() => hostRoot.render(createElement('demo-request', { source: 'host' })))
+      const element = container.querySelector('demo-request') as HTMLElement
+      await waitFor(() => element.shadowRoot?.querySelector('form'))
+      flushSync(() => hostRoot.render(null))
+      await waitFor(() => element.shadowRoot?.childElementCount === 0)
+    } finally {
+      errors.restore()
+      hostRoot.unmount()
+      container.remove()
+    }
+    expect(errors.calls.map((args) => String(args[0]))).to.deep.equal([])
+  })
+})
