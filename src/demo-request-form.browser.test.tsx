@@ -1,4 +1,5 @@
 /// <reference types="mocha" />
+import { createClient } from '@supabase/supabase-js'
 import { expect } from 'chai'
 import { createRoot, type Root } from 'react-dom/client'
 import {
@@ -7,6 +8,7 @@ import {
   newRun,
   query,
   recordEvents,
+  recordedRequests,
   standInUrl,
   submitButton,
   toast,
@@ -94,6 +96,23 @@ describe('DemoRequestForm', () => {
       type: 'demo-request-success',
       detail: { requestId: 'from-client' },
     })
+  })
+
+  it('sends through the full supabase-js client of spec section 7, when a site hands it over', async () => {
+    const run = newRun()
+    // As spec section 7 configures it: anon key, session in local storage, persisted, refreshed.
+    const supabase = createClient(standInUrl('ok', run), 'site-anon-key', {
+      auth: { storage: localStorage, persistSession: true, autoRefreshToken: true },
+    })
+    const root = await render({ functions: supabase.functions, initialValues: validLead })
+    submitButton(root).click()
+    expect((await waitFor(() => toast(root))).textContent).to.contain('Demo Request Submitted!')
+    const [request, ...more] = await recordedRequests(run)
+    expect(more).to.have.length(0)
+    expect(request?.headers.apikey).to.equal('site-anon-key')
+    expect(request?.headers.authorization).to.equal('Bearer site-anon-key')
+    expect(request?.headers['idempotency-key']).to.match(/^[0-9a-f-]{36}$/)
+    await supabase.auth.stopAutoRefresh()
   })
 
   it('leaves a toast on its own after its duration', async () => {
