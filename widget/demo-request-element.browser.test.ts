@@ -1,5 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
+import { createElement } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
 import { formCopy } from '../src/content.ts'
 import {
   fieldValues,
@@ -18,6 +21,7 @@ import {
   waitFor,
 } from '../tests/browser/widget-harness.ts'
 import './define.ts'
+import { elementAttributes } from './element-api.ts'
 
 const anonKey = 'test-anon-key'
 
@@ -310,8 +314,7 @@ describe('<demo-request>', () => {
 })
 
 describe('the documented element API', () => {
-  it('lists exactly the attributes the element observes', async () => {
-    const { elementAttributes } = await import('./element-api.ts')
+  it('lists exactly the attributes the element observes', () => {
     const observed = (
       customElements.get('demo-request') as unknown as { observedAttributes: string[] }
     ).observedAttributes
@@ -334,9 +337,6 @@ describe('<demo-request> leaving the page', () => {
   })
 
   it('can be removed by a host page rendering with React', async () => {
-    const { createElement } = await import('react')
-    const { createRoot } = await import('react-dom/client')
-    const { flushSync } = await import('react-dom')
     const errors = captureConsoleErrors()
     const container = document.createElement('div')
     document.body.append(container)

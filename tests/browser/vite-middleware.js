@@ -13,6 +13,23 @@ export async function viteMiddleware() {
     logLevel: 'warn',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
+    // Bundled up front: a dependency Vite discovers mid-run makes it re-bundle, and the test
+    // page that asked for the old bundle fails to load it.
+    optimizeDeps: {
+      include: [
+        'react',
+        'react-dom',
+        'react-dom/client',
+        'react/jsx-runtime',
+        'react/jsx-dev-runtime',
+        '@r2wc/react-to-web-component',
+        '@supabase/functions-js',
+        '@supabase/supabase-js',
+        'chai',
+        'goober',
+        'valibot',
+      ],
+    },
   })
   const middleware = async (ctx, next) => {
     if (!sourcePaths.test(ctx.path)) return next()
