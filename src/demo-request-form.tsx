@@ -30,6 +30,7 @@ import {
   sendDemoRequest,
 } from './send-demo-request.ts'
 import { adoptStyles } from './style-sheet.ts'
+import { submissionMetadata } from './submission-metadata.ts'
 import { type ToastMessage, ToastRegion } from './toast.tsx'
 
 export type DemoRequestValues = Record<DemoRequestField, string>
@@ -152,10 +153,12 @@ export function DemoRequestForm({
     emit('demo-request-submit', {})
     const submission = {
       ...result.output,
-      ...(source && { source }),
-      pageUrl: location.href,
-      referrer: document.referrer,
-      website: honeypot,
+      ...submissionMetadata({
+        source,
+        pageUrl: location.href,
+        referrer: document.referrer,
+        website: honeypot,
+      }),
     }
     const outcome = await sendDemoRequest(client, submission, {
       idempotencyKey: keys.keyFor(submission),

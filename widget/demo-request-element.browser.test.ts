@@ -173,6 +173,18 @@ describe('<demo-request>', () => {
       .that.matches(/^request-\d+$/)
   })
 
+  it('tidies an untidy source attribute rather than lose the lead to it', async () => {
+    const { root, run } = await mount('ok', newRun(), {
+      source: `\n  Acme\tPartners\n${'x'.repeat(200)}`,
+    })
+    fillValid(root)
+    submitButton(root).click()
+    await waitFor(() => toast(root))
+    const [request] = await recordedRequests(run)
+    expect(request?.body.source).to.match(/^Acme Partners x+$/)
+    expect(String(request?.body.source)).to.have.length(100)
+  })
+
   const failures: Array<[Scenario, 'server' | 'network']> = [
     ['500', 'server'],
     ['success-false', 'server'],

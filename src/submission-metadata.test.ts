@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { metadataLimits, validateSubmission } from './demo-request-schema.ts'
+import { submissionMetadata } from './submission-metadata.ts'
+
+const lead = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Lovelace Defense LLP',
+  companySize: '6-50 employees',
+}
+
+describe('submissionMetadata', () => {
+  it('passes tidy values through', () => {
+    const metadata = submissionMetadata({
+      source: 'partner-a',
+      pageUrl: 'https://partner.example/contact',
+      referrer: '',
+      website: '',
+    })
+    expect(metadata).toEqual({
+      source: 'partner-a',
+      pageUrl: 'https://partner.example/contact',
+      referrer: '',
+      website: '',
+    })
+  })
+
+  it('makes long and untidy values fit the schema, so the lead is never refused for them', () => {
+    const metadata = submissionMetadata({
+      source: `\n    partner\tacme\n${'x'.repeat(300)}`,
+      pageUrl: `https://partner.example/contact?${'utm=1&'.repeat(1000)}`,
+      referrer: `https://search.example/?q=${'legal+ai+'.repeat(500)}`,
+      website: 'y'.repeat(500),
+    })
+    expect(metadata.source?.startsWith('partner acme')).toBe(true)
+    expect(metadata.source?.length).toBeLessThanOrEqual(metadataLimits.source)
+    expect(metadata.pageUrl).toHaveLength(metadataLimits.pageUrl)
+    expect(validateSubmission({ ...lead, ...metadata }).success).toBe(true)
+  })
+
+  it('leaves out an empty source', () => {
+    expect(submissionMetadata({ source: ' \n ', pageUrl: '', referrer: '', website: '' })).toEqual({
+      pageUrl: '',
+      referrer: '',
+      website: '',
+    })
+  })
+})
