@@ -2,6 +2,9 @@
 import { chromiumPath } from './chromium-path.js'
 
 if (!chromiumPath()) {
-  console.error('Chromium is missing. Install it with: sudo apt-get install -y chromium')
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo '
+  console.error(
+    `Chromium is missing. Install it with: ${sudo}apt-get update && ${sudo}apt-get install -y chromium`,
+  )
   process.exit(1)
 }
