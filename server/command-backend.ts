@@ -1,10 +1,10 @@
+import { configuredNotifier } from '../supabase/functions/_shared/configured-handler.ts'
 import type {
   DemoRequestStore,
   StoredDemoRequest,
 } from '../supabase/functions/_shared/demo-request-store.ts'
 import { resendUnnotified } from '../supabase/functions/_shared/resend-unnotified.ts'
 import type { BackendConfig } from './backend-config.ts'
-import { backendNotifier } from './backend-notifier.ts'
 import { readDataDirOwner } from './data-dir-lock.ts'
 import { openBackendStore } from './open-backend-store.ts'
 import { createRemoteStore } from './remote-store.ts'
@@ -42,7 +42,7 @@ export async function openCommandBackend(config: BackendConfig): Promise<Command
     description: opened.description,
     list: (limit) => store.list(limit),
     async retry() {
-      const notifier = backendNotifier(config)
+      const notifier = configuredNotifier(config)
       if (notifier === null) return null
       return resendUnnotified({ store, notifier, timeoutMs: config.notifyTimeoutMs })
     },

@@ -1,10 +1,9 @@
 // The Deno entry of send-demo-request: reads the environment, builds the dependencies and
 // serves the shared handler. Everything else lives in ../_shared and runs under Node too.
 import { platformClientIp } from '../_shared/client-ip.ts'
-import { createDemoRequestHandler } from '../_shared/demo-request-handler.ts'
+import { createConfiguredHandler } from '../_shared/configured-handler.ts'
 import { readFunctionConfig } from '../_shared/function-config.ts'
 import { createPostgresDatabase } from '../_shared/postgres-database.ts'
-import { createResendNotifier } from '../_shared/resend-notifier.ts'
 import { createSqlDemoRequestStore } from '../_shared/sql-demo-request-store.ts'
 import { createUnavailableStore } from '../_shared/unavailable-store.ts'
 
@@ -20,13 +19,7 @@ const store = databaseUrl
   ? createSqlDemoRequestStore(createPostgresDatabase(databaseUrl), { role: config.databaseRole })
   : createUnavailableStore()
 
-const handler = createDemoRequestHandler({
-  store,
-  notifier: config.email ? createResendNotifier(config.email) : null,
-  allowedOrigins: config.allowedOrigins,
-  rateLimit: config.rateLimit,
-  notifyTimeoutMs: config.notifyTimeoutMs,
-})
+const handler = createConfiguredHandler(config, store)
 
 const port = env('PORT')
 Deno.serve(port ? { port: Number(port) } : {}, (request, info) =>
