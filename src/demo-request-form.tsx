@@ -77,7 +77,7 @@ export function DemoRequestForm({
   const rootRef = useRef<HTMLDivElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const inFlight = useRef(false)
-  const keys = useRef(createIdempotencyKeys()).current
+  const [keys] = useState(createIdempotencyKeys)
   const [values, setValues] = useState<DemoRequestValues>({ ...emptyValues, ...initialValues })
   const [honeypot, setHoneypot] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -115,7 +115,7 @@ export function DemoRequestForm({
     variant: ToastMessage['variant'],
     copy: { title: string; description: string },
   ) {
-    setToast({ id: Date.now(), variant, ...copy })
+    setToast({ variant, ...copy })
   }
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {

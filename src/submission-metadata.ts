@@ -12,9 +12,9 @@ export type MetadataInput = {
  * to fix: a long page address or a partner's untidy `source` attribute must never cost a lead.
  */
 export function submissionMetadata({ source, pageUrl, referrer, website }: MetadataInput) {
-  const source_ = source && tidy(source, metadataLimits.source)
+  const tidySource = source && tidy(source, metadataLimits.source)
   return {
-    ...(source_ && { source: source_ }),
+    ...(tidySource && { source: tidySource }),
     pageUrl: tidy(pageUrl, metadataLimits.pageUrl),
     referrer: tidy(referrer, metadataLimits.referrer),
     website: tidy(website, metadataLimits.website),

@@ -2,7 +2,6 @@ import { formCopy } from './content.ts'
 import { formClasses } from './form-styles.ts'
 
 export type ToastMessage = {
-  id: number
   variant: 'default' | 'destructive'
   title: string
   description: string
