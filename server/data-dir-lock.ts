@@ -1,80 +1,85 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { createHash } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { createServer, request } from 'node:http'
+import { buffer } from 'node:stream/consumers'
 
-/** Who holds an embedded database folder, and where its server answers, if it has one. */
-export interface DataDirOwner {
-  pid: number
-  /** The owner's HTTP origin, so commands can ask it instead of opening the folder. */
-  url: string | null
-  /** A secret the owner's local-admin routes require, readable only from this machine. */
-  token: string
+/** What a command prints and the exit status it ends with. */
+export interface CommandResult {
+  output: string
+  exitCode: number
 }
 
-/** A held lock on an embedded database folder. */
-export interface DataDirLock {
-  owner: DataDirOwner
-  /** Records the origin the holder now serves on. */
-  setUrl(url: string): Promise<void>
-  release(): Promise<void>
-}
+/** Runs a command, by name, in the process that holds the database. */
+export type CommandRunner = (command: string, input: unknown) => Promise<CommandResult>
 
-const lockFile = (dataDir: string) => `${dataDir}.owner.json`
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/** The live owner of `dataDir`, or `null` when nobody holds it. */
-export async function readDataDirOwner(dataDir: string): Promise<DataDirOwner | null> {
-  try {
-    const owner = JSON.parse(await readFile(lockFile(dataDir), 'utf8')) as DataDirOwner
-    return isAlive(owner.pid) ? owner : null
-  } catch {
-    return null
-  }
-}
+// Linux's abstract socket names vanish with their process, so a crashed holder never leaves a
+// stale lock; elsewhere a socket file beside the folder does, and is removed when stale.
+const abstract = process.platform === 'linux'
+const socketPath = (dataDir: string) =>
+  abstract
+    ? `\0demo-request-${createHash('sha256').update(dataDir).digest('hex').slice(0, 40)}`
+    : `${dataDir}.sock`
 
 /**
- * Claims `dataDir` for this process. PGlite is a single-process database: a second process
- * opening the same folder would corrupt it, so a live owner makes this throw.
+ * Claims `dataDir` for this process. PGlite is a single-process database and a second process
+ * opening the folder would corrupt it, so the holder listens on a socket named after the folder:
+ * binding it is the lock, and commands ask the holder through it instead of opening the folder.
+ * Until `answer` is called, commands are told to wait.
  */
-export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  const file = lockFile(dataDir)
-  await mkdir(dirname(file), { recursive: true })
-  const owner: DataDirOwner = {
-    pid: process.pid,
-    url: null,
-    token: randomBytes(32).toString('hex'),
-  }
-  const write = (flag: 'wx' | 'w') =>
-    writeFile(file, JSON.stringify(owner), { encoding: 'utf8', mode: 0o600, flag })
+export async function lockDataDir(dataDir: string) {
+  let runner: CommandRunner = async () => ({ output: 'The database is opening.\n', exitCode: 1 })
+  const server = createServer(async (req, res) => {
+    const result = await buffer(req)
+      .then((body) => {
+        const { command, input } = JSON.parse(body.toString())
+        return runner(String(command), input)
+      })
+      .catch((error: Error) => ({ output: `${error.message}\n`, exitCode: 1 }))
+    res.end(JSON.stringify(result))
+  })
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject).listen(socketPath(dataDir), () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
   try {
-    await write('wx')
-  } catch {
-    const current = await readDataDirOwner(dataDir)
-    if (current !== null) {
+    await listen()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    if (abstract || (await askDataDirHolder(dataDir, 'ping', null)) !== null) {
       throw new Error(
-        `${dataDir} is in use by process ${current.pid}${current.url ? ` (${current.url})` : ''}. ` +
-          'Stop it first, or point DATABASE_URL at a Postgres server.',
+        `${dataDir} is open in another process (npm start or npm run dev). ` +
+          'Stop it first, or set PGLITE_DATA_DIR or DATABASE_URL to use other data.',
       )
     }
-    // The previous owner is gone without cleaning up.
-    await write('w')
+    await rm(socketPath(dataDir), { force: true })
+    await listen()
   }
   return {
-    owner,
-    async setUrl(url) {
-      owner.url = url
-      await write('w')
+    /** Lets other processes run commands here, on the open database. */
+    answer(next: CommandRunner) {
+      runner = next
     },
-    async release() {
-      await rm(file, { force: true })
+    release() {
+      server.closeAllConnections()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/** Runs `command` in the process holding `dataDir`; `null` when no process holds it. */
+export function askDataDirHolder(dataDir: string, command: string, input: unknown) {
+  return new Promise<CommandResult | null>((resolve, reject) => {
+    const path = socketPath(dataDir)
+    const ask = request({ socketPath: path, method: 'POST', agent: false }, async (reply) => {
+      resolve(JSON.parse((await buffer(reply)).toString()))
+    })
+    // Nobody listening: the folder is free.
+    ask.once('error', (error: NodeJS.ErrnoException) =>
+      ['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '') ? resolve(null) : reject(error),
+    )
+    ask.end(JSON.stringify({ command, input }))
+  })
 }

@@ -1,6 +1,8 @@
 import type { StoredDemoRequest } from '../supabase/functions/_shared/demo-request-store.ts'
 
-const columns: [string, (lead: StoredDemoRequest) => string][] = [
+type Column = [name: string, value: (lead: StoredDemoRequest) => string]
+
+const tableColumns: Column[] = [
   ['created_at', (lead) => lead.createdAt.toISOString()],
   ['first_name', (lead) => lead.firstName],
   ['last_name', (lead) => lead.lastName],
@@ -11,28 +13,35 @@ const columns: [string, (lead: StoredDemoRequest) => string][] = [
   ['notification', (lead) => lead.notificationStatus],
   ['id', (lead) => lead.id],
 ]
+const csvColumns: Column[] = [
+  ...tableColumns,
+  ['page_url', (lead) => lead.pageUrl ?? ''],
+  ['referrer', (lead) => lead.referrer ?? ''],
+  ['user_agent', (lead) => lead.userAgent ?? ''],
+  ['notified_at', (lead) => lead.notifiedAt?.toISOString() ?? ''],
+]
+
+const rows = (columns: Column[], leads: readonly StoredDemoRequest[]) => [
+  columns.map(([name]) => name),
+  ...leads.map((lead) => columns.map(([, value]) => value(lead))),
+]
 
 // Wide values would push every other column off screen; the CSV keeps them whole.
-const maxWidth = 36
-const clip = (text: string) => (text.length > maxWidth ? `${text.slice(0, maxWidth - 1)}…` : text)
+const clip = (text: string) => (text.length > 36 ? `${text.slice(0, 35)}…` : text)
 
 /** Leads as an aligned plain-text table for a terminal. */
 export function leadsTable(leads: readonly StoredDemoRequest[]): string {
   if (leads.length === 0) return 'No demo requests yet.'
-  const cells = [
-    columns.map(([name]) => name),
-    ...leads.map((lead) => columns.map(([, value]) => clip(value(lead)))),
-  ]
-  const widths = columns.map((_, index) => Math.max(...cells.map((row) => row[index]?.length ?? 0)))
+  const [header = [], ...body] = rows(tableColumns, leads).map((row) => row.map(clip))
+  const widths = header.map((_, index) =>
+    Math.max(...[header, ...body].map((row) => row[index]?.length ?? 0)),
+  )
   const line = (row: string[]) =>
     row
       .map((cell, index) => cell.padEnd(widths[index] ?? 0))
       .join('  ')
       .trimEnd()
-  const [header = [], ...body] = cells
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join(
-    '\n',
-  )
+  return [header, widths.map((width) => '-'.repeat(width)), ...body].map(line).join('\n')
 }
 
 // A leading = + - @ (or tab, CR) makes spreadsheets run the cell as a formula.
@@ -43,16 +52,7 @@ function csvCell(text: string): string {
 
 /** Leads as RFC 4180 CSV with a header row, safe to open in a spreadsheet. */
 export function leadsCsv(leads: readonly StoredDemoRequest[]): string {
-  const all: [string, (lead: StoredDemoRequest) => string][] = [
-    ...columns,
-    ['page_url', (lead) => lead.pageUrl ?? ''],
-    ['referrer', (lead) => lead.referrer ?? ''],
-    ['user_agent', (lead) => lead.userAgent ?? ''],
-    ['notified_at', (lead) => lead.notifiedAt?.toISOString() ?? ''],
-  ]
-  const rows = [
-    all.map(([name]) => name),
-    ...leads.map((lead) => all.map(([, value]) => value(lead))),
-  ]
-  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`
+  return `${rows(csvColumns, leads)
+    .map((row) => row.map(csvCell).join(','))
+    .join('\r\n')}\r\n`
 }

@@ -1,8 +1,7 @@
 // `npm run leads [-- --csv] [-- --limit N]`: prints the stored demo requests, newest first.
 import { parseArgs } from 'node:util'
-import { readBackendConfig } from './backend-config.ts'
-import { openCommandBackend } from './command-backend.ts'
-import { leadsCsv, leadsTable } from './leads-format.ts'
+import { readBackendConfig } from './config.ts'
+import { runCommand } from './database.ts'
 
 const { values } = parseArgs({
   options: { csv: { type: 'boolean', default: false }, limit: { type: 'string', default: '1000' } },
@@ -13,10 +12,7 @@ if (!Number.isInteger(limit) || limit < 1) {
   process.exit(2)
 }
 
-const backend = await openCommandBackend(readBackendConfig())
-try {
-  const leads = await backend.list(limit)
-  process.stdout.write(values.csv ? leadsCsv(leads) : `${leadsTable(leads)}\n`)
-} finally {
-  await backend.close()
-}
+const input = { csv: values.csv, limit }
+const { output, exitCode } = await runCommand(readBackendConfig(), 'leads', input)
+process.stdout.write(output)
+process.exitCode = exitCode

@@ -1,15 +1,11 @@
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resendUnnotified } from '../supabase/functions/_shared/resend-unnotified.ts'
-import { readBackendConfig } from './backend-config.ts'
-import { openCommandBackend } from './command-backend.ts'
-import { readDataDirOwner } from './data-dir-lock.ts'
-import { adminStorePath, adminTokenHeader } from './local-admin.ts'
+import { readBackendConfig } from './config.ts'
+import { openDatabase, runCommand } from './database.ts'
 import { type LocalServer, startLocalServer } from './local-server.ts'
-import { openBackendStore } from './open-backend-store.ts'
-import { createRemoteStore } from './remote-store.ts'
 
 const valid = {
   firstName: 'Ada',
@@ -20,9 +16,9 @@ const valid = {
 
 let folder: string
 let server: LocalServer
-const config = () => ({
+const config = (dataDir = 'pglite') => ({
   ...readBackendConfig({}),
-  dataDir: join(folder, 'pglite'),
+  dataDir: join(folder, dataDir),
   distDir: join(folder, 'dist'),
   port: 0,
   rateLimit: { max: 2, windowSeconds: 600 },
@@ -47,14 +43,17 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
   })
 
 describe('the local server', () => {
-  it('serves the function, the demo page and the widget on one origin', async () => {
-    const response = await post(valid)
+  it('serves the function and the widget on one origin', async () => {
+    const response = await post(valid, { 'idempotency-key': 'one-origin' })
     expect(response.status).toBe(200)
     const { requestId } = await response.json()
-    expect(await server.store.list(10)).toMatchObject([{ id: requestId, firstName: 'Ada' }])
-    const page = await fetch(`${server.url}/`)
-    expect(await page.text()).toContain(`supabase-url="${server.url}"`)
+    expect(await server.store.list(10)).toContainEqual(
+      expect.objectContaining({ id: requestId, idempotencyKey: 'one-origin' }),
+    )
     expect((await fetch(`${server.url}/widget/demo-request.js`)).status).toBe(200)
+    const unbuilt = await fetch(`${server.url}/`)
+    expect(unbuilt.status).toBe(404)
+    expect(await unbuilt.text()).toContain('npm run build')
   })
 
   it('answers an oversized upload with 413 and keeps serving', async () => {
@@ -65,64 +64,68 @@ describe('the local server', () => {
     })
     expect(response.status).toBe(413)
     expect((await response.json()).error.code).toBe('payload_too_large')
-    expect((await fetch(`${server.url}/`)).status).toBe(200)
+    expect((await fetch(`${server.url}/widget/demo-request.js`)).status).toBe(200)
   })
 
   it('rate-limits by socket address, whatever X-Forwarded-For claims', async () => {
-    // The first test used one of the two allowed submissions.
-    expect((await post(valid, { 'x-forwarded-for': '10.0.0.1' })).status).toBe(200)
-    const refused = await post(valid, { 'x-forwarded-for': '10.0.0.2' })
-    expect(refused.status).toBe(429)
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    const limited = await startLocalServer(config('rate-limited'))
+    try {
+      const send = (forwardedFor: string) =>
+        fetch(`${limited.url}/functions/v1/send-demo-request`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+          body: JSON.stringify(valid),
+        })
+      expect((await send('10.0.0.1')).status).toBe(200)
+      expect((await send('10.0.0.2')).status).toBe(200)
+      const refused = await send('10.0.0.3')
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      await limited.close()
+    }
   })
 
-  it('keeps other processes out of its PGlite folder', async () => {
-    await expect(openBackendStore(config())).rejects.toThrow(/in use by process/)
+  it('says which variable to set when its port is taken', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const address = taken.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    try {
+      await expect(startLocalServer({ ...config('port-taken'), port })).rejects.toThrow(
+        `Port ${port} is in use: set PORT`,
+      )
+    } finally {
+      taken.close()
+    }
+    // The folder it opened is free again.
+    const reopened = await openDatabase(config('port-taken'))
+    await reopened.close()
   })
 
-  it('lets the leads command read through it while it holds the folder', async () => {
-    const backend = await openCommandBackend(config())
-    const leads = await backend.list(10)
-    await backend.close()
-    expect(leads.map((lead) => lead.firstName)).toEqual(['Ada', 'Ada'])
-    expect(leads[0]?.createdAt).toBeInstanceOf(Date)
-    expect(await backend.retry()).toBeNull()
+  it('keeps other processes out of its PGlite folder, with one line saying why', async () => {
+    await expect(openDatabase(config())).rejects.toThrow(
+      /pglite is open in another process \(npm start or npm run dev\)/,
+    )
   })
 
-  it('lets the retry command send pending leads through it', async () => {
-    const owner = await readDataDirOwner(config().dataDir)
-    expect(owner?.url).toBeTruthy()
-    const store = createRemoteStore(owner?.url ?? '', owner?.token ?? '')
-    const told: string[] = []
-    const result = await resendUnnotified({
-      store,
-      notifier: { notify: async (lead) => void told.push(lead.firstName) },
-      now: () => new Date(Date.now() + 120_000),
-    })
-    expect(result).toEqual({ sent: 2, failed: 0 })
-    expect(told).toEqual(['Ada', 'Ada'])
-    const leads = await server.store.list(10)
-    expect(leads.map((lead) => lead.notificationStatus)).toEqual(['sent', 'sent'])
-  })
-
-  it('hides the local-admin routes from callers without the token', async () => {
-    const call = (headers: Record<string, string>) =>
-      fetch(`${server.url}${adminStorePath}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ method: 'list', args: [10] }),
-      })
-    expect((await call({})).status).toBe(404)
-    expect((await call({ [adminTokenHeader]: 'guess' })).status).toBe(404)
+  it('runs the local commands for other processes while it holds the folder', async () => {
+    expect((await post({ ...valid, firstName: 'Grace' })).status).toBe(200)
+    const csv = await runCommand(config(), 'leads', { csv: true, limit: 10 })
+    expect(csv.exitCode).toBe(0)
+    expect(csv.output).toMatch(/^created_at,first_name,/)
+    expect(csv.output).toContain(',Grace,Lovelace,Engines,1-5 employees,')
+    const retry = await runCommand(config(), 'notify-retry', null)
+    expect(retry).toEqual({ output: expect.stringContaining('RESEND_API_KEY'), exitCode: 1 })
+    expect(await runCommand(config(), 'drop-table', null)).toMatchObject({ exitCode: 2 })
   })
 
   it('releases the folder on close, so commands open it directly', async () => {
+    const before = await runCommand(config(), 'leads', { csv: true, limit: 10 })
     await server.close()
-    await expect(stat(`${config().dataDir}.owner.json`)).rejects.toThrow()
-    const backend = await openCommandBackend(config())
-    expect(await backend.list(10)).toHaveLength(2)
-    await backend.close()
+    const direct = await runCommand(config(), 'leads', { csv: true, limit: 10 })
+    expect(direct).toEqual(before)
     server = await startLocalServer(config())
-    expect(await server.store.list(10)).toHaveLength(2)
+    expect(await server.store.list(10)).toHaveLength(direct.output.split('\r\n').length - 2)
   })
 })

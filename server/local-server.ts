@@ -1,38 +1,24 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
-import { createBackendListener } from './backend-app.ts'
-import { type BackendConfig, readBackendConfig } from './backend-config.ts'
-import { backendRoutes } from './backend-routes.ts'
-import { loopbackUrl } from './loopback-url.ts'
-import { openBackendStore } from './open-backend-store.ts'
+import type { NodeHttp1Handler } from 'srvx'
+import { toNodeHandler } from 'srvx/node'
+import { createConfiguredHandler } from '../supabase/functions/_shared/configured-handler.ts'
+import { type BackendConfig, readBackendConfig } from './config.ts'
+import { openDatabase } from './database.ts'
+import { functionListener, isFunctionPath } from './function-route.ts'
 import { createStaticFiles } from './static-files.ts'
 
-/** A running local backend. */
-export interface LocalServer {
-  /** The origin it serves, such as `http://localhost:3000`. */
-  url: string
-  store: DemoRequestStore
-  config: BackendConfig
-  /** Where the data lives, for people. */
-  description: string
-  close(): Promise<void>
-}
-
 /**
- * Serves the product on one origin: the site or demo page, the widget files and the function,
- * on the database the configuration names. `overrides` lets tests pick ports and folders.
+ * Serves the product on one origin: the site, the widget files and the function, on the
+ * database the configuration names. `overrides` lets tests pick ports and folders.
  */
-export async function startLocalServer(
-  overrides: Partial<BackendConfig> = {},
-): Promise<LocalServer> {
+export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   const config = { ...readBackendConfig(), ...overrides }
-  const backend = await openBackendStore(config)
-  const server = createServer(
-    createBackendListener({
-      ...backendRoutes(config, backend),
-      fallback: createStaticFiles(config.distDir),
-    }),
+  const database = await openDatabase(config)
+  const serveFunction = functionListener(createConfiguredHandler(config, database.store))
+  const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
+  const server = createServer((request, response) =>
+    (isFunctionPath(request.url) ? serveFunction : serveFiles)(request, response),
   )
   try {
     await new Promise<void>((resolve, reject) => {
@@ -40,23 +26,27 @@ export async function startLocalServer(
       server.listen(config.port, config.host, () => resolve())
     })
   } catch (error) {
-    await backend.close()
+    await database.close()
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`Port ${config.port} is in use: set PORT to another port (or 0 for any).`)
+    }
     throw error
   }
-  const address = server.address() as AddressInfo
-  const local = loopbackUrl(address)
-  // People read "localhost" more easily; the owner file keeps the exact address.
-  const url = local.replace(/^http:\/\/(127\.0\.0\.1|\[::1\])/, 'http://localhost')
-  await backend.lock?.setUrl(local)
+  const { port } = server.address() as AddressInfo
   return {
-    url,
-    store: backend.store,
+    // People read "localhost" more easily than the loopback address.
+    url: `http://${/^(127\.0\.0\.1|::1|0\.0\.0\.0|::)$/.test(config.host) ? 'localhost' : config.host}:${port}`,
+    store: database.store,
     config,
-    description: backend.description,
+    /** Where the data lives, for people. */
+    description: database.description,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await backend.close()
+      await database.close()
     },
   }
 }
+
+/** A running local backend. */
+export type LocalServer = Awaited<ReturnType<typeof startLocalServer>>

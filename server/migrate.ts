@@ -5,8 +5,24 @@ import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 /** Where the Supabase CLI keeps its migrations, and so where this runner reads them. */
 export const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
 
-// The table the Supabase CLI records applied migrations in, so both agree on what ran.
-const history = `
+// Every Supabase database has the API roles and the table the CLI records migrations in. Plain
+// Postgres and PGlite lack them, and the migrations grant to the roles, so they are created
+// first, as Supabase has them: no login, and only service_role bypassing row-level security.
+const supabaseBasics = `
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$;
+grant usage on schema public to anon, authenticated, service_role;
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
@@ -16,12 +32,13 @@ create table if not exists supabase_migrations.schema_migrations (
 `
 
 /**
- * Applies every `<version>_<name>.sql` in `dir` not applied yet, in version order, each in its
- * own transaction. Returns the versions it applied.
+ * Creates what Supabase provides when missing, then applies every `<version>_<name>.sql` in
+ * `dir` not applied yet, in version order, each in its own transaction. Returns the versions
+ * it applied.
  */
 export async function runMigrations(db: SqlDatabase, dir = migrationsDir): Promise<string[]> {
   const files = (await readdir(dir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort()
-  await db.exec(history)
+  await db.exec(supabaseBasics)
   const applied: string[] = []
   for (const file of files) {
     const [, version = '', name = ''] = /^(\d+)_(.+)\.sql$/.exec(file) ?? []

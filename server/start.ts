@@ -1,6 +1,6 @@
 // `npm start`: builds the widget and site unless SKIP_BUILD is set, then serves everything.
 import { spawnSync } from 'node:child_process'
-import { projectRoot } from './backend-config.ts'
+import { projectRoot } from './config.ts'
 import { startLocalServer } from './local-server.ts'
 
 if (!process.env.SKIP_BUILD) {
@@ -8,7 +8,11 @@ if (!process.env.SKIP_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const server = await startLocalServer()
+const server = await startLocalServer().catch((error: Error) => {
+  // A busy port or folder is a setting to change, not a crash: one line says which.
+  console.error(error.message)
+  process.exit(1)
+})
 const { rateLimit, email } = server.config
 console.log(`Demo-request backend on ${server.url}
   function  ${server.url}/functions/v1/send-demo-request
@@ -17,14 +21,7 @@ console.log(`Demo-request backend on ${server.url}
   email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO); leads stay pending'}
 See the leads with: npm run leads`)
 
-let stopping = false
+// A second Ctrl-C, with the handler gone, stops at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1)
-    stopping = true
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
-  })
+  process.once(signal, () => server.close().finally(() => process.exit(0)))
 }

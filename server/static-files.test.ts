@@ -22,12 +22,11 @@ const get = async (path: string) => {
 }
 
 describe('before the site is built', () => {
-  it('serves a demo page embedding the widget and posting to its own origin', async () => {
+  it('says how to build it', async () => {
     const page = await get('/')
-    expect(page.status).toBe(200)
+    expect(page.status).toBe(404)
     expect(page.type).toMatch(/^text\/html/)
-    expect(page.text).toContain('<script src="/widget/demo-request.js"></script>')
-    expect(page.text).toContain('supabase-url="http://localhost:3000"')
+    expect(page.text).toContain('npm run build')
   })
 
   it('serves the widget files with a JavaScript type, and 404 for the rest', async () => {
@@ -78,7 +77,13 @@ describe('once dist/site exists', () => {
 
   it('never serves files outside its folders', async () => {
     await writeFile(join(dist, 'secret.txt'), 'secret')
-    for (const path of ['/..%2fsecret.txt', '/widget/..%2fsecret.txt', '/%2e%2e/secret.txt']) {
+    for (const path of [
+      '/..%2fsecret.txt',
+      '/widget/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/widget/%2e%2e/secret.txt',
+      '/widget/x/%2e%2e/%2e%2e/secret.txt',
+    ]) {
       const reply = await get(path)
       expect(reply.status).toBe(404)
       expect(reply.text).not.toBe('secret')

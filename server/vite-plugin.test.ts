@@ -1,16 +1,17 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { readBackendConfig } from './backend-config.ts'
-import { openCommandBackend } from './command-backend.ts'
+import { readBackendConfig } from './config.ts'
+import { openDatabase, runCommand } from './database.ts'
 import { freePort } from './test-support/postgres-cluster.ts'
 import { demoRequestBackend } from './vite-plugin.ts'
 
 let folder: string
 let vite: ViteDevServer
 let url: string
+const config = () => ({ ...readBackendConfig({}), dataDir: join(folder, 'pglite') })
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-vite-'))
@@ -21,7 +22,7 @@ beforeAll(async () => {
     root: folder,
     logLevel: 'silent',
     server: { port, strictPort: true, host: '127.0.0.1' },
-    plugins: [demoRequestBackend({ ...readBackendConfig({}), dataDir: join(folder, 'pglite') })],
+    plugins: [demoRequestBackend(config())],
   })
   await vite.listen()
   url = `http://127.0.0.1:${port}`
@@ -32,8 +33,9 @@ afterAll(async () => {
 })
 
 it('mounts the function in the dev server and leaves the rest to Vite', async () => {
-  // Nothing is opened until the function is called, so test runners sharing the config stay out.
-  await expect(stat(join(folder, 'pglite.owner.json'))).rejects.toThrow()
+  // Nothing is opened until the function is called, so test runners sharing the config stay
+  // out: the folder is still free to open here.
+  await (await openDatabase(config())).close()
   const response = await fetch(`${url}/functions/v1/send-demo-request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
@@ -48,10 +50,8 @@ it('mounts the function in the dev server and leaves the rest to Vite', async ()
   expect(await response.json()).toMatchObject({ success: true })
   const page = await fetch(`${url}/`)
   expect(await page.text()).toContain('<title>dev</title>')
-  const leads = await openCommandBackend({
-    ...readBackendConfig({}),
-    dataDir: join(folder, 'pglite'),
-  })
-  expect((await leads.list(10)).map((lead) => lead.companySize)).toEqual(['200+ employees'])
-  await leads.close()
+  // Now the dev server holds the folder, and runs the leads command for others.
+  await expect(openDatabase(config())).rejects.toThrow(/open in another process/)
+  const leads = await runCommand(config(), 'leads', { csv: true, limit: 10 })
+  expect(leads.output).toContain(',Engines,200+ employees,')
 })

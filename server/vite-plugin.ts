@@ -1,15 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Plugin, ViteDevServer } from 'vite'
-import { createBackendListener, functionPath } from './backend-app.ts'
-import { type BackendConfig, readBackendConfig } from './backend-config.ts'
-import { backendRoutes } from './backend-routes.ts'
-import { adminStorePath } from './local-admin.ts'
-import { loopbackUrl } from './loopback-url.ts'
-import { type BackendStore, openBackendStore } from './open-backend-store.ts'
-
-const backendPaths = new Set([functionPath, `${functionPath}/`, adminStorePath])
-
-type Listener = ReturnType<typeof createBackendListener>
+import type { NodeHttp1Handler } from 'srvx'
+import type { Plugin } from 'vite'
+import { createConfiguredHandler } from '../supabase/functions/_shared/configured-handler.ts'
+import { errorReply } from '../supabase/functions/_shared/json-reply.ts'
+import { type BackendConfig, readBackendConfig } from './config.ts'
+import { openDatabase } from './database.ts'
+import { functionListener, isFunctionPath } from './function-route.ts'
 
 /**
  * Serves the send-demo-request function at `/functions/v1/send-demo-request` inside Vite's dev
@@ -22,44 +17,33 @@ export function demoRequestBackend(overrides: Partial<BackendConfig> = {}): Plug
     apply: 'serve',
     configureServer(server) {
       const config = { ...readBackendConfig(), ...overrides }
-      let backend: BackendStore | undefined
-      let listener: Promise<Listener> | undefined
-
       // Opened on the first call, not with the server: Vitest and Storybook start Vite servers
       // too, and must not claim the embedded database a running `npm start` holds.
+      let backend: Promise<{ serve: NodeHttp1Handler; close(): Promise<void> }> | undefined
       const open = async () => {
-        backend = await openBackendStore(config)
-        const address = server.httpServer?.address()
-        if (address && typeof address === 'object') await backend.lock?.setUrl(loopbackUrl(address))
-        return createBackendListener(backendRoutes(config, backend))
+        const { store, close } = await openDatabase(config)
+        return { serve: functionListener(createConfiguredHandler(config, store)), close }
       }
+      const unavailable = functionListener(async () =>
+        errorReply(503, { code: 'unavailable', message: 'The local database is not available.' }),
+      )
 
-      server.middlewares.use((request: IncomingMessage, response: ServerResponse, next) => {
-        const path = new URL(request.url ?? '/', 'http://localhost').pathname
-        if (!backendPaths.has(path)) return next()
-        listener ??= open()
-        listener.then(
-          (serve) => serve(request, response, next),
-          (error: unknown) => {
-            listener = undefined
-            console.error('The demo-request backend could not open its database', error)
-            response.writeHead(503, { 'content-type': 'application/json' })
-            response.end(
-              JSON.stringify({
-                success: false,
-                error: { code: 'unavailable', message: 'The local database is not available.' },
-              }),
-            )
-          },
-        )
+      server.middlewares.use(async (request, response, next) => {
+        if (!isFunctionPath(request.url)) return next()
+        backend ??= open()
+        try {
+          await (await backend).serve(request, response)
+        } catch (error) {
+          backend = undefined
+          console.error('The demo-request backend could not open its database', error)
+          await unavailable(request, response)
+        }
       })
-      closeWith(server, () => backend?.close())
+      server.httpServer?.once('close', () => {
+        backend
+          ?.then((opened) => opened.close())
+          .catch((error) => console.error('Closing the demo-request backend', error))
+      })
     },
   }
-}
-
-function closeWith(server: ViteDevServer, close: () => Promise<void> | undefined) {
-  server.httpServer?.once('close', () => {
-    close()?.catch((error) => console.error('Closing the demo-request backend', error))
-  })
 }

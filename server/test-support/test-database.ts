@@ -1,8 +1,7 @@
 import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/sql-database.ts'
+import { openPgliteDatabase } from '../database.ts'
 import { runMigrations } from '../migrate.ts'
-import { openPgliteDatabase } from '../pglite-database.ts'
-import { ensureSupabaseRoles } from '../supabase-roles.ts'
 import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
 
 /** A migrated database for a test file, emptied between tests. */
@@ -15,18 +14,13 @@ export interface TestDatabase {
   close(): Promise<void>
 }
 
-async function prepare(db: SqlDatabase) {
-  await ensureSupabaseRoles(db)
-  await runMigrations(db)
-}
-
 const reset = (db: SqlDatabase) => () =>
   db.exec('truncate public.demo_requests, public.demo_request_rate_limits')
 
 /** An in-memory PGlite with the roles and migrations applied. */
 export async function openTestPglite(): Promise<TestDatabase> {
   const db = await openPgliteDatabase()
-  await prepare(db)
+  await runMigrations(db)
   return { name: 'PGlite', db, reset: reset(db), close: () => db.close() }
 }
 
@@ -38,7 +32,7 @@ export async function openTestPostgres(): Promise<TestDatabase> {
   if (postgresBin === null) throw new Error('PostgreSQL binaries are not installed')
   const cluster = await startPostgresCluster(postgresBin)
   const db = createPostgresDatabase(cluster.url)
-  await prepare(db)
+  await runMigrations(db)
   return {
     name: 'PostgreSQL',
     db,

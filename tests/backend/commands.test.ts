@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { readBackendConfig } from '../../server/config.ts'
+import { openDatabase } from '../../server/database.ts'
 import {
   type EmailApiStandIn,
   startEmailApiStandIn,
@@ -80,6 +82,18 @@ async function startServer(env: NodeJS.ProcessEnv) {
   }
 }
 
+const storedLead = {
+  lastName: 'Lead',
+  companyName: 'Acme, Inc.',
+  companySize: '1-5 employees',
+  source: null,
+  pageUrl: null,
+  referrer: null,
+  userAgent: null,
+  idempotencyKey: null,
+  isSpam: false,
+} as const
+
 const submit = (url: string, firstName: string) =>
   fetch(`${url}/functions/v1/send-demo-request`, {
     method: 'POST',
@@ -92,9 +106,19 @@ const submit = (url: string, firstName: string) =>
     }),
   })
 
+// A lead stored the way the function stores it, with no server running.
+async function storeLead(env: NodeJS.ProcessEnv, firstName: string) {
+  const database = await openDatabase(readBackendConfig(env))
+  try {
+    await database.store.insert({ ...storedLead, firstName })
+  } finally {
+    await database.close()
+  }
+}
+
 describe('on the embedded database', () => {
-  it('npm start takes leads, npm run leads shows them, notify:retry leaves fresh ones', async () => {
-    const env = environment({})
+  it('npm start takes leads and npm run leads shows them through it', async () => {
+    const env = environment({ PGLITE_DATA_DIR: join(folder, 'served') })
     const { url, output } = await startServer(env)
     expect(output()).toContain('Demo-request backend on http://localhost:')
     expect((await submit(url, 'Ada')).status).toBe(200)
@@ -109,22 +133,40 @@ describe('on the embedded database', () => {
     await expect(command('server/notify-retry.ts', [], env)).rejects.toMatchObject({
       stderr: expect.stringContaining('RESEND_API_KEY'),
     })
-    // Leads under a minute old may still be in flight, so the first retry leaves it alone.
-    const withEmail = {
+    // A second server on the same folder stops with one line, no stack trace.
+    const second = await command('server/start.ts', [], {
       ...env,
+      SKIP_BUILD: '1',
+      PORT: '0',
+    }).then(
+      () => null,
+      (error) => error,
+    )
+    expect(second.stderr.trim()).toMatch(/served is open in another process/)
+    expect(second.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('npm run leads opens the folder itself when no server holds it', async () => {
+    const env = environment({ PGLITE_DATA_DIR: join(folder, 'unheld') })
+    await storeLead(env, 'Hedy')
+    const { stdout } = await command('server/leads.ts', ['--csv'], env)
+    expect(stdout.split('\r\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^created_at,/),
+      expect.stringContaining(',Hedy,Lead,'),
+    ])
+  })
+
+  it('notify:retry leaves leads under a minute old alone: they may still be in flight', async () => {
+    const env = environment({
+      PGLITE_DATA_DIR: join(folder, 'fresh'),
       RESEND_API_KEY: 're_test',
       NOTIFY_EMAIL_TO: 'sales@example.com',
       RESEND_API_URL: emailApi.url,
-    }
-    const early = await command('server/notify-retry.ts', [], withEmail)
+    })
+    await storeLead(env, 'Radia')
+    const early = await command('server/notify-retry.ts', [], env)
     expect(early.stdout).toContain('Sent 0')
     expect(emailApi.received).toHaveLength(0)
-  })
-
-  it('opens the folder itself when no server holds it', async () => {
-    const env = environment({})
-    const { stdout } = await command('server/leads.ts', ['--csv'], env)
-    expect(stdout.split('\r\n').filter(Boolean)).toHaveLength(2)
   })
 })
 
@@ -133,39 +175,42 @@ describe.skipIf(postgresBin === null)('on DATABASE_URL', () => {
   beforeAll(async () => {
     database = await openTestPostgres()
   }, 60_000)
+  afterEach(() => database?.reset())
   afterAll(() => database?.close())
 
-  it('stores in and lists from that Postgres, never the embedded one', async () => {
-    const env = environment({
+  const env = (extra: Record<string, string> = {}) =>
+    environment({
       DATABASE_URL: database.cluster?.url ?? '',
       PGLITE_DATA_DIR: join(folder, 'unused'),
+      ...extra,
     })
-    const { url, output } = await startServer(env)
+
+  it('stores in and lists from that Postgres, never the embedded one', async () => {
+    const { url, output } = await startServer(env())
     expect(output()).toContain('data      Postgres at 127.0.0.1:')
     expect((await submit(url, 'Grace')).status).toBe(200)
     const rows = await database.db.query('select first_name from public.demo_requests')
     expect(rows).toEqual([{ first_name: 'Grace' }])
-    const { stdout } = await command('server/leads.ts', [], env)
+    const { stdout } = await command('server/leads.ts', [], env())
     expect(stdout).toContain('Grace')
-    expect(stdout).not.toContain('Ada')
   })
 
   it('notify:retry emails leads that are old enough, once', async () => {
+    await storeLead(env(), 'Grace')
     await database.db.query(
       "update public.demo_requests set created_at = now() - interval '5 minutes'",
     )
-    const env = environment({
-      DATABASE_URL: database.cluster?.url ?? '',
+    const withEmail = env({
       RESEND_API_KEY: 're_test',
       NOTIFY_EMAIL_TO: 'sales@example.com',
       RESEND_API_URL: emailApi.url,
     })
-    const first = await command('server/notify-retry.ts', [], env)
+    const first = await command('server/notify-retry.ts', [], withEmail)
     expect(first.stdout).toContain('Sent 1')
     expect(emailApi.received.map((email) => email.body.subject)).toEqual([
       'Demo request: Grace Lead, Acme, Inc.',
     ])
-    const again = await command('server/notify-retry.ts', [], env)
+    const again = await command('server/notify-retry.ts', [], withEmail)
     expect(again.stdout).toContain('Sent 0')
     expect(emailApi.received).toHaveLength(1)
   })

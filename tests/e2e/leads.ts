@@ -1,14 +1,14 @@
-import { readBackendConfig } from '../../server/backend-config.ts'
-import { openCommandBackend } from '../../server/command-backend.ts'
-import type { StoredDemoRequest } from '../../supabase/functions/_shared/demo-request-store.ts'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 
-/** The stored leads, read the way `npm run leads` reads them from the running server. */
-export async function listLeads(dataDir: string): Promise<StoredDemoRequest[]> {
-  const config = readBackendConfig({ ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' })
-  const backend = await openCommandBackend(config)
-  try {
-    return await backend.list(1000)
-  } finally {
-    await backend.close()
-  }
+const root = new URL('../../', import.meta.url).pathname
+
+/** The CSV lines of `npm run leads -- --csv`, run as a person would beside the running server. */
+export async function leadsCsvLines(dataDir: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'server/leads.ts', '--csv'],
+    { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
+  )
+  return stdout.split('\r\n').filter(Boolean)
 }

@@ -17,21 +17,21 @@ export interface BackendConfig extends FunctionConfig {
   distDir: string
 }
 
-/** Port 3000 on the loopback interface, data in `.data/pglite`, files from `dist/`. */
-export const backendDefaults = { port: 3000, host: '127.0.0.1', dataDir: '.data/pglite' } as const
-
-/** Reads the settings from `env` (the process environment by default). */
+/**
+ * Reads the settings from `env` (the process environment by default). Defaults: port 3000 on
+ * the loopback interface, data in `.data/pglite`, files from `dist/`.
+ */
 export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
-  const port = env.PORT?.trim() ? Number(env.PORT) : backendDefaults.port
+  const port = env.PORT?.trim() ? Number(env.PORT) : 3000
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, not "${env.PORT}"`)
   }
   return {
     ...readFunctionConfig((name) => env[name]),
     port,
-    host: env.HOST?.trim() || backendDefaults.host,
+    host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl: env.DATABASE_URL?.trim() || null,
-    dataDir: resolve(projectRoot, env.PGLITE_DATA_DIR?.trim() || backendDefaults.dataDir),
+    dataDir: resolve(projectRoot, env.PGLITE_DATA_DIR?.trim() || '.data/pglite'),
     distDir: resolve(projectRoot, 'dist'),
   }
 }

@@ -1,0 +1,98 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
+import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
+import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
+import { createSqlDemoRequestStore } from '../supabase/functions/_shared/sql-demo-request-store.ts'
+import type { BackendConfig } from './config.ts'
+import { askDataDirHolder, type CommandResult, lockDataDir } from './data-dir-lock.ts'
+import { runLocalCommand } from './local-commands.ts'
+import { runMigrations } from './migrate.ts'
+
+function wrapPglite(db: PGlite | Transaction, root: PGlite): SqlDatabase {
+  return {
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await db.query<Row>(text, [...params])).rows
+    },
+    async exec(script) {
+      await db.exec(script)
+    },
+    transaction(work) {
+      if (!('transaction' in db)) throw new Error('Nested transactions are not supported')
+      return db.transaction((tx) => work(wrapPglite(tx, root)))
+    },
+    close: () => root.close(),
+  }
+}
+
+/**
+ * An embedded Postgres in this process: in memory without `dataDir`, else kept in that folder,
+ * which only one process may open at a time (see {@link lockDataDir}).
+ */
+export async function openPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
+  const db = await PGlite.create(dataDir === undefined ? {} : { dataDir })
+  return wrapPglite(db, db)
+}
+
+/** The local backend's database, migrated, with the function's store on it. */
+export interface LocalDatabase {
+  store: DemoRequestStore
+  /** Where the data lives, for people. */
+  description: string
+  close(): Promise<void>
+}
+
+/**
+ * Opens `DATABASE_URL`, else the embedded PGlite folder, and applies the migrations. The process
+ * holding the folder also runs the local commands for other processes, with `config`.
+ */
+export async function openDatabase(config: BackendConfig): Promise<LocalDatabase> {
+  const { databaseUrl: url, dataDir } = config
+  const lock = url === null ? await lockDataDir(dataDir) : null
+  const db = await Promise.resolve(
+    url === null ? openPgliteDatabase(dataDir) : createPostgresDatabase(url),
+  ).catch(async (error) => {
+    await lock?.release()
+    throw error
+  })
+  const close = async () => {
+    await db.close()
+    await lock?.release()
+  }
+  try {
+    await runMigrations(db)
+  } catch (error) {
+    await close().catch(() => {})
+    throw error
+  }
+  const store = createSqlDemoRequestStore(db, { role: config.databaseRole })
+  lock?.answer((command, input) => runLocalCommand(store, config, command, input))
+  const description =
+    url === null ? `embedded PGlite in ${dataDir}` : `Postgres at ${new URL(url).host}`
+  return { store, description, close }
+}
+
+/**
+ * Runs a local command on the configured data: through the process holding the embedded folder
+ * when there is one, else by opening the database itself.
+ */
+export async function runCommand(
+  config: BackendConfig,
+  command: string,
+  input: unknown,
+): Promise<CommandResult> {
+  try {
+    if (config.databaseUrl === null) {
+      const answer = await askDataDirHolder(config.dataDir, command, input)
+      if (answer !== null) return answer
+    }
+    const database = await openDatabase(config)
+    try {
+      return await runLocalCommand(database.store, config, command, input)
+    } finally {
+      await database.close()
+    }
+  } catch (error) {
+    // A database that cannot be reached is something to fix, not a stack trace to read.
+    return { output: `${error instanceof Error ? error.message : error}\n`, exitCode: 1 }
+  }
+}
