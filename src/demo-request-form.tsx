@@ -15,10 +15,10 @@ import {
   type DemoRequestEventName,
   dispatchDemoRequestEvent,
 } from './demo-request-events.ts'
+import { fieldLimits } from './demo-request-limits.ts'
 import {
   type DemoRequestField,
   type FieldErrors,
-  fieldLimits,
   validateDemoRequest,
 } from './demo-request-schema.ts'
 import { formClasses } from './form-styles.ts'
