@@ -9,7 +9,6 @@ import {
   useState,
 } from 'react'
 import { defaultAnonKey, defaultSupabaseUrl } from './config.ts'
-import { companySizes, formCopy } from './content.ts'
 import {
   type DemoRequestEventMap,
   type DemoRequestEventName,
@@ -21,6 +20,7 @@ import {
   type FieldErrors,
   validateDemoRequest,
 } from './demo-request-schema.ts'
+import { companySizes, formCopy } from './form-copy.ts'
 import { formClasses } from './form-styles.ts'
 import { createIdempotencyKeys } from './idempotency-key.ts'
 import {

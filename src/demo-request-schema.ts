@@ -3,8 +3,8 @@
  * Runs under Deno as well as bundlers: explicit `.ts` imports, valibot its only dependency.
  */
 import * as v from 'valibot'
-import { companySizes, formCopy } from './content.ts'
 import { fieldLimits, metadataLimits } from './demo-request-limits.ts'
+import { companySizes, formCopy } from './form-copy.ts'
 
 // C0 and C1 control characters: never part of a name, and they break CSV exports and emails.
 const noControlCharacters = v.regex(/^[^\p{Cc}]*$/u, formCopy.controlCharacters)
