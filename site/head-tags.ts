@@ -1,5 +1,5 @@
-import { siteCopy } from '../src/content.ts'
 import { type PageMeta, pageUrl } from './page-meta.ts'
+import { siteCopy } from './site-copy.ts'
 
 function escapeHtml(text: string): string {
   return text

@@ -1,4 +1,4 @@
-import { siteCopy } from '../src/content.ts'
+import { siteCopy } from './site-copy.ts'
 
 export type PageKey = 'home' | 'requestDemo' | 'notFound'
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { Outlet } from 'react-router'
-import { siteCopy } from '../src/content.ts'
 import { Footer } from './sections/footer.tsx'
 import { Header } from './sections/header.tsx'
+import { siteCopy } from './site-copy.ts'
 import { useScrollOnNavigate } from './use-scroll-on-navigate.ts'
 
 const mainId = 'main'

@@ -9,18 +9,18 @@ import {
   useState,
 } from 'react'
 import { defaultAnonKey, defaultSupabaseUrl } from './config.ts'
-import { companySizes, formCopy } from './content.ts'
 import {
   type DemoRequestEventMap,
   type DemoRequestEventName,
   dispatchDemoRequestEvent,
 } from './demo-request-events.ts'
+import { fieldLimits } from './demo-request-limits.ts'
 import {
   type DemoRequestField,
   type FieldErrors,
-  fieldLimits,
   validateDemoRequest,
 } from './demo-request-schema.ts'
+import { companySizes, formCopy } from './form-copy.ts'
 import { formClasses } from './form-styles.ts'
 import { createIdempotencyKeys } from './idempotency-key.ts'
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { companySizes, formCopy } from './content.ts'
 import { validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
+import { companySizes, formCopy } from './form-copy.ts'
 
 const valid = {
   firstName: 'Ada',
@@ -71,7 +71,14 @@ describe('validateDemoRequest', () => {
         lastName: 'b'.repeat(101),
         companyName: 'c'.repeat(201),
       }),
-    ).toEqual({ success: false, fields: formCopy.tooLong })
+    ).toEqual({
+      success: false,
+      fields: {
+        firstName: 'First name must be at most 100 characters',
+        lastName: 'Last name must be at most 100 characters',
+        companyName: 'Company name must be at most 200 characters',
+      },
+    })
   })
 
   it('rejects control characters', () => {

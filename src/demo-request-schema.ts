@@ -3,12 +3,8 @@
  * Runs under Deno as well as bundlers: explicit `.ts` imports, valibot its only dependency.
  */
 import * as v from 'valibot'
-import { companySizes, formCopy } from './content.ts'
-
-export const fieldLimits = { firstName: 100, lastName: 100, companyName: 200 } as const
-
-/** Sizes of the metadata a submission may carry beside the four fields. */
-export const metadataLimits = { source: 100, pageUrl: 2000, referrer: 2000, website: 200 } as const
+import { fieldLimits, metadataLimits } from './demo-request-limits.ts'
+import { companySizes, formCopy } from './form-copy.ts'
 
 // C0 and C1 control characters: never part of a name, and they break CSV exports and emails.
 const noControlCharacters = v.regex(/^[^\p{Cc}]*$/u, formCopy.controlCharacters)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { metadataLimits, validateSubmission } from './demo-request-schema.ts'
+import { metadataLimits } from './demo-request-limits.ts'
+import { validateSubmission } from './demo-request-schema.ts'
 import { submissionMetadata } from './submission-metadata.ts'
 
 const lead = {

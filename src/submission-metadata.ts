@@ -1,4 +1,4 @@
-import { metadataLimits } from './demo-request-schema.ts'
+import { metadataLimits } from './demo-request-limits.ts'
 
 export type MetadataInput = {
   source?: string | undefined

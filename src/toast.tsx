@@ -1,4 +1,4 @@
-import { formCopy } from './content.ts'
+import { formCopy } from './form-copy.ts'
 import { formClasses } from './form-styles.ts'
 
 export type ToastMessage = {

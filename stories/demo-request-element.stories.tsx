@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type CSSProperties, useEffect, useRef } from 'react'
 import { expect, fn, waitFor } from 'storybook/test'
-import { formCopy } from '../src/content.ts'
+import { formCopy } from '../src/form-copy.ts'
 import '../widget/define.ts'
 import {
   elementAttributes,

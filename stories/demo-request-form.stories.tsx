@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { formCopy } from '../src/content.ts'
 import { DemoRequestForm } from '../src/demo-request-form.tsx'
-import { type DemoRequestField, fieldLimits } from '../src/demo-request-schema.ts'
+import { fieldLimits } from '../src/demo-request-limits.ts'
+import type { DemoRequestField } from '../src/demo-request-schema.ts'
+import { formCopy } from '../src/form-copy.ts'
 import {
   control,
   expectMessages,

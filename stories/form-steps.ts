@@ -1,7 +1,7 @@
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
-import { companySizes, formCopy } from '../src/content.ts'
 import type { DemoRequestValues } from '../src/demo-request-form.tsx'
 import type { DemoRequestField } from '../src/demo-request-schema.ts'
+import { companySizes, formCopy } from '../src/form-copy.ts'
 
 // Steps the play functions share, for the form in the document and inside the element's
 // shadow root alike. Every name they look for comes from formCopy.

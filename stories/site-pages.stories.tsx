@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router'
 import { expect, waitFor } from 'storybook/test'
 import { routes } from '../site/routes.tsx'
-import { siteCopy } from '../src/content.ts'
+import { siteCopy } from '../site/site-copy.ts'
 import { withSiteStyles } from './site-decorators.tsx'
 import { answerFunctionRequests } from './stand-in-functions.ts'
 

@@ -8,7 +8,7 @@ import { Hero as HeroSection } from '../site/sections/hero.tsx'
 import { Platform as PlatformSection } from '../site/sections/platform.tsx'
 import { Security as SecuritySection } from '../site/sections/security.tsx'
 import { Solutions as SolutionsSection } from '../site/sections/solutions.tsx'
-import { siteCopy } from '../src/content.ts'
+import { siteCopy } from '../site/site-copy.ts'
 import { withRouter, withSiteStyles } from './site-decorators.tsx'
 
 const meta = {

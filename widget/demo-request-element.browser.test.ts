@@ -3,7 +3,7 @@ import { expect } from 'chai'
 import { createElement } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { formCopy } from '../src/content.ts'
+import { formCopy } from '../src/form-copy.ts'
 import {
   fieldValues,
   fillValid,

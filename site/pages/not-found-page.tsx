@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
-import { siteCopy } from '../../src/content.ts'
+import { siteCopy } from '../site-copy.ts'
 import { usePageMeta } from '../use-page-meta.ts'
 
 /** Any unknown path: says so, logs the path and offers the way home. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { siteCopy } from '../../src/content.ts'
+import { siteCopy } from '../site-copy.ts'
 import { usePageMeta } from '../use-page-meta.ts'
 
 /** `/request-demo`: the page around the `<demo-request>` element. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
-import { siteCopy } from '../../src/content.ts'
+import { siteCopy } from '../site-copy.ts'
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim()

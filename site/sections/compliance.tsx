@@ -1,5 +1,5 @@
-import { siteCopy } from '../../src/content.ts'
 import { Icon } from '../components/icon.tsx'
+import { siteCopy } from '../site-copy.ts'
 
 /** The six compliance items, shown below the security cards. */
 export function Compliance() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import { brand, siteCopy } from '../../src/content.ts'
 import { FooterEntries } from '../components/footer-entries.tsx'
 import { Icon } from '../components/icon.tsx'
+import { brand, siteCopy } from '../site-copy.ts'
 
 /** The site footer; its Company column is the `#company` target of the header. */
 export function Footer() {

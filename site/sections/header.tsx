@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import { brand, siteCopy } from '../../src/content.ts'
 import { Icon } from '../components/icon.tsx'
 import { SectionLink } from '../components/section-link.tsx'
+import { brand, siteCopy } from '../site-copy.ts'
 import { MobileMenu } from './mobile-menu.tsx'
 
 /** The fixed site header: brand, section links, Request Demo and Login. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { siteCopy } from '../../src/content.ts'
 import { Icon } from '../components/icon.tsx'
+import { siteCopy } from '../site-copy.ts'
 
 /** The home page's opening: tagline, the five claims and the Request a Demo button. */
 export function Hero() {

@@ -1,7 +1,7 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { siteCopy } from '../../src/content.ts'
 import { Icon } from '../components/icon.tsx'
+import { siteCopy } from '../site-copy.ts'
 
 export interface MobileMenuProps {
   /** The header's links and buttons: a panel on small screens, inline on wide ones. */

@@ -1,7 +1,7 @@
-import { siteCopy } from '../../src/content.ts'
 import { Icon } from '../components/icon.tsx'
 import type { IconName } from '../components/icon-paths.ts'
 import { SectionHeading } from '../components/section-heading.tsx'
+import { siteCopy } from '../site-copy.ts'
 
 // In the order of siteCopy.platform.modules.
 const icons: IconName[] = ['assistant', 'vault', 'knowledge', 'workflows']

@@ -7,8 +7,8 @@ import { FunctionsClient } from '@supabase/functions-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBackendConfig } from '../../server/config.ts'
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts'
-import { formCopy } from '../../src/content.ts'
 import type { DemoRequestSubmission } from '../../src/demo-request-schema.ts'
+import { formCopy } from '../../src/form-copy.ts'
 import { createFunctionsClient, sendDemoRequest } from '../../src/send-demo-request.ts'
 import {
   createDemoRequestHandler,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteCopy } from '../../src/content.ts'
+import { siteCopy } from '../../site/site-copy.ts'
 import { launchChromium } from './browser.ts'
 import { openSitePage, visit } from './site-page.ts'
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteCopy } from '../../src/content.ts'
+import { siteCopy } from '../../site/site-copy.ts'
 import { launchChromium } from './browser.ts'
 import { openSitePage, visit } from './site-page.ts'
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { siteCopy } from '../../src/content.ts'
+import { siteCopy } from '../../site/site-copy.ts'
 import { htmlText } from './html-text.ts'
 
 // Read straight from the build, as a crawler or a visitor without JavaScript gets it.

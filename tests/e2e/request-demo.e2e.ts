@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
-import { formCopy } from '../../src/content.ts'
+import { formCopy } from '../../src/form-copy.ts'
 import { launchChromium } from './browser.ts'
 import { leadsCsvLines } from './leads.ts'
 import { openSitePage, visit } from './site-page.ts'

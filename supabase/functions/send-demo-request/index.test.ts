@@ -2,6 +2,12 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  denoBin,
+  functionConfig,
+  functionEntry,
+  repoRoot,
+} from '../../../server/test-support/deno-function.ts'
+import {
   type EmailApiStandIn,
   startEmailApiStandIn,
 } from '../../../server/test-support/email-api-stand-in.ts'
@@ -12,18 +18,14 @@ import {
   type TestDatabase,
 } from '../../../server/test-support/test-database.ts'
 
-// The real entry file under the real Deno (npm package `deno`), as Supabase would run it.
-const root = new URL('../../../', import.meta.url).pathname
-const deno = `${root}node_modules/.bin/deno`
-const entry = 'supabase/functions/send-demo-request/index.ts'
-const config = 'supabase/functions/send-demo-request/deno.json'
+// The real entry file under the real Deno, as Supabase would run it.
 const run = promisify(execFile)
 
 describe('the Deno entry', () => {
   it('passes deno check', async () => {
     // Type errors make deno exit non-zero, which rejects with its output; cached checks print nothing.
     await expect(
-      run(deno, ['check', '--config', config, entry], { cwd: root }),
+      run(denoBin, ['check', '--config', functionConfig, functionEntry], { cwd: repoRoot }),
     ).resolves.toBeDefined()
   }, 120_000)
 })
@@ -41,7 +43,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     const port = await freePort()
     url = `http://127.0.0.1:${port}`
     child = spawn(
-      deno,
+      denoBin,
       [
         'run',
         '--allow-net',
@@ -49,11 +51,11 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         '--allow-read',
         '--allow-sys',
         '--config',
-        config,
-        entry,
+        functionConfig,
+        functionEntry,
       ],
       {
-        cwd: root,
+        cwd: repoRoot,
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,

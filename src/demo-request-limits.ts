@@ -1,0 +1,10 @@
+/**
+ * How long each text of a demo request may be. Its own module so the schema enforces these
+ * and the form's copy quotes them without importing each other.
+ */
+
+/** Longest value, in characters, of each name the visitor types. */
+export const fieldLimits = { firstName: 100, lastName: 100, companyName: 200 } as const
+
+/** Sizes of the metadata a submission may carry beside the four fields. */
+export const metadataLimits = { source: 100, pageUrl: 2000, referrer: 2000, website: 200 } as const

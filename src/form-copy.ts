@@ -1,0 +1,55 @@
+/**
+ * The copy of the demo-request form, its toasts and its validation messages, in one place so
+ * wording changes without touching components. The schema imports it, so the Supabase function
+ * uploads it: keep site copy and every dependency but the limits it quotes out of it.
+ */
+import { fieldLimits } from './demo-request-limits.ts'
+
+// Quotes the schema's own limit, so the message and the rule cannot disagree.
+function atMost(name: string, field: keyof typeof fieldLimits): string {
+  return `${name} must be at most ${fieldLimits[field]} characters`
+}
+
+/** The four company sizes offered, in order; also the only values the schema accepts. */
+export const companySizes = [
+  '1-5 employees',
+  '6-50 employees',
+  '50-200 employees',
+  '200+ employees',
+] as const
+
+/** Every label, placeholder, message and toast the form shows. */
+export const formCopy = {
+  label: 'Request a demo',
+  fields: {
+    firstName: { label: 'First Name', placeholder: 'Enter your first name' },
+    lastName: { label: 'Last Name', placeholder: 'Enter your last name' },
+    companyName: { label: 'Company Name', placeholder: 'Enter your company name' },
+    companySize: { label: 'Company Size', placeholder: 'Select company size' },
+  },
+  honeypotLabel: 'Leave this field empty',
+  submit: 'Request Demo',
+  submitting: 'Submitting...',
+  required: {
+    firstName: 'First name is required',
+    lastName: 'Last name is required',
+    companyName: 'Company name is required',
+    companySize: 'Please select company size',
+  },
+  tooLong: {
+    firstName: atMost('First name', 'firstName'),
+    lastName: atMost('Last name', 'lastName'),
+    companyName: atMost('Company name', 'companyName'),
+  },
+  controlCharacters: 'Please remove unusual invisible characters',
+  success: {
+    title: 'Demo Request Submitted!',
+    description: "Thank you for your interest. We'll be in touch soon.",
+  },
+  failure: {
+    title: 'Submission Failed',
+    description: 'There was an error submitting your request. Please try again.',
+  },
+  dismiss: 'Dismiss notification',
+  notifications: 'Notifications',
+} as const
