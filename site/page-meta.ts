@@ -18,7 +18,7 @@ export const pages: Record<PageKey, PageMeta> = {
 }
 
 // Used when SITE_URL is unset: the address `npm start` serves the site on locally.
-export const defaultSiteUrl = 'http://localhost:3000'
+const defaultSiteUrl = 'http://localhost:3000'
 
 /** The public origin for canonical and Open Graph URLs, without a trailing slash. */
 export function siteOrigin(siteUrl: string | undefined): string {

@@ -50,8 +50,6 @@ export type DemoRequestFormProps = {
   timeoutMs?: number
   /** How long a toast stays before it leaves on its own. */
   toastDurationMs?: number
-  /** Where the element renders; passed by react-to-web-component. */
-  container?: Node
 }
 
 const fieldOrder: DemoRequestField[] = ['firstName', 'lastName', 'companyName', 'companySize']

@@ -25,8 +25,8 @@ function optionalText(max: number) {
   return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max), noControlCharacters))
 }
 
-/** The four fields a visitor fills in. Unknown keys are dropped. */
-export const demoRequestSchema = v.object({
+// The four fields a visitor fills in. Unknown keys are dropped.
+const demoRequestSchema = v.object({
   firstName: requiredText('firstName'),
   lastName: requiredText('lastName'),
   companyName: requiredText('companyName'),
@@ -36,11 +36,9 @@ export const demoRequestSchema = v.object({
   ),
 })
 
-/**
- * What the form posts: the four fields, where the lead came from, and the honeypot `website`,
- * a field hidden from people that only bots fill in.
- */
-export const demoRequestSubmissionSchema = v.object({
+// What the form posts: the four fields, where the lead came from, and the honeypot `website`,
+// a field hidden from people that only bots fill in.
+const demoRequestSubmissionSchema = v.object({
   ...demoRequestSchema.entries,
   source: optionalText(metadataLimits.source),
   pageUrl: optionalText(metadataLimits.pageUrl),

@@ -28,7 +28,6 @@ const meta = {
   },
   argTypes: {
     functions: { control: false },
-    container: { table: { disable: true } },
   },
   parameters: { layout: 'padded' },
 } satisfies Meta<typeof DemoRequestForm>

@@ -19,7 +19,7 @@ export const fields = Object.keys(formCopy.required) as DemoRequestField[]
 // The element that holds the form: the canvas, or the form's root inside the element's shadow.
 type Root = HTMLElement
 
-export function queries(root: Root) {
+function queries(root: Root) {
   return within(root)
 }
 

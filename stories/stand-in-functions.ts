@@ -31,8 +31,8 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
 }
 
-/** A `fetch` that answers as the function would, without a server. */
-export function standInFetch(reply: StandInReply): typeof fetch {
+// A `fetch` that answers as the function would, without a server.
+function standInFetch(reply: StandInReply): typeof fetch {
   return (_input, init) => {
     const signal = init?.signal
     if (signal?.aborted) return Promise.reject(abortError(signal))

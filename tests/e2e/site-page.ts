@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { inject } from 'vitest'
 
-/** The origin of the server global-setup.ts started. */
-export const baseUrl = inject('baseUrl')
+// The origin of the server global-setup.ts started.
+const baseUrl = inject('baseUrl')
 
 export function siteUrl(path: string): string {
   return new URL(path, baseUrl).href

@@ -1,7 +1,7 @@
 import type { CompanySize } from '../../../src/demo-request-schema.ts'
 
-/** Where sales stand on a lead: not yet told, told, telling failed, or never to be told (spam). */
-export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
+// Where sales stand on a lead: not yet told, told, telling failed, or never to be told (spam).
+type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
 
 /** A lead as the function writes it. */
 export interface NewDemoRequest {

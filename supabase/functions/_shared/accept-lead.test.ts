@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openTestPglite, type TestDatabase } from '../../../server/test-support/test-database.ts'
+import type { DemoRequestSubmission } from '../../../src/demo-request-schema.ts'
+import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
+import type { DemoRequestStore } from './demo-request-store.ts'
+import type { Notifier } from './notifier.ts'
+import type { IncomingLead } from './read-demo-request.ts'
+import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
+
+const valid: DemoRequestSubmission = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Lovelace & Babbage LLP',
+  companySize: '6-50 employees',
+  source: 'widget',
+  pageUrl: 'https://partner.example/contact',
+}
+
+let test: TestDatabase
+let store: DemoRequestStore
+let clock: Date
+let notified: string[]
+
+beforeAll(async () => {
+  test = await openTestPglite()
+  store = createSqlDemoRequestStore(test.db)
+}, 60_000)
+afterAll(() => test.close())
+beforeEach(async () => {
+  await test.reset()
+  clock = new Date('2026-03-01T10:00:00Z')
+  notified = []
+})
+
+const recordingNotifier: Notifier = {
+  async notify(lead) {
+    notified.push(lead.id)
+  },
+}
+
+function deps(overrides: Partial<AcceptLeadDependencies> = {}): AcceptLeadDependencies {
+  return {
+    store,
+    notifier: recordingNotifier,
+    rateLimit: { max: 5, windowSeconds: 600 },
+    notifyTimeoutMs: 200,
+    now: () => clock,
+    log: () => {},
+    ...overrides,
+  }
+}
+
+function incoming(overrides: Partial<IncomingLead> = {}): IncomingLead {
+  return { submission: valid, idempotencyKey: null, userAgent: null, ...overrides }
+}
+
+const rows = () => store.list(100)
+
+function idOf(outcome: LeadOutcome): string {
+  if (!('requestId' in outcome)) throw new Error(`Expected an id, got ${JSON.stringify(outcome)}`)
+  return outcome.requestId
+}
+
+describe('a new lead', () => {
+  it('is stored, notified and answered with its id', async () => {
+    const outcome = await acceptLead(
+      incoming({ userAgent: 'Test\u0007Agent' }),
+      '203.0.113.9',
+      deps(),
+    )
+    expect(outcome).toEqual({ requestId: expect.any(String) })
+    const [row, ...others] = await rows()
+    expect(others).toEqual([])
+    expect(row).toMatchObject({
+      id: idOf(outcome),
+      ...valid,
+      referrer: null,
+      userAgent: 'TestAgent',
+      isSpam: false,
+      notificationStatus: 'sent',
+    })
+    expect(notified).toEqual([idOf(outcome)])
+  })
+
+  it('stays pending when no notifier is configured', async () => {
+    await acceptLead(incoming(), null, deps({ notifier: null }))
+    expect((await rows())[0]?.notificationStatus).toBe('pending')
+  })
+})
+
+describe('the rate limit', () => {
+  it('asks to wait past the limit, per client and window', async () => {
+    const from = (clientIp: string) =>
+      acceptLead(incoming(), clientIp, deps({ rateLimit: { max: 2, windowSeconds: 600 } }))
+    expect(await from('198.51.100.1')).toHaveProperty('requestId')
+    clock = new Date('2026-03-01T10:01:00Z')
+    expect(await from('198.51.100.1')).toHaveProperty('requestId')
+    clock = new Date('2026-03-01T10:02:00Z')
+    // The window runs from 10:00 to 10:10.
+    expect(await from('198.51.100.1')).toEqual({ retryAfterSeconds: 480 })
+    expect(await from('198.51.100.2')).toHaveProperty('requestId')
+    clock = new Date('2026-03-01T10:10:00Z')
+    expect(await from('198.51.100.1')).toHaveProperty('requestId')
+    expect(await rows()).toHaveLength(4)
+  })
+})
+
+describe('the honeypot', () => {
+  it('is answered like a person, stored as spam and never notified', async () => {
+    const outcome = await acceptLead(
+      incoming({ submission: { ...valid, website: 'https://spam.example' } }),
+      null,
+      deps(),
+    )
+    expect(outcome).toEqual({ requestId: expect.any(String) })
+    expect(await rows()).toMatchObject([
+      { id: idOf(outcome), isSpam: true, notificationStatus: 'skipped' },
+    ])
+    expect(notified).toEqual([])
+  })
+})
+
+describe('idempotency', () => {
+  it('answers a repeated key with the first id and keeps one row', async () => {
+    const send = () => acceptLead(incoming({ idempotencyKey: 'retry-1' }), null, deps())
+    const first = await send()
+    expect(await send()).toEqual(first)
+    expect(await rows()).toHaveLength(1)
+    expect(notified).toEqual([idOf(first)])
+  })
+
+  it('keeps one row when two leads with the same key arrive together', async () => {
+    const send = () => acceptLead(incoming({ idempotencyKey: 'together' }), null, deps())
+    const [first, second] = await Promise.all([send(), send()])
+    expect(first).toHaveProperty('requestId')
+    expect(second).toEqual(first)
+    expect(await rows()).toHaveLength(1)
+    expect(notified).toHaveLength(1)
+  })
+})
+
+describe('a failing notifier', () => {
+  it('never fails the lead when it throws, and the lead is marked failed', async () => {
+    const outcome = await acceptLead(
+      incoming(),
+      null,
+      deps({ notifier: { notify: () => Promise.reject(new Error('email API down')) } }),
+    )
+    expect(outcome).toHaveProperty('requestId')
+    expect(await rows()).toMatchObject([
+      { notificationStatus: 'failed', notificationError: 'email API down' },
+    ])
+  })
+
+  it('never holds the lead longer than the timeout when it hangs', async () => {
+    let aborted = false
+    const hanging: Notifier = {
+      notify: (_, signal) => {
+        signal.addEventListener('abort', () => {
+          aborted = true
+        })
+        return new Promise(() => {})
+      },
+    }
+    const started = Date.now()
+    const outcome = await acceptLead(
+      incoming(),
+      null,
+      deps({ notifier: hanging, notifyTimeoutMs: 150 }),
+    )
+    expect(outcome).toHaveProperty('requestId')
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(aborted).toBe(true)
+    expect(await rows()).toMatchObject([{ notificationStatus: 'failed' }])
+  })
+})
+
+describe('a failing store', () => {
+  it('throws its error for the caller to answer', async () => {
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED'))
+    const broken: DemoRequestStore = { ...store, countHit: down, insert: down }
+    await expect(acceptLead(incoming(), null, deps({ store: broken }))).rejects.toThrow(
+      'ECONNREFUSED',
+    )
+  })
+})

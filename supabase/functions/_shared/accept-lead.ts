@@ -1,0 +1,81 @@
+import type { DemoRequestStore } from './demo-request-store.ts'
+import type { Notifier } from './notifier.ts'
+import { notifyLead } from './notify-lead.ts'
+import { clientKey, type RateLimit, secondsUntilWindowEnds, windowStart } from './rate-limit.ts'
+import type { IncomingLead } from './read-demo-request.ts'
+
+/** What accepting a lead uses. */
+export interface AcceptLeadDependencies {
+  store: DemoRequestStore
+  /** Tells sales about new leads; `null` leaves them pending for the retry command. */
+  notifier: Notifier | null
+  rateLimit: RateLimit
+  notifyTimeoutMs: number
+  now: () => Date
+  log: (message: string, error?: unknown) => void
+}
+
+/** The lead's id (stored now or by an earlier try with its key), or how long to wait. */
+export type LeadOutcome = { requestId: string } | { retryAfterSeconds: number }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
+
+const emptyToNull = (value: string | undefined) => (value ? value : null)
+
+/**
+ * Stores a valid lead once, within the client's rate limit, and tells sales about it. Throws
+ * only when the store does; a failed notification leaves the lead for the retry command.
+ */
+export async function acceptLead(
+  { submission, idempotencyKey, userAgent }: IncomingLead,
+  clientIp: string | null | undefined,
+  deps: AcceptLeadDependencies,
+): Promise<LeadOutcome> {
+  if (idempotencyKey !== null) {
+    // A retry of a stored request gets the first answer and is not counted again.
+    const storedId = await deps.store.findIdByIdempotencyKey(idempotencyKey)
+    if (storedId !== null) return { requestId: storedId }
+  }
+
+  const arrived = deps.now()
+  const start = windowStart(arrived, deps.rateLimit.windowSeconds)
+  const key = await clientKey(clientIp ?? 'unknown')
+  const hits = await deps.store.countHit(key, start)
+  if (hits > deps.rateLimit.max) {
+    return {
+      retryAfterSeconds: secondsUntilWindowEnds(start, deps.rateLimit.windowSeconds, arrived),
+    }
+  }
+
+  const isSpam = Boolean(submission.website)
+  const lead = {
+    firstName: submission.firstName,
+    lastName: submission.lastName,
+    companyName: submission.companyName,
+    // The schema's empty default never passes its picklist, so a valid size is never ''.
+    companySize: submission.companySize as Exclude<typeof submission.companySize, ''>,
+    source: emptyToNull(submission.source),
+    pageUrl: emptyToNull(submission.pageUrl),
+    referrer: emptyToNull(submission.referrer),
+    userAgent: emptyToNull(userAgent?.replace(controlCharacters, '').slice(0, 500)),
+    idempotencyKey,
+    isSpam,
+  }
+  const { id, created } = await deps.store.insert(lead)
+
+  if (created && !isSpam && deps.notifier !== null) {
+    await notifyLead(
+      { ...lead, id, createdAt: arrived },
+      {
+        store: deps.store,
+        notifier: deps.notifier,
+        now: deps.now,
+        timeoutMs: deps.notifyTimeoutMs,
+        log: deps.log,
+      },
+    )
+  }
+  // A filled honeypot gets the same answer as a person, so bots learn nothing.
+  return { requestId: id }
+}

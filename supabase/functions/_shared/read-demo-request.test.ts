@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest'
+import { corsHeaders } from './cors.ts'
+import { type IncomingLead, readDemoRequest } from './read-demo-request.ts'
+
+const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
+const partner = 'https://partner.example'
+const valid = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Lovelace & Babbage LLP',
+  companySize: '6-50 employees',
+  source: 'widget',
+  pageUrl: 'https://partner.example/contact',
+}
+
+function read(request: Request, allowedOrigins: readonly string[] = [partner]) {
+  const cors = corsHeaders(request.headers.get('origin'))
+  return readDemoRequest(request, { allowedOrigins, maxBodyBytes: 16 * 1024, cors })
+}
+
+async function replyTo(request: Request): Promise<Response> {
+  const result = await read(request)
+  if (!('reply' in result)) throw new Error('Expected a reply, got a lead')
+  return result.reply
+}
+
+async function leadOf(request: Request, allowedOrigins?: readonly string[]): Promise<IncomingLead> {
+  const result = await read(request, allowedOrigins)
+  if (!('lead' in result)) throw new Error(`Expected a lead, got ${result.reply.status}`)
+  return result.lead
+}
+
+function post(body: unknown, headers: Record<string, string> = {}) {
+  return new Request(functionUrl, {
+    method: 'POST',
+    headers: { origin: partner, 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status)
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  // Without these the browser hides the error from the form.
+  expect(response.headers.get('access-control-allow-origin')).toBe(partner)
+  expect(response.headers.get('vary')).toBe('Origin')
+  expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After')
+  const body = await response.json()
+  expect(body).toMatchObject({ success: false, error: { code, message: expect.any(String) } })
+  return body
+}
+
+describe('a valid request', () => {
+  it('gives the trimmed submission, its idempotency key and user agent', async () => {
+    const lead = await leadOf(
+      post({ ...valid, firstName: '  Ada  ' }, { 'idempotency-key': 'k-1', 'user-agent': 'Test' }),
+    )
+    expect(lead).toEqual({ submission: valid, idempotencyKey: 'k-1', userAgent: 'Test' })
+  })
+})
+
+describe('origins and CORS', () => {
+  it('answers a preflight from an allowed origin with 204 and the CORS headers', async () => {
+    const response = await replyTo(
+      new Request(functionUrl, { method: 'OPTIONS', headers: { origin: partner } }),
+    )
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe(partner)
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    const allowed = response.headers.get('access-control-allow-headers')?.split(', ')
+    for (const header of [
+      'authorization',
+      'x-client-info',
+      'apikey',
+      'content-type',
+      'x-retry-count',
+      'traceparent',
+      'tracestate',
+      'baggage',
+      'idempotency-key',
+    ]) {
+      expect(allowed).toContain(header)
+    }
+  })
+
+  it('refuses an origin outside the allow-list with 403, preflight or not', async () => {
+    const evil = 'https://evil.example'
+    for (const request of [
+      new Request(functionUrl, { method: 'OPTIONS', headers: { origin: evil } }),
+      post(valid, { origin: evil }),
+    ]) {
+      const response = await replyTo(request)
+      expect(response.status).toBe(403)
+      expect(response.headers.get('access-control-allow-origin')).toBe(evil)
+      expect((await response.json()).error.code).toBe('forbidden_origin')
+    }
+  })
+
+  it('always allows its own origin, and requests without an origin', async () => {
+    await leadOf(post(valid, { origin: 'http://localhost:3000' }), [])
+    const request = post(valid)
+    request.headers.delete('origin')
+    await leadOf(request, [])
+  })
+})
+
+describe('malformed requests', () => {
+  it('answers other methods with 405 and Allow', async () => {
+    const response = await replyTo(
+      new Request(functionUrl, { method: 'GET', headers: { origin: partner } }),
+    )
+    await expectError(response, 405, 'method_not_allowed')
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS')
+  })
+
+  it('answers a body that is not JSON with 415', async () => {
+    await expectError(
+      await replyTo(post('firstName=Ada', { 'content-type': 'application/x-www-form-urlencoded' })),
+      415,
+      'unsupported_media_type',
+    )
+  })
+
+  it('answers a body over the cap with 413', async () => {
+    const big = { ...valid, companyName: 'x'.repeat(17 * 1024) }
+    await expectError(await replyTo(post(big)), 413, 'payload_too_large')
+  })
+
+  it('stops reading an endless body at the cap', async () => {
+    let pulled = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1
+        controller.enqueue(new Uint8Array(1024).fill(32))
+      },
+    })
+    const request = new Request(functionUrl, {
+      method: 'POST',
+      headers: { origin: partner, 'content-type': 'application/json' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit)
+    await expectError(await replyTo(request), 413, 'payload_too_large')
+    expect(pulled).toBeLessThan(40)
+  })
+
+  it('answers malformed JSON and non-objects with 400', async () => {
+    await expectError(await replyTo(post('{"firstName":')), 400, 'invalid_json')
+    await expectError(await replyTo(post('[1,2]')), 400, 'invalid_body')
+    await expectError(await replyTo(post('"Ada"')), 400, 'invalid_body')
+    await expectError(await replyTo(post('null')), 400, 'invalid_body')
+  })
+
+  it('answers invalid fields with 400 and one spec message per field', async () => {
+    const body = await expectError(
+      await replyTo(post({ firstName: ' ', companySize: 'huge' })),
+      400,
+      'invalid_fields',
+    )
+    expect(body.error.fields).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      companyName: 'Company name is required',
+      companySize: 'Please select company size',
+    })
+  })
+
+  it('answers an unusable idempotency key with 400', async () => {
+    await expectError(
+      await replyTo(post(valid, { 'idempotency-key': 'x'.repeat(201) })),
+      400,
+      'invalid_idempotency_key',
+    )
+  })
+})
