@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 
-/** Where the Supabase CLI keeps its migrations, and so where this runner reads them. */
-export const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
+// Where the Supabase CLI keeps its migrations, and so where this runner reads them.
+const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
 
 // Every Supabase database has the API roles and the table the CLI records migrations in. Plain
 // Postgres and PGlite lack them, and the migrations grant to the roles, so they are created
