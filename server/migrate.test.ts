@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
-import { runMigrations } from './migrate.ts'
 import {
   openTestPglite,
   openTestPostgres,
   postgresBin,
   type TestDatabase,
-} from './test-support/test-database.ts'
+} from '../tests/support/test-database.ts'
+import { runMigrations } from './migrate.ts'
 
 const insertLead = `insert into public.demo_requests (first_name, last_name, company_name, company_size)
   values ('Ada', 'Lovelace', 'Engines', '1-5 employees') returning id`

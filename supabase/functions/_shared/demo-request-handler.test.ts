@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openTestPglite, type TestDatabase } from '../../../server/test-support/test-database.ts'
+import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
 import { createDemoRequestHandler, type HandlerDependencies } from './demo-request-handler.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
 import type { Notifier } from './notifier.ts'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   type EmailApiStandIn,
   startEmailApiStandIn,
-} from '../../../server/test-support/email-api-stand-in.ts'
+} from '../../../tests/support/email-api-stand-in.ts'
 import { createResendNotifier } from './resend-notifier.ts'
 
 const lead = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openTestPglite, type TestDatabase } from '../../../server/test-support/test-database.ts'
+import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
 import type { NewDemoRequest } from './demo-request-store.ts'
 import type { Notifier } from './notifier.ts'
 import { resendUnnotified } from './resend-unnotified.ts'

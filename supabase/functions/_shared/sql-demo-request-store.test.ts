@@ -4,7 +4,7 @@ import {
   openTestPostgres,
   postgresBin,
   type TestDatabase,
-} from '../../../server/test-support/test-database.ts'
+} from '../../../tests/support/test-database.ts'
 import type { NewDemoRequest } from './demo-request-store.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 

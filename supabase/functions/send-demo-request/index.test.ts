@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type EmailApiStandIn,
   startEmailApiStandIn,
-} from '../../../server/test-support/email-api-stand-in.ts'
-import { freePort } from '../../../server/test-support/postgres-cluster.ts'
+} from '../../../tests/support/email-api-stand-in.ts'
+import { freePort } from '../../../tests/support/free-port.ts'
 import {
   openTestPostgres,
   postgresBin,
   type TestDatabase,
-} from '../../../server/test-support/test-database.ts'
+} from '../../../tests/support/test-database.ts'
 
 // The real entry file under the real Deno (npm package `deno`), as Supabase would run it.
 const root = new URL('../../../', import.meta.url).pathname

@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { chmod, chown, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { freePort } from './free-port.ts'
+
+const run = promisify(execFile)
+
+/** A throwaway PostgreSQL server in a temporary folder. */
+export interface PostgresCluster {
+  /** A superuser URL for the `postgres` database. */
+  url: string
+  port: number
+  start(): Promise<void>
+  stop(): Promise<void>
+  /** Stops the server and deletes its folder. */
+  destroy(): Promise<void>
+}
+
+/** The folder with `initdb` and `pg_ctl`, preferring version 15, or `null` when none exists. */
+export async function findPostgresBin(): Promise<string | null> {
+  if (process.env.POSTGRES_BIN && existsSync(join(process.env.POSTGRES_BIN, 'pg_ctl'))) {
+    return process.env.POSTGRES_BIN
+  }
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return null
+  const versions = (await readdir(root)).sort((a, b) => (a === '15' ? -1 : b === '15' ? 1 : 0))
+  for (const version of versions) {
+    const bin = join(root, version, 'bin')
+    if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return bin
+  }
+  return null
+}
+
+/** Postgres refuses to run as root, so as root the tools run as the `postgres` user. */
+async function asPostgres(bin: string, args: string[]) {
+  const isRoot = process.getuid?.() === 0
+  return isRoot ? run('runuser', ['-u', 'postgres', '--', bin, ...args]) : run(bin, args)
+}
+
+/** Creates and starts a cluster on a free port; the caller must `destroy()` it. */
+export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+  const dir = await mkdtemp(join(tmpdir(), 'demo-request-pg-'))
+  const data = join(dir, 'data')
+  if (process.getuid?.() === 0) {
+    const { stdout } = await run('id', ['-u', 'postgres'])
+    const { stdout: group } = await run('id', ['-g', 'postgres'])
+    await chown(dir, Number(stdout.trim()), Number(group.trim()))
+    await chmod(dir, 0o700)
+  }
+  await asPostgres(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '--no-sync',
+    '--no-instructions',
+  ])
+  const port = await freePort()
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
+  const pgCtl = join(bin, 'pg_ctl')
+  const cluster: PostgresCluster = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    async start() {
+      await asPostgres(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'])
+    },
+    async stop() {
+      await asPostgres(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop'])
+    },
+    async destroy() {
+      await cluster.stop().catch(() => {})
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+  await cluster.start()
+  return cluster
+}

@@ -1,0 +1,52 @@
+import { runMigrations } from '../../server/migrate.ts'
+import { openPgliteDatabase } from '../../server/pglite-database.ts'
+import { ensureSupabaseRoles } from '../../server/supabase-roles.ts'
+import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
+import type { SqlDatabase } from '../../supabase/functions/_shared/sql-database.ts'
+import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
+
+/** A migrated database for a test file, emptied between tests. */
+export interface TestDatabase {
+  name: string
+  db: SqlDatabase
+  /** Set for a real server only. */
+  cluster?: PostgresCluster
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+async function prepare(db: SqlDatabase) {
+  await ensureSupabaseRoles(db)
+  await runMigrations(db)
+}
+
+const reset = (db: SqlDatabase) => () =>
+  db.exec('truncate public.demo_requests, public.demo_request_rate_limits')
+
+/** An in-memory PGlite with the roles and migrations applied. */
+export async function openTestPglite(): Promise<TestDatabase> {
+  const db = await openPgliteDatabase()
+  await prepare(db)
+  return { name: 'PGlite', db, reset: reset(db), close: () => db.close() }
+}
+
+/** The PostgreSQL binaries, looked up once per test file; `null` means those tests skip. */
+export const postgresBin = await findPostgresBin()
+
+/** A throwaway PostgreSQL server with the roles and migrations applied. */
+export async function openTestPostgres(): Promise<TestDatabase> {
+  if (postgresBin === null) throw new Error('PostgreSQL binaries are not installed')
+  const cluster = await startPostgresCluster(postgresBin)
+  const db = createPostgresDatabase(cluster.url)
+  await prepare(db)
+  return {
+    name: 'PostgreSQL',
+    db,
+    cluster,
+    reset: reset(db),
+    async close() {
+      await db.close()
+      await cluster.destroy()
+    },
+  }
+}
