@@ -58,7 +58,10 @@ const dev: UserConfig = {
 
 // `vitest`: the unit tests in Node; the *.browser.test files run in Chromium instead.
 const unit: UserConfig = {
-  test: { include: ['src/**/*.test.ts', 'widget/**/*.test.ts'], exclude: ['**/*.browser.test.*'] },
+  test: {
+    include: ['src/**/*.test.ts', 'widget/**/*.test.ts', 'tests/support/**/*.test.ts'],
+    exclude: ['**/*.browser.test.*'],
+  },
 }
 
 export default defineConfig(({ command, mode }) => {

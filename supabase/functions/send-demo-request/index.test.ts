@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -7,6 +7,10 @@ import {
 } from '../../../tests/support/email-api-stand-in.ts'
 import { freePort } from '../../../tests/support/free-port.ts'
 import {
+  type ServerProcess,
+  startServerProcess,
+} from '../../../tests/support/start-server-process.ts'
+import {
   openTestPostgres,
   postgresBin,
   type TestDatabase,
@@ -14,7 +18,7 @@ import {
 
 // The real entry file under the real Deno (npm package `deno`), as Supabase would run it.
 const root = new URL('../../../', import.meta.url).pathname
-const deno = `${root}node_modules/.bin/deno`
+const denoBin = `${root}node_modules/.bin/deno`
 const entry = 'supabase/functions/send-demo-request/index.ts'
 const config = 'supabase/functions/send-demo-request/deno.json'
 const run = promisify(execFile)
@@ -23,7 +27,7 @@ describe('the Deno entry', () => {
   it('passes deno check', async () => {
     // Type errors make deno exit non-zero, which rejects with its output; cached checks print nothing.
     await expect(
-      run(deno, ['check', '--config', config, entry], { cwd: root }),
+      run(denoBin, ['check', '--config', config, entry], { cwd: root }),
     ).resolves.toBeDefined()
   }, 120_000)
 })
@@ -31,18 +35,15 @@ describe('the Deno entry', () => {
 describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   let database: TestDatabase
   let emailApi: EmailApiStandIn
-  let child: ChildProcess
-  let url: string
-  let output = ''
+  let deno: ServerProcess
   const origin = 'https://partner.example'
 
   beforeAll(async () => {
     ;[database, emailApi] = await Promise.all([openTestPostgres(), startEmailApiStandIn()])
     const port = await freePort()
-    url = `http://127.0.0.1:${port}`
-    child = spawn(
-      deno,
-      [
+    deno = await startServerProcess({
+      command: denoBin,
+      args: [
         'run',
         '--allow-net',
         '--allow-env',
@@ -52,48 +53,30 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         config,
         entry,
       ],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DENO_DIR: process.env.DENO_DIR,
-          PORT: String(port),
-          SUPABASE_DB_URL: database.cluster?.url,
-          ALLOWED_ORIGINS: origin,
-          RESEND_API_KEY: 're_test',
-          NOTIFY_EMAIL_TO: 'sales@example.com',
-          RESEND_API_URL: emailApi.url,
-        },
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DENO_DIR: process.env.DENO_DIR,
+        PORT: String(port),
+        SUPABASE_DB_URL: database.cluster?.url,
+        ALLOWED_ORIGINS: origin,
+        RESEND_API_KEY: 're_test',
+        NOTIFY_EMAIL_TO: 'sales@example.com',
+        RESEND_API_URL: emailApi.url,
       },
-    )
-    child.stdout?.on('data', (chunk) => {
-      output += chunk
+      url: `http://127.0.0.1:${port}`,
+      init: { method: 'OPTIONS' },
+      timeoutMs: 90_000,
     })
-    child.stderr?.on('data', (chunk) => {
-      output += chunk
-    })
-    const deadline = Date.now() + 90_000
-    for (;;) {
-      try {
-        await fetch(url, { method: 'OPTIONS' })
-        break
-      } catch {
-        if (Date.now() > deadline || child.exitCode !== null) {
-          throw new Error(`Deno did not start:\n${output}`)
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200))
-      }
-    }
   }, 120_000)
 
   afterAll(async () => {
-    child?.kill()
-    await Promise.all([database?.close(), emailApi?.close()])
+    await Promise.all([deno?.stop(), database?.close(), emailApi?.close()])
   })
 
   const post = () =>
-    fetch(url, {
+    fetch(deno.url, {
       method: 'POST',
       headers: {
         origin,
