@@ -12,9 +12,9 @@ import {
   standInUrl,
   submitButton,
   toast,
-  validLead,
   waitFor,
 } from '../tests/browser/widget-harness.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
 import type { FunctionsInvoker } from './send-demo-request.ts'
 
@@ -58,7 +58,7 @@ describe('DemoRequestForm', () => {
     } finally {
       restore()
     }
-    expect(fieldValues(root)).to.deep.equal(validLead)
+    expect(fieldValues(root)).to.deep.equal(sampleLead)
     expect(events.at(-1)).to.deep.equal({ type: 'demo-request-error', detail: { kind: 'network' } })
   })
 
@@ -86,7 +86,7 @@ describe('DemoRequestForm', () => {
         return { data: { success: true, requestId: 'from-client' }, error: null }
       }) as FunctionsInvoker['invoke'],
     }
-    const root = await render({ functions, initialValues: validLead })
+    const root = await render({ functions, initialValues: sampleLead })
     const events = recordEvents(host)
     submitButton(root).click()
     await waitFor(() => toast(root))
@@ -104,7 +104,7 @@ describe('DemoRequestForm', () => {
     const supabase = createClient(standInUrl('ok', run), 'site-anon-key', {
       auth: { storage: localStorage, persistSession: true, autoRefreshToken: true },
     })
-    const root = await render({ functions: supabase.functions, initialValues: validLead })
+    const root = await render({ functions: supabase.functions, initialValues: sampleLead })
     submitButton(root).click()
     expect((await waitFor(() => toast(root))).textContent).to.contain('Demo Request Submitted!')
     const [request, ...more] = await recordedRequests(run)

@@ -17,9 +17,9 @@ import {
   submitButton,
   toast,
   typeInto,
-  validLead,
   waitFor,
 } from '../tests/browser/widget-harness.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import './define.ts'
 import { elementAttributes } from './element-api.ts'
 
@@ -117,7 +117,7 @@ describe('<demo-request>', () => {
       [...root.querySelectorAll('[data-error-for]')].map((node) => node.textContent),
     ).to.deep.equal(['Last name is required'])
     expect(root.activeElement).to.equal(query(root, '[name="lastName"]'))
-    expect(fieldValues(root)).to.deep.equal({ ...validLead, lastName: '   ' })
+    expect(fieldValues(root)).to.deep.equal({ ...sampleLead, lastName: '   ' })
     typeInto(root, 'lastName', 'Lovelace')
     await waitFor(() => !root.querySelector('[data-error-for]'))
     expect(await recordedRequests(run)).to.deep.equal([])
@@ -152,7 +152,7 @@ describe('<demo-request>', () => {
     const [request, ...more] = await recordedRequests(run)
     expect(more).to.have.length(0)
     expect(request?.body).to.deep.equal({
-      ...validLead,
+      ...sampleLead,
       source: 'partner-a',
       pageUrl: location.href,
       referrer: document.referrer,
@@ -205,7 +205,7 @@ describe('<demo-request>', () => {
           'There was an error submitting your request. Please try again.',
         )
         expect(shown.dataset.variant).to.equal('destructive')
-        expect(fieldValues(root)).to.deep.equal(validLead)
+        expect(fieldValues(root)).to.deep.equal(sampleLead)
         expect(submitButton(root).disabled).to.equal(false)
         expect(errors.calls).to.have.length(1)
         expect(String(errors.calls[0]?.[0])).to.contain('Demo request failed')
@@ -260,7 +260,7 @@ describe('<demo-request>', () => {
     submitButton(root).click()
     await waitFor(() => seen.length === 2)
     const text = JSON.stringify(seen)
-    for (const value of Object.values(validLead)) expect(text).to.not.contain(value)
+    for (const value of Object.values(sampleLead)) expect(text).to.not.contain(value)
   })
 
   it('can be dismissed, and leaves on its own', async () => {

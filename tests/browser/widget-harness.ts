@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 // Helpers the browser tests share: mounting the element, typing as a person would, and reading
-// what the stand-in function received.
+// what the stand-in function received. The sample lead is tests/support's.
+import { sampleLead } from '../support/sample-lead.ts'
 
 export type Scenario =
   | 'ok'
@@ -69,20 +70,14 @@ export function typeInto(root: ParentNode, name: string, value: string): void {
   )
 }
 
-export const validLead = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace Defense LLP',
-  companySize: '6-50 employees',
-}
-
+/** Types the sample lead into the form. */
 export function fillValid(root: ParentNode): void {
-  for (const [name, value] of Object.entries(validLead)) typeInto(root, name, value)
+  for (const [name, value] of Object.entries(sampleLead)) typeInto(root, name, value)
 }
 
 export function fieldValues(root: ParentNode): Record<string, string> {
   return Object.fromEntries(
-    Object.keys(validLead).map((name) => [
+    Object.keys(sampleLead).map((name) => [
       name,
       query<HTMLInputElement>(root, `[name="${name}"]`).value,
     ]),

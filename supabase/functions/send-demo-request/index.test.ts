@@ -6,6 +6,7 @@ import {
   startEmailApiStandIn,
 } from '../../../tests/support/email-api-stand-in.ts'
 import { freePort } from '../../../tests/support/free-port.ts'
+import { sampleLead, sampleSubmission } from '../../../tests/support/sample-lead.ts'
 import {
   type ServerProcess,
   startServerProcess,
@@ -83,12 +84,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         'content-type': 'application/json',
         'idempotency-key': crypto.randomUUID(),
       },
-      body: JSON.stringify({
-        firstName: 'Deno',
-        lastName: 'Lead',
-        companyName: 'Edge & Co',
-        companySize: '50-200 employees',
-      }),
+      body: JSON.stringify(sampleSubmission),
     })
 
   it('stores a posted lead in Postgres as service_role and emails sales', async () => {
@@ -100,9 +96,9 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
       'select first_name, notification_status from public.demo_requests where id = $1',
       [requestId],
     )
-    expect(rows).toEqual([{ first_name: 'Deno', notification_status: 'sent' }])
+    expect(rows).toEqual([{ first_name: sampleLead.firstName, notification_status: 'sent' }])
     expect(emailApi.received).toHaveLength(1)
-    expect(emailApi.received[0]?.body.html).toContain('Edge &amp; Co')
+    expect(emailApi.received[0]?.body.html).toContain('Lovelace &amp; Babbage LLP')
   })
 
   it('answers 503 while the database is down and recovers without a restart', async () => {
