@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredDemoRequest } from '../supabase/functions/_shared/demo-request-store.ts'
+import { sampleStoredDemoRequest } from '../tests/support/sample-lead.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
 
-const lead: StoredDemoRequest = {
-  id: '5b7e2a4e-0c1d-4c36-9a43-7b1e4f1f6a11',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Babbage, "Lovelace" & Co',
-  companySize: '6-50 employees',
-  source: 'widget',
-  pageUrl: 'https://example.com/',
-  referrer: null,
-  userAgent: 'Firefox',
-  idempotencyKey: 'k',
-  isSpam: false,
-  notificationStatus: 'pending',
-  notificationAttempts: 0,
-  notificationError: null,
-  notifiedAt: null,
-  createdAt: new Date('2026-04-05T06:07:08Z'),
-}
+// A company name with a comma and quotes, for the CSV quoting.
+const lead = { ...sampleStoredDemoRequest, companyName: 'Babbage, "Lovelace" & Co' }
 
 describe('leadsTable', () => {
   it('aligns a header, a rule and one line per lead', () => {

@@ -3,16 +3,12 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import { readBackendConfig } from './config.ts'
 import { openDatabase, runCommand } from './database.ts'
 import { type LocalServer, startLocalServer } from './local-server.ts'
 
-const valid = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Engines',
-  companySize: '1-5 employees',
-}
+const valid = sampleLead
 
 let folder: string
 let server: LocalServer
@@ -114,7 +110,7 @@ describe('the local server', () => {
     const csv = await runCommand(config(), 'leads', { csv: true, limit: 10 })
     expect(csv.exitCode).toBe(0)
     expect(csv.output).toMatch(/^created_at,first_name,/)
-    expect(csv.output).toContain(',Grace,Lovelace,Engines,1-5 employees,')
+    expect(csv.output).toContain(',Grace,Lovelace,Lovelace & Babbage LLP,6-50 employees,')
     const retry = await runCommand(config(), 'notify-retry', null)
     expect(retry).toEqual({ output: expect.stringContaining('RESEND_API_KEY'), exitCode: 1 })
     expect(await runCommand(config(), 'drop-table', null)).toMatchObject({ exitCode: 2 })

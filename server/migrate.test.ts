@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
-import { runMigrations } from './migrate.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import {
   openTestPglite,
   openTestPostgres,
   postgresBin,
   type TestDatabase,
-} from './test-support/test-database.ts'
+} from '../tests/support/test-database.ts'
+import { runMigrations } from './migrate.ts'
 
-const insertLead = `insert into public.demo_requests (first_name, last_name, company_name, company_size)
-  values ('Ada', 'Lovelace', 'Engines', '1-5 employees') returning id`
+const insertLead = (db: SqlDatabase) =>
+  db.query(
+    `insert into public.demo_requests (first_name, last_name, company_name, company_size)
+     values ($1, $2, $3, $4) returning id`,
+    [sampleLead.firstName, sampleLead.lastName, sampleLead.companyName, sampleLead.companySize],
+  )
+const run = (statement: string) => (db: SqlDatabase) => db.query(statement)
 
 // Runs `work` as `role` and rolls everything back, so tests leave no trace.
 async function asRole<T>(db: SqlDatabase, role: string, work: (tx: SqlDatabase) => Promise<T>) {
@@ -71,23 +77,21 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
 
   for (const role of ['anon', 'authenticated']) {
     it.skipIf(skip)(`let ${role} neither read nor write`, async () => {
-      for (const statement of [
-        'select * from public.demo_requests',
+      for (const attempt of [
+        run('select * from public.demo_requests'),
         insertLead,
-        "update public.demo_requests set first_name = 'x'",
-        'delete from public.demo_requests',
-        'select * from public.demo_request_rate_limits',
-        `insert into public.demo_request_rate_limits (client_key, window_start)
-         values (repeat('a', 64), now())`,
+        run("update public.demo_requests set first_name = 'x'"),
+        run('delete from public.demo_requests'),
+        run('select * from public.demo_request_rate_limits'),
+        run(`insert into public.demo_request_rate_limits (client_key, window_start)
+         values (repeat('a', 64), now())`),
       ]) {
-        await expect(asRole(test.db, role, (tx) => tx.query(statement))).rejects.toThrow(
-          /permission denied/,
-        )
+        await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }
     })
 
     it.skipIf(skip)(`keep rows from ${role} even if a grant slipped in`, async () => {
-      await test.db.query(insertLead)
+      await insertLead(test.db)
       const rows = await asRole(test.db, 'postgres', async (tx) => {
         await tx.exec(`grant select on public.demo_requests to ${role}`)
         await tx.exec(`set local role ${role}`)
@@ -100,7 +104,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
 
   it.skipIf(skip)('let service_role, the function role, write and read', async () => {
     const count = await asRole(test.db, 'service_role', async (tx) => {
-      await tx.query(insertLead)
+      await insertLead(tx)
       await tx.query("update public.demo_requests set notification_status = 'sent'")
       const rows = await tx.query<{ count: number }>(
         'select count(*)::int as count from public.demo_requests',

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { freePort } from '../tests/support/free-port.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import { readBackendConfig } from './config.ts'
 import { openDatabase, runCommand } from './database.ts'
-import { freePort } from './test-support/postgres-cluster.ts'
 import { demoRequestBackend } from './vite-plugin.ts'
 
 let folder: string
@@ -39,12 +40,7 @@ it('mounts the function in the dev server and leaves the rest to Vite', async ()
   const response = await fetch(`${url}/functions/v1/send-demo-request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      companyName: 'Engines',
-      companySize: '200+ employees',
-    }),
+    body: JSON.stringify({ ...sampleLead, companySize: '200+ employees' }),
   })
   expect(response.status).toBe(200)
   expect(await response.json()).toMatchObject({ success: true })
@@ -53,5 +49,5 @@ it('mounts the function in the dev server and leaves the rest to Vite', async ()
   // Now the dev server holds the folder, and runs the leads command for others.
   await expect(openDatabase(config())).rejects.toThrow(/open in another process/)
   const leads = await runCommand(config(), 'leads', { csv: true, limit: 10 })
-  expect(leads.output).toContain(',Engines,200+ employees,')
+  expect(leads.output).toContain(`,${sampleLead.companyName},200+ employees,`)
 })

@@ -12,9 +12,9 @@ import {
   standInUrl,
   submitButton,
   toast,
-  validLead,
-  waitFor,
 } from '../tests/browser/widget-harness.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
+import { waitUntil } from '../tests/support/wait-until.ts'
 import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
 import type { FunctionsInvoker } from './send-demo-request.ts'
 
@@ -28,7 +28,7 @@ async function render(props: DemoRequestFormProps) {
   const shadow = host.attachShadow({ mode: 'open' })
   reactRoot = createRoot(shadow)
   reactRoot.render(<DemoRequestForm {...props} />)
-  await waitFor(() => shadow.querySelector('form'))
+  await waitUntil(() => shadow.querySelector('form'))
   return shadow
 }
 
@@ -53,12 +53,12 @@ describe('DemoRequestForm', () => {
     try {
       fillValid(root)
       submitButton(root).click()
-      const shown = await waitFor(() => toast(root), 2000)
+      const shown = await waitUntil(() => toast(root), { timeoutMs: 2000 })
       expect(shown.textContent).to.contain('Submission Failed')
     } finally {
       restore()
     }
-    expect(fieldValues(root)).to.deep.equal(validLead)
+    expect(fieldValues(root)).to.deep.equal(sampleLead)
     expect(events.at(-1)).to.deep.equal({ type: 'demo-request-error', detail: { kind: 'network' } })
   })
 
@@ -68,7 +68,7 @@ describe('DemoRequestForm', () => {
     try {
       fillValid(root)
       submitButton(root).click()
-      await waitFor(() => toast(root))
+      await waitUntil(() => toast(root))
     } finally {
       restore()
     }
@@ -86,10 +86,10 @@ describe('DemoRequestForm', () => {
         return { data: { success: true, requestId: 'from-client' }, error: null }
       }) as FunctionsInvoker['invoke'],
     }
-    const root = await render({ functions, initialValues: validLead })
+    const root = await render({ functions, initialValues: sampleLead })
     const events = recordEvents(host)
     submitButton(root).click()
-    await waitFor(() => toast(root))
+    await waitUntil(() => toast(root))
     expect(calls).to.have.length(1)
     expect(calls[0]?.[0]).to.equal('send-demo-request')
     expect(events.at(-1)).to.deep.equal({
@@ -104,9 +104,9 @@ describe('DemoRequestForm', () => {
     const supabase = createClient(standInUrl('ok', run), 'site-anon-key', {
       auth: { storage: localStorage, persistSession: true, autoRefreshToken: true },
     })
-    const root = await render({ functions: supabase.functions, initialValues: validLead })
+    const root = await render({ functions: supabase.functions, initialValues: sampleLead })
     submitButton(root).click()
-    expect((await waitFor(() => toast(root))).textContent).to.contain('Demo Request Submitted!')
+    expect((await waitUntil(() => toast(root))).textContent).to.contain('Demo Request Submitted!')
     const [request, ...more] = await recordedRequests(run)
     expect(more).to.have.length(0)
     expect(request?.headers.apikey).to.equal('site-anon-key')
@@ -119,7 +119,7 @@ describe('DemoRequestForm', () => {
     const root = await render({ supabaseUrl: standInUrl('ok', newRun()), toastDurationMs: 200 })
     fillValid(root)
     submitButton(root).click()
-    await waitFor(() => toast(root))
-    await waitFor(() => !toast(root), 1500)
+    await waitUntil(() => toast(root))
+    await waitUntil(() => !toast(root), { timeoutMs: 1500 })
   })
 })

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { sampleLead as valid } from '../tests/support/sample-lead.ts'
 import { validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
 import { companySizes, formCopy } from './form-copy.ts'
-
-const valid = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace & Babbage LLP',
-  companySize: '6-50 employees',
-}
 
 describe('validateDemoRequest', () => {
   it('accepts each of the four company sizes', () => {
@@ -49,8 +43,8 @@ describe('validateDemoRequest', () => {
   })
 
   it('trims surrounding whitespace', () => {
-    const result = validateDemoRequest({ ...valid, firstName: '  Ada  ' })
-    expect(result.success && result.output.firstName).toBe('Ada')
+    const result = validateDemoRequest({ ...valid, firstName: `  ${valid.firstName}  ` })
+    expect(result.success && result.output.firstName).toBe(valid.firstName)
   })
 
   it('rejects an unknown company size', () => {

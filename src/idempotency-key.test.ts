@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import { createIdempotencyKeys, newIdempotencyKey } from './idempotency-key.ts'
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -19,11 +20,11 @@ describe('idempotency keys', () => {
 
   it('are reused only for the very same submission until it settles', () => {
     const keys = createIdempotencyKeys()
-    const first = keys.keyFor({ firstName: 'Ada' })
-    expect(keys.keyFor({ firstName: 'Ada' })).toBe(first)
-    const changed = keys.keyFor({ firstName: 'Grace' })
+    const first = keys.keyFor(sampleLead)
+    expect(keys.keyFor({ ...sampleLead })).toBe(first)
+    const changed = keys.keyFor({ ...sampleLead, firstName: 'Grace' })
     expect(changed).not.toBe(first)
     keys.settle()
-    expect(keys.keyFor({ firstName: 'Grace' })).not.toBe(changed)
+    expect(keys.keyFor({ ...sampleLead, firstName: 'Grace' })).not.toBe(changed)
   })
 })

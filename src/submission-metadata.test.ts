@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import { metadataLimits } from './demo-request-limits.ts'
 import { validateSubmission } from './demo-request-schema.ts'
 import { submissionMetadata } from './submission-metadata.ts'
-
-const lead = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace Defense LLP',
-  companySize: '6-50 employees',
-}
 
 describe('submissionMetadata', () => {
   it('passes tidy values through', () => {
@@ -36,7 +30,7 @@ describe('submissionMetadata', () => {
     expect(metadata.source?.startsWith('partner acme')).toBe(true)
     expect(metadata.source?.length).toBeLessThanOrEqual(metadataLimits.source)
     expect(metadata.pageUrl).toHaveLength(metadataLimits.pageUrl)
-    expect(validateSubmission({ ...lead, ...metadata }).success).toBe(true)
+    expect(validateSubmission({ ...sampleLead, ...metadata }).success).toBe(true)
   })
 
   it('leaves out an empty source', () => {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type CSSProperties, useEffect, useRef } from 'react'
 import { expect, fn, waitFor } from 'storybook/test'
 import { formCopy } from '../src/form-copy.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import '../widget/define.ts'
 import {
   elementAttributes,
@@ -9,15 +10,7 @@ import {
   elementEvents,
   tagName,
 } from '../widget/element-api.ts'
-import {
-  expectMessages,
-  expectToast,
-  expectValues,
-  fields,
-  fillIn,
-  submit,
-  validLead,
-} from './form-steps.ts'
+import { expectMessages, expectToast, expectValues, fields, fillIn, submit } from './form-steps.ts'
 import { answerFunctionRequests, standInUrl } from './stand-in-functions.ts'
 
 // Args are keyed by the element's own names: attributes, event types and custom properties.
@@ -155,7 +148,7 @@ export const AllRequired: Story = {
 export const Success: Story = {
   play: async ({ canvasElement, args }) => {
     const root = await formRootOf(canvasElement)
-    await fillIn(root, validLead)
+    await fillIn(root, sampleLead)
     await submit(root)
     await expectToast(root, 'default', formCopy.success)
     expect(listener(args, 'demo-request-submit')).toHaveBeenCalledWith({})
@@ -169,10 +162,10 @@ export const ServerError: Story = {
   args: { 'supabase-url': standInUrl('serverError') },
   play: async ({ canvasElement, args }) => {
     const root = await formRootOf(canvasElement)
-    await fillIn(root, validLead)
+    await fillIn(root, sampleLead)
     await submit(root)
     await expectToast(root, 'destructive', formCopy.failure)
-    expectValues(root, validLead)
+    expectValues(root, sampleLead)
     expect(listener(args, 'demo-request-error')).toHaveBeenCalledWith({ kind: 'server' })
   },
 }

@@ -4,6 +4,7 @@ import { DemoRequestForm } from '../src/demo-request-form.tsx'
 import { fieldLimits } from '../src/demo-request-limits.ts'
 import type { DemoRequestField } from '../src/demo-request-schema.ts'
 import { formCopy } from '../src/form-copy.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
 import {
   control,
   expectMessages,
@@ -13,7 +14,6 @@ import {
   fillIn,
   submit,
   submitButton,
-  validLead,
 } from './form-steps.ts'
 import { type StandInReply, standInFunctions } from './stand-in-functions.ts'
 
@@ -39,8 +39,8 @@ export const Empty: Story = {}
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
-    await fillIn(canvasElement, validLead)
-    expectValues(canvasElement, validLead)
+    await fillIn(canvasElement, sampleLead)
+    expectValues(canvasElement, sampleLead)
     expectMessages(canvasElement, [])
   },
 }
@@ -48,7 +48,7 @@ export const Filled: Story = {
 // Submitting with only `field` left empty shows its message and no other.
 function requiredStory(field: DemoRequestField): Story {
   return {
-    args: { initialValues: { ...validLead, [field]: '' } },
+    args: { initialValues: { ...sampleLead, [field]: '' } },
     play: async ({ canvasElement }) => {
       await submit(canvasElement)
       expectMessages(canvasElement, [field])
@@ -72,7 +72,7 @@ export const AllRequired: Story = {
 
 export const Submitting: Story = {
   args: {
-    initialValues: validLead,
+    initialValues: sampleLead,
     functions: standInFunctions('pending'),
     // The stand-in never answers, so the form stays in flight until this gives up: an hour.
     timeoutMs: 60 * 60 * 1000,
@@ -85,7 +85,7 @@ export const Submitting: Story = {
 }
 
 export const Success: Story = {
-  args: { initialValues: validLead },
+  args: { initialValues: sampleLead },
   play: async ({ canvasElement }) => {
     await submit(canvasElement)
     await expectToast(canvasElement, 'default', formCopy.success)
@@ -97,14 +97,14 @@ export const Success: Story = {
 function failureStory(reply: StandInReply, timeoutMs?: number): Story {
   return {
     args: {
-      initialValues: validLead,
+      initialValues: sampleLead,
       functions: standInFunctions(reply),
       ...(timeoutMs && { timeoutMs }),
     },
     play: async ({ canvasElement }) => {
       await submit(canvasElement)
       await expectToast(canvasElement, 'destructive', formCopy.failure)
-      expectValues(canvasElement, validLead)
+      expectValues(canvasElement, sampleLead)
       expect(await submitButton(canvasElement)).toBeEnabled()
     },
   }
@@ -127,7 +127,7 @@ const longValues = {
 }
 
 export const VeryLongValues: Story = {
-  args: { initialValues: { ...validLead, ...longValues } },
+  args: { initialValues: { ...sampleLead, ...longValues } },
   play: async ({ canvasElement }) => {
     const form = canvasElement.querySelector('form')
     expect(form?.scrollWidth).toBeLessThanOrEqual(form?.clientWidth ?? 0)

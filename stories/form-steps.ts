@@ -1,18 +1,10 @@
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import type { DemoRequestValues } from '../src/demo-request-form.tsx'
 import type { DemoRequestField } from '../src/demo-request-schema.ts'
-import { companySizes, formCopy } from '../src/form-copy.ts'
+import { formCopy } from '../src/form-copy.ts'
 
 // Steps the play functions share, for the form in the document and inside the element's
 // shadow root alike. Every name they look for comes from formCopy.
-
-/** A lead that passes validation; sample input, not product copy. */
-export const validLead: DemoRequestValues = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace & Babbage LLP',
-  companySize: companySizes[1],
-}
 
 export const fields = Object.keys(formCopy.required) as DemoRequestField[]
 

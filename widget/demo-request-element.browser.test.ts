@@ -17,9 +17,9 @@ import {
   submitButton,
   toast,
   typeInto,
-  validLead,
-  waitFor,
 } from '../tests/browser/widget-harness.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
+import { waitUntil } from '../tests/support/wait-until.ts'
 import './define.ts'
 import { elementAttributes } from './element-api.ts'
 
@@ -41,6 +41,19 @@ function captureConsoleErrors() {
     calls.push(args)
   }
   return { calls, restore: () => (console.error = original) }
+}
+
+/**
+ * Sends what the form holds and expects it to be the sample lead and the run's only request.
+ * This proves that the submits before it sent nothing: the form sends one request at a time,
+ * so anything they had sent would have been recorded first.
+ */
+async function expectOnlySampleSent(root: ShadowRoot, run: string) {
+  submitButton(root).click()
+  await waitUntil(() => toast(root))
+  const requests = await recordedRequests(run)
+  expect(requests).to.have.length(1)
+  expect(requests[0]?.body).to.include(sampleLead)
 }
 
 afterEach(() => {
@@ -87,7 +100,7 @@ describe('<demo-request>', () => {
     const { element, root, run } = await mount('ok')
     const events = recordEvents(element)
     submitButton(root).click()
-    await waitFor(() => root.querySelectorAll('[data-error-for]').length === 4)
+    await waitUntil(() => root.querySelectorAll('[data-error-for]').length === 4)
     const messages = [...root.querySelectorAll('[data-error-for]')].map((node) => node.textContent)
     expect(messages).to.deep.equal([
       'First name is required',
@@ -103,8 +116,8 @@ describe('<demo-request>', () => {
     }
     expect(root.activeElement).to.equal(query(root, '[name="firstName"]'))
     expect(events).to.deep.equal([{ type: 'demo-request-error', detail: { kind: 'validation' } }])
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(await recordedRequests(run)).to.deep.equal([])
+    fillValid(root)
+    await expectOnlySampleSent(root, run)
   })
 
   it('counts whitespace as empty and keeps what was typed', async () => {
@@ -112,24 +125,24 @@ describe('<demo-request>', () => {
     fillValid(root)
     typeInto(root, 'lastName', '   ')
     submitButton(root).click()
-    await waitFor(() => root.querySelector('[data-error-for]'))
+    await waitUntil(() => root.querySelector('[data-error-for]'))
     expect(
       [...root.querySelectorAll('[data-error-for]')].map((node) => node.textContent),
     ).to.deep.equal(['Last name is required'])
     expect(root.activeElement).to.equal(query(root, '[name="lastName"]'))
-    expect(fieldValues(root)).to.deep.equal({ ...validLead, lastName: '   ' })
-    typeInto(root, 'lastName', 'Lovelace')
-    await waitFor(() => !root.querySelector('[data-error-for]'))
-    expect(await recordedRequests(run)).to.deep.equal([])
+    expect(fieldValues(root)).to.deep.equal({ ...sampleLead, lastName: '   ' })
+    typeInto(root, 'lastName', sampleLead.lastName)
+    await waitUntil(() => !root.querySelector('[data-error-for]'))
+    await expectOnlySampleSent(root, run)
   })
 
   it('disables the button and reads "Submitting..." while the request is in flight', async () => {
     const { root } = await mount('slow-ok')
     fillValid(root)
     submitButton(root).click()
-    await waitFor(() => submitButton(root).disabled)
+    await waitUntil(() => submitButton(root).disabled)
     expect(submitButton(root).textContent).to.equal('Submitting...')
-    await waitFor(() => !submitButton(root).disabled)
+    await waitUntil(() => !submitButton(root).disabled)
     expect(submitButton(root).textContent).to.equal('Request Demo')
   })
 
@@ -138,7 +151,7 @@ describe('<demo-request>', () => {
     const events = recordEvents(element)
     fillValid(root)
     submitButton(root).click()
-    const shown = await waitFor(() => toast(root))
+    const shown = await waitUntil(() => toast(root))
     expect(shown.textContent).to.contain('Demo Request Submitted!')
     expect(shown.textContent).to.contain("Thank you for your interest. We'll be in touch soon.")
     expect(shown.dataset.variant).to.equal('default')
@@ -152,7 +165,7 @@ describe('<demo-request>', () => {
     const [request, ...more] = await recordedRequests(run)
     expect(more).to.have.length(0)
     expect(request?.body).to.deep.equal({
-      ...validLead,
+      ...sampleLead,
       source: 'partner-a',
       pageUrl: location.href,
       referrer: document.referrer,
@@ -179,7 +192,7 @@ describe('<demo-request>', () => {
     })
     fillValid(root)
     submitButton(root).click()
-    await waitFor(() => toast(root))
+    await waitUntil(() => toast(root))
     const [request] = await recordedRequests(run)
     expect(request?.body.source).to.match(/^Acme Partners x+$/)
     expect(String(request?.body.source)).to.have.length(100)
@@ -199,13 +212,13 @@ describe('<demo-request>', () => {
       try {
         fillValid(root)
         submitButton(root).click()
-        const shown = await waitFor(() => toast(root))
+        const shown = await waitUntil(() => toast(root))
         expect(shown.textContent).to.contain('Submission Failed')
         expect(shown.textContent).to.contain(
           'There was an error submitting your request. Please try again.',
         )
         expect(shown.dataset.variant).to.equal('destructive')
-        expect(fieldValues(root)).to.deep.equal(validLead)
+        expect(fieldValues(root)).to.deep.equal(sampleLead)
         expect(submitButton(root).disabled).to.equal(false)
         expect(errors.calls).to.have.length(1)
         expect(String(errors.calls[0]?.[0])).to.contain('Demo request failed')
@@ -226,13 +239,13 @@ describe('<demo-request>', () => {
     try {
       fillValid(root)
       submitButton(root).click()
-      await waitFor(() => toast(root))
+      await waitUntil(() => toast(root))
       submitButton(root).click()
-      await waitFor(async () => (await recordedRequests(run)).length === 2)
+      await waitUntil(async () => (await recordedRequests(run)).length === 2)
       typeInto(root, 'companyName', 'Another Firm LLP')
-      await waitFor(() => !submitButton(root).disabled)
+      await waitUntil(() => !submitButton(root).disabled)
       submitButton(root).click()
-      await waitFor(() => errors.calls.length === 3)
+      await waitUntil(() => errors.calls.length === 3)
     } finally {
       errors.restore()
     }
@@ -249,7 +262,7 @@ describe('<demo-request>', () => {
     submitButton(root).click()
     submitButton(root).click()
     query<HTMLFormElement>(root, 'form').requestSubmit()
-    await waitFor(() => toast(root))
+    await waitUntil(() => toast(root))
     expect(await recordedRequests(run)).to.have.length(1)
   })
 
@@ -258,18 +271,18 @@ describe('<demo-request>', () => {
     const seen = recordEvents(document)
     fillValid(root)
     submitButton(root).click()
-    await waitFor(() => seen.length === 2)
+    await waitUntil(() => seen.length === 2)
     const text = JSON.stringify(seen)
-    for (const value of Object.values(validLead)) expect(text).to.not.contain(value)
+    for (const value of Object.values(sampleLead)) expect(text).to.not.contain(value)
   })
 
   it('can be dismissed, and leaves on its own', async () => {
     const { root } = await mount('ok')
     fillValid(root)
     submitButton(root).click()
-    await waitFor(() => toast(root))
+    await waitUntil(() => toast(root))
     query<HTMLButtonElement>(root, `button[aria-label="${formCopy.dismiss}"]`).click()
-    await waitFor(() => !toast(root))
+    await waitUntil(() => !toast(root))
     expect(query(root, '[role="status"]').textContent).to.equal('')
   })
 
@@ -319,7 +332,7 @@ describe('<demo-request>', () => {
     element.setAttribute('supabase-url', standInUrl('ok', secondRun))
     fillValid(root)
     submitButton(root).click()
-    await waitFor(() => toast(root))
+    await waitUntil(() => toast(root))
     expect(await recordedRequests(firstRun)).to.have.length(0)
     expect(await recordedRequests(secondRun)).to.have.length(1)
   })
@@ -336,15 +349,19 @@ describe('the documented element API', () => {
 
 describe('<demo-request> leaving the page', () => {
   it('keeps what was typed when moved, and unmounts when removed', async () => {
-    const { element, root } = await mount('ok')
-    typeInto(root, 'firstName', 'Ada')
+    const { element, root, run } = await mount('ok')
+    typeInto(root, 'firstName', sampleLead.firstName)
     const elsewhere = document.createElement('section')
     document.body.append(elsewhere)
     elsewhere.append(element)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(query<HTMLInputElement>(root, '[name="firstName"]').value).to.equal('Ada')
+    // Only a form still mounted, still holding the first name, can send the whole lead and show
+    // its answer; one unmounted by the move would never show the toast.
+    for (const name of ['lastName', 'companyName', 'companySize'] as const) {
+      typeInto(root, name, sampleLead[name])
+    }
+    await expectOnlySampleSent(root, run)
     element.remove()
-    await waitFor(() => root.childElementCount === 0)
+    await waitUntil(() => root.childElementCount === 0)
     elsewhere.remove()
   })
 
@@ -356,9 +373,9 @@ describe('<demo-request> leaving the page', () => {
     try {
       flushSync(() => hostRoot.render(createElement('demo-request', { source: 'host' })))
       const element = container.querySelector('demo-request') as HTMLElement
-      await waitFor(() => element.shadowRoot?.querySelector('form'))
+      await waitUntil(() => element.shadowRoot?.querySelector('form'))
       flushSync(() => hostRoot.render(null))
-      await waitFor(() => element.shadowRoot?.childElementCount === 0)
+      await waitUntil(() => element.shadowRoot?.childElementCount === 0)
     } finally {
       errors.restore()
       hostRoot.unmount()

@@ -1,6 +1,6 @@
 // The real entry files a person runs: `npm start` (without the build), `npm run leads` and
 // `npm run notify:retry`, on the embedded database and on DATABASE_URL.
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,34 +8,25 @@ import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { readBackendConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/database.ts'
-import {
-  type EmailApiStandIn,
-  startEmailApiStandIn,
-} from '../../server/test-support/email-api-stand-in.ts'
-import { freePort } from '../../server/test-support/postgres-cluster.ts'
-import {
-  openTestPostgres,
-  postgresBin,
-  type TestDatabase,
-} from '../../server/test-support/test-database.ts'
+import { type EmailApiStandIn, startEmailApiStandIn } from '../support/email-api-stand-in.ts'
+import { freePort } from '../support/free-port.ts'
+import { sampleLead, sampleNewDemoRequest } from '../support/sample-lead.ts'
+import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
+import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 const run = promisify(execFile)
 
 let folder: string
 let emailApi: EmailApiStandIn
-let server: ChildProcess | undefined
+let server: ServerProcess | undefined
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-commands-'))
   emailApi = await startEmailApiStandIn()
 })
 afterEach(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
+  await server?.stop()
   server = undefined
 })
 afterAll(async () => {
@@ -58,59 +49,28 @@ const command = (file: string, args: string[], env: NodeJS.ProcessEnv) =>
 
 async function startServer(env: NodeJS.ProcessEnv) {
   const port = await freePort()
-  let output = ''
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  server = await startServerProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'server/start.ts'],
     cwd: root,
     env: { ...env, SKIP_BUILD: '1', PORT: String(port) },
+    url: `http://127.0.0.1:${port}`,
   })
-  server.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  server.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    try {
-      await fetch(url)
-      return { url, output: () => output }
-    } catch {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error(output)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
+  return server
 }
-
-const storedLead = {
-  lastName: 'Lead',
-  companyName: 'Acme, Inc.',
-  companySize: '1-5 employees',
-  source: null,
-  pageUrl: null,
-  referrer: null,
-  userAgent: null,
-  idempotencyKey: null,
-  isSpam: false,
-} as const
 
 const submit = (url: string, firstName: string) =>
   fetch(`${url}/functions/v1/send-demo-request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({
-      firstName,
-      lastName: 'Lead',
-      companyName: 'Acme, Inc.',
-      companySize: '1-5 employees',
-    }),
+    body: JSON.stringify({ ...sampleLead, firstName }),
   })
 
 // A lead stored the way the function stores it, with no server running.
 async function storeLead(env: NodeJS.ProcessEnv, firstName: string) {
   const database = await openDatabase(readBackendConfig(env))
   try {
-    await database.store.insert({ ...storedLead, firstName })
+    await database.store.insert({ ...sampleNewDemoRequest, firstName, idempotencyKey: null })
   } finally {
     await database.close()
   }
@@ -125,9 +85,11 @@ describe('on the embedded database', () => {
 
     const table = await command('server/leads.ts', [], env)
     expect(table.stdout).toMatch(/^created_at\s+first_name/)
-    expect(table.stdout).toMatch(/Ada\s+Lead\s+Acme, Inc\.\s+1-5 employees\s+no\s+pending/)
+    expect(table.stdout).toMatch(
+      /Ada\s+Lovelace\s+Lovelace & Babbage LLP\s+6-50 employees\s+no\s+pending/,
+    )
     const csv = await command('server/leads.ts', ['--csv'], env)
-    expect(csv.stdout).toContain('Ada,Lead,"Acme, Inc.",1-5 employees,,no,pending')
+    expect(csv.stdout).toContain('Ada,Lovelace,Lovelace & Babbage LLP,6-50 employees,,no,pending')
 
     // Without email settings the retry command says so and fails.
     await expect(command('server/notify-retry.ts', [], env)).rejects.toMatchObject({
@@ -152,7 +114,7 @@ describe('on the embedded database', () => {
     const { stdout } = await command('server/leads.ts', ['--csv'], env)
     expect(stdout.split('\r\n').filter(Boolean)).toEqual([
       expect.stringMatching(/^created_at,/),
-      expect.stringContaining(',Hedy,Lead,'),
+      expect.stringContaining(',Hedy,Lovelace,'),
     ])
   })
 
@@ -208,7 +170,7 @@ describe.skipIf(postgresBin === null)('on DATABASE_URL', () => {
     const first = await command('server/notify-retry.ts', [], withEmail)
     expect(first.stdout).toContain('Sent 1')
     expect(emailApi.received.map((email) => email.body.subject)).toEqual([
-      'Demo request: Grace Lead, Acme, Inc.',
+      'Demo request: Grace Lovelace, Lovelace & Babbage LLP',
     ])
     const again = await command('server/notify-retry.ts', [], withEmail)
     expect(again.stdout).toContain('Sent 0')

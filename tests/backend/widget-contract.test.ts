@@ -15,14 +15,9 @@ import {
   type HandlerDependencies,
 } from '../../supabase/functions/_shared/demo-request-handler.ts'
 import { createUnavailableStore } from '../../supabase/functions/_shared/unavailable-store.ts'
+import { sampleLead } from '../support/sample-lead.ts'
 
-const submission: DemoRequestSubmission = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Engines',
-  companySize: '6-50 employees',
-  source: 'contract-test',
-}
+const submission: DemoRequestSubmission = { ...sampleLead, source: 'contract-test' }
 
 let folder: string
 let server: LocalServer
@@ -52,7 +47,7 @@ describe('the widget client against the local server', () => {
     expect(result).toEqual({ ok: true, requestId: expect.any(String) })
     const leads = await server.store.list(100)
     expect(leads.find((lead) => result.ok && lead.id === result.requestId)).toMatchObject({
-      firstName: 'Ada',
+      firstName: sampleLead.firstName,
       source: 'contract-test',
     })
   })

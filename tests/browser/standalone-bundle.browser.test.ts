@@ -1,5 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
+import { waitUntil } from '../support/wait-until.ts'
 import {
   fillValid,
   mountElement,
@@ -9,7 +10,6 @@ import {
   standInUrl,
   submitButton,
   toast,
-  waitFor,
 } from './widget-harness.ts'
 
 // The file partner sites load, as built: not the sources.
@@ -42,7 +42,7 @@ describe('the built standalone demo-request.js', () => {
     const root = element.shadowRoot as ShadowRoot
     fillValid(root)
     submitButton(root).click()
-    const shown = await waitFor(() => toast(root))
+    const shown = await waitUntil(() => toast(root))
     expect(shown.textContent).to.contain('Demo Request Submitted!')
     const requests = await recordedRequests(run)
     expect(requests).to.have.length(1)
@@ -60,11 +60,11 @@ describe('the built standalone demo-request.js', () => {
     page.addEventListener('securitypolicyviolation', (event) =>
       violations.push(event.violatedDirective),
     )
-    const element = await waitFor(
+    const element = await waitUntil(
       () => page.querySelector('demo-request')?.shadowRoot && page.querySelector('demo-request'),
     )
     const root = element.shadowRoot as ShadowRoot
-    const button = await waitFor(() =>
+    const button = await waitUntil(() =>
       root.querySelector<HTMLButtonElement>('button[type="submit"]'),
     )
     const style = frame.contentWindow?.getComputedStyle(button)

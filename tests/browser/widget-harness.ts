@@ -1,6 +1,8 @@
 /// <reference types="mocha" />
 // Helpers the browser tests share: mounting the element, typing as a person would, and reading
-// what the stand-in function received.
+// what the stand-in function received. The sample lead and the wait loop are tests/support's.
+import { sampleLead } from '../support/sample-lead.ts'
+import { waitUntil } from '../support/wait-until.ts'
 
 export type Scenario =
   | 'ok'
@@ -31,25 +33,12 @@ export async function recordedRequests(run: string): Promise<RecordedRequest[]> 
   return response.json()
 }
 
-export async function waitFor<T>(
-  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  ms = 4000,
-): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`Timed out after ${ms} ms waiting for ${probe}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 /** Appends `<demo-request>` with the given attributes and waits for its form. */
 export async function mountElement(attributes: Record<string, string>): Promise<HTMLElement> {
   const element = document.createElement('demo-request')
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   document.body.append(element)
-  await waitFor(() => element.shadowRoot?.querySelector('form'))
+  await waitUntil(() => element.shadowRoot?.querySelector('form'))
   return element
 }
 
@@ -69,20 +58,14 @@ export function typeInto(root: ParentNode, name: string, value: string): void {
   )
 }
 
-export const validLead = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace Defense LLP',
-  companySize: '6-50 employees',
-}
-
+/** Types the sample lead into the form. */
 export function fillValid(root: ParentNode): void {
-  for (const [name, value] of Object.entries(validLead)) typeInto(root, name, value)
+  for (const [name, value] of Object.entries(sampleLead)) typeInto(root, name, value)
 }
 
 export function fieldValues(root: ParentNode): Record<string, string> {
   return Object.fromEntries(
-    Object.keys(validLead).map((name) => [
+    Object.keys(sampleLead).map((name) => [
       name,
       query<HTMLInputElement>(root, `[name="${name}"]`).value,
     ]),

@@ -2,13 +2,13 @@
  * Starts the real local server (`server/start.ts`, as `npm start` does, without rebuilding)
  * on a free port with an embedded database in a fresh temporary folder, and stops it after.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { access, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
+import { freePort } from '../support/free-port.ts'
+import { startServerProcess } from '../support/start-server-process.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,33 +20,6 @@ declare module 'vitest' {
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const builtPages = ['index.html', 'request-demo/index.html', '404.html']
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
-}
-
-async function waitForServer(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`The server exited with ${child.exitCode}:\n${output()}`)
-    }
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`The server did not answer on ${url} within 60 s:\n${output()}`)
-}
-
 export default async function setup(project: TestProject) {
   for (const page of builtPages) {
     await access(join(root, 'dist/site', page)).catch(() => {
@@ -56,10 +29,10 @@ export default async function setup(project: TestProject) {
   const tempDir = await mkdtemp(join(tmpdir(), 'site-e2e-'))
   const dataDir = join(tempDir, 'pglite')
   const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
 
-  let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const server = await startServerProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'server/start.ts'],
     cwd: root,
     env: {
       ...process.env,
@@ -71,28 +44,17 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       RESEND_API_KEY: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-
-  try {
-    await waitForServer(baseUrl, child, () => output)
-  } catch (error) {
-    child.kill('SIGKILL')
+    url: `http://127.0.0.1:${port}`,
+    ready: (response) => response.ok,
+  }).catch(async (error) => {
     await rm(tempDir, { recursive: true, force: true })
     throw error
-  }
-  project.provide('baseUrl', baseUrl)
+  })
+  project.provide('baseUrl', server.url)
   project.provide('dataDir', dataDir)
 
   return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-      if (child.exitCode === null) child.kill('SIGKILL')
-    }
+    await server.stop()
     await rm(tempDir, { recursive: true, force: true })
   }
 }

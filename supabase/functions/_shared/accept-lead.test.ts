@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openTestPglite, type TestDatabase } from '../../../server/test-support/test-database.ts'
 import type { DemoRequestSubmission } from '../../../src/demo-request-schema.ts'
+import { sampleSubmission } from '../../../tests/support/sample-lead.ts'
+import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
 import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
 import type { Notifier } from './notifier.ts'
 import type { IncomingLead } from './read-demo-request.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 
-const valid: DemoRequestSubmission = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace & Babbage LLP',
-  companySize: '6-50 employees',
-  source: 'widget',
-  pageUrl: 'https://partner.example/contact',
-}
+const valid: DemoRequestSubmission = sampleSubmission
 
 let test: TestDatabase
 let store: DemoRequestStore

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openTestPglite, type TestDatabase } from '../../../server/test-support/test-database.ts'
+import { sampleSubmission as valid } from '../../../tests/support/sample-lead.ts'
+import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
 import { createDemoRequestHandler, type HandlerDependencies } from './demo-request-handler.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
 import type { Notifier } from './notifier.ts'
@@ -7,14 +8,6 @@ import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 
 const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
 const partner = 'https://partner.example'
-const valid = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace & Babbage LLP',
-  companySize: '6-50 employees',
-  source: 'widget',
-  pageUrl: 'https://partner.example/contact',
-}
 
 let test: TestDatabase
 let store: DemoRequestStore

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { sampleSubmission } from '../../../tests/support/sample-lead.ts'
 import { corsHeaders } from './cors.ts'
 import { type IncomingLead, readDemoRequest } from './read-demo-request.ts'
 
 const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
 const partner = 'https://partner.example'
-const valid = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace & Babbage LLP',
-  companySize: '6-50 employees',
-  source: 'widget',
-  pageUrl: 'https://partner.example/contact',
-}
+const valid = sampleSubmission
 
 function read(request: Request, allowedOrigins: readonly string[] = [partner]) {
   const cors = corsHeaders(request.headers.get('origin'))

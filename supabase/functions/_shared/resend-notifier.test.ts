@@ -2,20 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   type EmailApiStandIn,
   startEmailApiStandIn,
-} from '../../../server/test-support/email-api-stand-in.ts'
+} from '../../../tests/support/email-api-stand-in.ts'
+import { sampleStoredDemoRequest as lead } from '../../../tests/support/sample-lead.ts'
 import { createResendNotifier } from './resend-notifier.ts'
-
-const lead = {
-  id: '00000000-0000-4000-8000-000000000002',
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  companyName: 'Navy & Co',
-  companySize: '200+ employees' as const,
-  source: 'widget',
-  pageUrl: null,
-  referrer: null,
-  createdAt: new Date('2026-01-02T03:04:05Z'),
-}
 
 let api: EmailApiStandIn
 beforeAll(async () => {
@@ -45,9 +34,9 @@ describe('createResendNotifier', () => {
     expect(email?.body).toMatchObject({
       from: 'Leads <leads@example.com>',
       to: ['sales@example.com'],
-      subject: 'Demo request: Grace Hopper, Navy & Co',
+      subject: 'Demo request: Ada Lovelace, Lovelace & Babbage LLP',
     })
-    expect(email?.body.html).toContain('Navy &amp; Co')
+    expect(email?.body.html).toContain('Lovelace &amp; Babbage LLP')
   })
 
   it('rejects when the API answers with an error', async () => {

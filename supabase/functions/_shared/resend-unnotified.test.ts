@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openTestPglite, type TestDatabase } from '../../../server/test-support/test-database.ts'
-import type { NewDemoRequest } from './demo-request-store.ts'
+import { sampleNewDemoRequest as lead } from '../../../tests/support/sample-lead.ts'
+import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
 import type { Notifier } from './notifier.ts'
 import { resendUnnotified } from './resend-unnotified.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
-
-const lead: NewDemoRequest = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Analytical Engines',
-  companySize: '1-5 employees',
-  source: null,
-  pageUrl: null,
-  referrer: null,
-  userAgent: null,
-  idempotencyKey: null,
-  isSpam: false,
-}
 
 let test: TestDatabase
 beforeAll(async () => {

@@ -1,25 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { sampleNewDemoRequest as lead } from '../../../tests/support/sample-lead.ts'
 import {
   openTestPglite,
   openTestPostgres,
   postgresBin,
   type TestDatabase,
-} from '../../../server/test-support/test-database.ts'
+} from '../../../tests/support/test-database.ts'
 import type { NewDemoRequest } from './demo-request-store.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
-
-const lead: NewDemoRequest = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  companyName: 'Lovelace & Babbage LLP',
-  companySize: '6-50 employees',
-  source: 'widget',
-  pageUrl: 'https://example.com/request-demo',
-  referrer: null,
-  userAgent: 'Vitest',
-  idempotencyKey: null,
-  isSpam: false,
-}
 
 const backends = [
   { name: 'PGlite', open: openTestPglite, skip: false },

@@ -4,13 +4,13 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { brand, siteCopy } from '../../../site/site-copy.ts'
 import {
   denoBin,
   functionConfig,
   functionEntry,
   repoRoot,
-} from '../../../server/test-support/deno-function.ts'
-import { brand, siteCopy } from '../../../site/site-copy.ts'
+} from '../../../tests/support/deno-function.ts'
 
 const run = promisify(execFile)
 

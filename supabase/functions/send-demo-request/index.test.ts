@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -6,17 +6,22 @@ import {
   functionConfig,
   functionEntry,
   repoRoot,
-} from '../../../server/test-support/deno-function.ts'
+} from '../../../tests/support/deno-function.ts'
 import {
   type EmailApiStandIn,
   startEmailApiStandIn,
-} from '../../../server/test-support/email-api-stand-in.ts'
-import { freePort } from '../../../server/test-support/postgres-cluster.ts'
+} from '../../../tests/support/email-api-stand-in.ts'
+import { freePort } from '../../../tests/support/free-port.ts'
+import { sampleLead, sampleSubmission } from '../../../tests/support/sample-lead.ts'
+import {
+  type ServerProcess,
+  startServerProcess,
+} from '../../../tests/support/start-server-process.ts'
 import {
   openTestPostgres,
   postgresBin,
   type TestDatabase,
-} from '../../../server/test-support/test-database.ts'
+} from '../../../tests/support/test-database.ts'
 
 // The real entry file under the real Deno, as Supabase would run it.
 const run = promisify(execFile)
@@ -33,18 +38,15 @@ describe('the Deno entry', () => {
 describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   let database: TestDatabase
   let emailApi: EmailApiStandIn
-  let child: ChildProcess
-  let url: string
-  let output = ''
+  let deno: ServerProcess
   const origin = 'https://partner.example'
 
   beforeAll(async () => {
     ;[database, emailApi] = await Promise.all([openTestPostgres(), startEmailApiStandIn()])
     const port = await freePort()
-    url = `http://127.0.0.1:${port}`
-    child = spawn(
-      denoBin,
-      [
+    deno = await startServerProcess({
+      command: denoBin,
+      args: [
         'run',
         '--allow-net',
         '--allow-env',
@@ -54,60 +56,37 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         functionConfig,
         functionEntry,
       ],
-      {
-        cwd: repoRoot,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DENO_DIR: process.env.DENO_DIR,
-          PORT: String(port),
-          SUPABASE_DB_URL: database.cluster?.url,
-          ALLOWED_ORIGINS: origin,
-          RESEND_API_KEY: 're_test',
-          NOTIFY_EMAIL_TO: 'sales@example.com',
-          RESEND_API_URL: emailApi.url,
-        },
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DENO_DIR: process.env.DENO_DIR,
+        PORT: String(port),
+        SUPABASE_DB_URL: database.cluster?.url,
+        ALLOWED_ORIGINS: origin,
+        RESEND_API_KEY: 're_test',
+        NOTIFY_EMAIL_TO: 'sales@example.com',
+        RESEND_API_URL: emailApi.url,
       },
-    )
-    child.stdout?.on('data', (chunk) => {
-      output += chunk
+      url: `http://127.0.0.1:${port}`,
+      init: { method: 'OPTIONS' },
+      timeoutMs: 90_000,
     })
-    child.stderr?.on('data', (chunk) => {
-      output += chunk
-    })
-    const deadline = Date.now() + 90_000
-    for (;;) {
-      try {
-        await fetch(url, { method: 'OPTIONS' })
-        break
-      } catch {
-        if (Date.now() > deadline || child.exitCode !== null) {
-          throw new Error(`Deno did not start:\n${output}`)
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200))
-      }
-    }
   }, 120_000)
 
   afterAll(async () => {
-    child?.kill()
-    await Promise.all([database?.close(), emailApi?.close()])
+    await Promise.all([deno?.stop(), database?.close(), emailApi?.close()])
   })
 
   const post = () =>
-    fetch(url, {
+    fetch(deno.url, {
       method: 'POST',
       headers: {
         origin,
         'content-type': 'application/json',
         'idempotency-key': crypto.randomUUID(),
       },
-      body: JSON.stringify({
-        firstName: 'Deno',
-        lastName: 'Lead',
-        companyName: 'Edge & Co',
-        companySize: '50-200 employees',
-      }),
+      body: JSON.stringify(sampleSubmission),
     })
 
   it('stores a posted lead in Postgres as service_role and emails sales', async () => {
@@ -119,9 +98,9 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
       'select first_name, notification_status from public.demo_requests where id = $1',
       [requestId],
     )
-    expect(rows).toEqual([{ first_name: 'Deno', notification_status: 'sent' }])
+    expect(rows).toEqual([{ first_name: sampleLead.firstName, notification_status: 'sent' }])
     expect(emailApi.received).toHaveLength(1)
-    expect(emailApi.received[0]?.body.html).toContain('Edge &amp; Co')
+    expect(emailApi.received[0]?.body.html).toContain('Lovelace &amp; Babbage LLP')
   })
 
   it('answers 503 while the database is down and recovers without a restart', async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** One request the stand-in received. */
-export interface ReceivedEmail {
+interface ReceivedEmail {
   headers: Record<string, string | string[] | undefined>
   body: Record<string, unknown>
 }
