@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newPgliteFolder } from '../tests/support/pglite-folder.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { readBackendConfig } from './config.ts'
 import { openDatabase, runCommand } from './database.ts'
@@ -24,6 +25,7 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-server-'))
   await mkdir(join(folder, 'dist', 'widget'), { recursive: true })
   await writeFile(join(folder, 'dist', 'widget', 'demo-request.js'), '// widget')
+  await newPgliteFolder(config().dataDir)
   server = await startLocalServer(config())
 }, 60_000)
 afterAll(async () => {
@@ -64,6 +66,7 @@ describe('the local server', () => {
   })
 
   it('rate-limits by socket address, whatever X-Forwarded-For claims', async () => {
+    await newPgliteFolder(config('rate-limited').dataDir)
     const limited = await startLocalServer(config('rate-limited'))
     try {
       const send = (forwardedFor: string) =>
@@ -88,6 +91,7 @@ describe('the local server', () => {
     const address = taken.address()
     const port = typeof address === 'object' && address ? address.port : 0
     try {
+      await newPgliteFolder(config('port-taken').dataDir)
       await expect(startLocalServer({ ...config('port-taken'), port })).rejects.toThrow(
         `Port ${port} is in use: set PORT`,
       )

@@ -10,6 +10,7 @@ import { readBackendConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from '../support/email-api-stand-in.ts'
 import { freePort } from '../support/free-port.ts'
+import { newPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleLead, sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
@@ -78,7 +79,7 @@ async function storeLead(env: NodeJS.ProcessEnv, firstName: string) {
 
 describe('on the embedded database', () => {
   it('npm start takes leads and npm run leads shows them through it', async () => {
-    const env = environment({ PGLITE_DATA_DIR: join(folder, 'served') })
+    const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'served')) })
     const { url, output } = await startServer(env)
     expect(output()).toContain('Demo-request backend on http://localhost:')
     expect((await submit(url, 'Ada')).status).toBe(200)
@@ -109,7 +110,7 @@ describe('on the embedded database', () => {
   })
 
   it('npm run leads opens the folder itself when no server holds it', async () => {
-    const env = environment({ PGLITE_DATA_DIR: join(folder, 'unheld') })
+    const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'unheld')) })
     await storeLead(env, 'Hedy')
     const { stdout } = await command('server/leads.ts', ['--csv'], env)
     expect(stdout.split('\r\n').filter(Boolean)).toEqual([
@@ -120,7 +121,7 @@ describe('on the embedded database', () => {
 
   it('notify:retry leaves leads under a minute old alone: they may still be in flight', async () => {
     const env = environment({
-      PGLITE_DATA_DIR: join(folder, 'fresh'),
+      PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'fresh')),
       RESEND_API_KEY: 're_test',
       NOTIFY_EMAIL_TO: 'sales@example.com',
       RESEND_API_URL: emailApi.url,
