@@ -18,7 +18,7 @@ const config = (dataDir = 'pglite') => ({
   dataDir: join(folder, dataDir),
   distDir: join(folder, 'dist'),
   port: 0,
-  rateLimit: { max: 2, windowSeconds: 600 },
+  rateLimit: { max: 2, globalMax: 1000, windowSeconds: 600 },
 })
 
 beforeAll(async () => {

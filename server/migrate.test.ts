@@ -9,6 +9,12 @@ import {
 } from '../tests/support/test-database.ts'
 import { runMigrations } from './migrate.ts'
 
+const acceptLead = (db: SqlDatabase) =>
+  db.query(
+    'select * from public.accept_demo_request($1, $2, $3, $4, null, null, null, null, null, false)',
+    [sampleLead.firstName, sampleLead.lastName, sampleLead.companyName, sampleLead.companySize],
+  )
+
 const insertLead = (db: SqlDatabase) =>
   db.query(
     `insert into public.demo_requests (first_name, last_name, company_name, company_size)
@@ -60,6 +66,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     expect(rows).toEqual([
       { version: '20261121080000', name: 'create_demo_requests' },
       { version: '20261121080100', name: 'create_demo_request_rate_limits' },
+      { version: '20261122080000', name: 'accept_demo_request' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -102,21 +109,35 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     })
   }
 
-  it.skipIf(skip)('let service_role, the function role, write and read', async () => {
-    const count = await asRole(test.db, 'service_role', async (tx) => {
-      await insertLead(tx)
-      await tx.query("update public.demo_requests set notification_status = 'sent'")
-      const rows = await tx.query<{ count: number }>(
-        'select count(*)::int as count from public.demo_requests',
-      )
-      return rows[0]?.count
-    })
-    expect(count).toBe(1)
-  })
+  it.skipIf(skip)(
+    'let service_role accept leads only through the function, then read them',
+    async () => {
+      const count = await asRole(test.db, 'service_role', async (tx) => {
+        await acceptLead(tx)
+        await tx.query("update public.demo_requests set notification_status = 'sent'")
+        const rows = await tx.query<{ count: number }>(
+          'select count(*)::int as count from public.demo_requests',
+        )
+        return rows[0]?.count
+      })
+      expect(count).toBe(1)
+      for (const write of [insertLead, run("update public.demo_requests set first_name = 'x'")]) {
+        await expect(asRole(test.db, 'service_role', write)).rejects.toThrow(/permission denied/)
+      }
+    },
+  )
 
-  it.skipIf(skip)('let service_role not delete leads', async () => {
-    await expect(
-      asRole(test.db, 'service_role', (tx) => tx.query('delete from public.demo_requests')),
-    ).rejects.toThrow(/permission denied/)
+  for (const role of ['anon', 'authenticated']) {
+    it.skipIf(skip)(`keep accept_demo_request from ${role}`, async () => {
+      await expect(asRole(test.db, role, acceptLead)).rejects.toThrow(/permission denied/)
+    })
+  }
+
+  it.skipIf(skip)('let service_role neither delete nor truncate leads', async () => {
+    for (const statement of ['delete from public.demo_requests', 'truncate public.demo_requests']) {
+      await expect(asRole(test.db, 'service_role', (tx) => tx.query(statement))).rejects.toThrow(
+        /permission denied/,
+      )
+    }
   })
 })

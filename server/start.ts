@@ -8,6 +8,15 @@ if (!process.env.SKIP_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
+// The last line of defence: a failure outside any request (a driver's timer, say) is logged,
+// and the server keeps answering rather than dropping every visitor with it.
+process.on('uncaughtException', (error) =>
+  console.error('Unexpected failure, still serving:', error),
+)
+process.on('unhandledRejection', (error) =>
+  console.error('Unexpected failure, still serving:', error),
+)
+
 const server = await startLocalServer().catch((error: Error) => {
   // A busy port or folder is a setting to change, not a crash: one line says which.
   console.error(error.message)

@@ -29,7 +29,7 @@ beforeAll(async () => {
     dataDir: join(folder, 'pglite'),
     distDir: join(folder, 'dist'),
     port: 0,
-    rateLimit: { max: 1000, windowSeconds: 60 },
+    rateLimit: { max: 1000, globalMax: 1000, windowSeconds: 60 },
   })
 }, 60_000)
 afterAll(async () => {
@@ -89,7 +89,7 @@ describe('each error as the widget receives it', () => {
       store: server.store,
       notifier: null,
       allowedOrigins: ['https://partner.example'],
-      rateLimit: { max: 1000, windowSeconds: 60 },
+      rateLimit: { max: 1000, globalMax: 1000, windowSeconds: 60 },
       notifyTimeoutMs: 100,
       log: () => {},
       ...deps,
@@ -125,7 +125,10 @@ describe('each error as the widget receives it', () => {
   })
 
   it('too large, rate limited, forbidden origin, unavailable: server failures', async () => {
-    const limited = clientFor({ rateLimit: { max: 1, windowSeconds: 60 }, now: () => new Date(0) })
+    const limited = clientFor({
+      rateLimit: { max: 1, globalMax: 1000, windowSeconds: 60 },
+      now: () => new Date(0),
+    })
     await send(limited)
     const cases: [FunctionsClient, number, string, DemoRequestSubmission?][] = [
       [clientFor(), 413, 'payload_too_large', { ...submission, companyName: 'x'.repeat(20_000) }],

@@ -36,7 +36,7 @@ function deps(overrides: Partial<AcceptLeadDependencies> = {}): AcceptLeadDepend
   return {
     store,
     notifier: recordingNotifier,
-    rateLimit: { max: 5, windowSeconds: 600 },
+    rateLimit: { max: 5, globalMax: 100, windowSeconds: 600 },
     notifyTimeoutMs: 200,
     now: () => clock,
     log: () => {},
@@ -85,7 +85,11 @@ describe('a new lead', () => {
 describe('the rate limit', () => {
   it('asks to wait past the limit, per client and window', async () => {
     const from = (clientIp: string) =>
-      acceptLead(incoming(), clientIp, deps({ rateLimit: { max: 2, windowSeconds: 600 } }))
+      acceptLead(
+        incoming(),
+        clientIp,
+        deps({ rateLimit: { max: 2, globalMax: 100, windowSeconds: 600 } }),
+      )
     expect(await from('198.51.100.1')).toHaveProperty('requestId')
     clock = new Date('2026-03-01T10:01:00Z')
     expect(await from('198.51.100.1')).toHaveProperty('requestId')
@@ -96,6 +100,29 @@ describe('the rate limit', () => {
     clock = new Date('2026-03-01T10:10:00Z')
     expect(await from('198.51.100.1')).toHaveProperty('requestId')
     expect(await rows()).toHaveLength(4)
+  })
+
+  it('asks everyone to wait once all clients together reach the global cap', async () => {
+    const limit = { max: 5, globalMax: 3, windowSeconds: 600 }
+    const from = (clientIp: string) => acceptLead(incoming(), clientIp, deps({ rateLimit: limit }))
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+      expect(await from(address)).toHaveProperty('requestId')
+    }
+    // A new address each time cannot get past it, nor make the tables grow.
+    expect(await from('192.0.2.4')).toEqual({ retryAfterSeconds: 600 })
+    expect(await from('192.0.2.5')).toEqual({ retryAfterSeconds: 600 })
+    const windows = await test.db.query('select * from public.demo_request_rate_limits')
+    expect(windows).toHaveLength(3)
+    expect(await rows()).toHaveLength(3)
+  })
+
+  it('does not count a retry of a stored lead', async () => {
+    const limit = { max: 1, globalMax: 100, windowSeconds: 600 }
+    const send = () =>
+      acceptLead(incoming({ idempotencyKey: 'once' }), '192.0.2.9', deps({ rateLimit: limit }))
+    const first = await send()
+    expect(await send()).toEqual(first)
+    expect(await send()).toEqual(first)
   })
 })
 
@@ -172,7 +199,7 @@ describe('a failing notifier', () => {
 describe('a failing store', () => {
   it('throws its error for the caller to answer', async () => {
     const down = () => Promise.reject(new Error('connect ECONNREFUSED'))
-    const broken: DemoRequestStore = { ...store, countHit: down, insert: down }
+    const broken: DemoRequestStore = { ...store, accept: down, insert: down }
     await expect(acceptLead(incoming(), null, deps({ store: broken }))).rejects.toThrow(
       'ECONNREFUSED',
     )

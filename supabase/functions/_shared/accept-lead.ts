@@ -24,30 +24,15 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
 const emptyToNull = (value: string | undefined) => (value ? value : null)
 
 /**
- * Stores a valid lead once, within the client's rate limit, and tells sales about it. Throws
- * only when the store does; a failed notification leaves the lead for the retry command.
+ * Stores a valid lead once, within the client's and the global rate limit, and tells sales
+ * about it. Throws only when the store does; a failed notification leaves the lead for the
+ * retry command.
  */
 export async function acceptLead(
   { submission, idempotencyKey, userAgent }: IncomingLead,
   clientIp: string | null | undefined,
   deps: AcceptLeadDependencies,
 ): Promise<LeadOutcome> {
-  if (idempotencyKey !== null) {
-    // A retry of a stored request gets the first answer and is not counted again.
-    const storedId = await deps.store.findIdByIdempotencyKey(idempotencyKey)
-    if (storedId !== null) return { requestId: storedId }
-  }
-
-  const arrived = deps.now()
-  const start = windowStart(arrived, deps.rateLimit.windowSeconds)
-  const key = await clientKey(clientIp ?? 'unknown')
-  const hits = await deps.store.countHit(key, start)
-  if (hits > deps.rateLimit.max) {
-    return {
-      retryAfterSeconds: secondsUntilWindowEnds(start, deps.rateLimit.windowSeconds, arrived),
-    }
-  }
-
   const isSpam = Boolean(submission.website)
   const lead = {
     firstName: submission.firstName,
@@ -62,7 +47,20 @@ export async function acceptLead(
     idempotencyKey,
     isSpam,
   }
-  const { id, created } = await deps.store.insert(lead)
+  const arrived = deps.now()
+  const start = windowStart(arrived, deps.rateLimit.windowSeconds)
+  const outcome = await deps.store.accept(lead, {
+    clientKey: await clientKey(clientIp ?? 'unknown'),
+    windowStart: start,
+    clientMax: deps.rateLimit.max,
+    globalMax: deps.rateLimit.globalMax,
+  })
+  if ('limited' in outcome) {
+    return {
+      retryAfterSeconds: secondsUntilWindowEnds(start, deps.rateLimit.windowSeconds, arrived),
+    }
+  }
+  const { id, created } = outcome
 
   if (created && !isSpam && deps.notifier !== null) {
     await notifyLead(

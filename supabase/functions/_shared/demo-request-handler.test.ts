@@ -36,7 +36,7 @@ function handler(overrides: Partial<HandlerDependencies> = {}) {
     store,
     notifier: recordingNotifier,
     allowedOrigins: [partner],
-    rateLimit: { max: 5, windowSeconds: 600 },
+    rateLimit: { max: 5, globalMax: 1000, windowSeconds: 600 },
     notifyTimeoutMs: 200,
     now: () => clock,
     log: () => {},
@@ -128,7 +128,7 @@ describe('a request refused while reading', () => {
 
 describe('the rate limit', () => {
   it('answers 429 with Retry-After past the limit', async () => {
-    const limited = handler({ rateLimit: { max: 1, windowSeconds: 600 } })
+    const limited = handler({ rateLimit: { max: 1, globalMax: 1000, windowSeconds: 600 } })
     expect((await limited(post(valid), { clientIp: 'a' })).status).toBe(200)
     clock = new Date('2026-03-01T10:02:00Z')
     const refused = await limited(post(valid), { clientIp: 'a' })
@@ -138,7 +138,7 @@ describe('the rate limit', () => {
   })
 
   it('holds across handler instances sharing a database', async () => {
-    const limit = { max: 1, windowSeconds: 60 }
+    const limit = { max: 1, globalMax: 1000, windowSeconds: 60 }
     expect((await handler({ rateLimit: limit })(post(valid), { clientIp: 'a' })).status).toBe(200)
     expect((await handler({ rateLimit: limit })(post(valid), { clientIp: 'a' })).status).toBe(429)
   })
@@ -165,9 +165,9 @@ describe('an unreachable database', () => {
       (...args: A) =>
         state.down ? Promise.reject(new Error(secret)) : call(...args)
     const flaky: DemoRequestStore = {
+      accept: guard(store.accept),
       insert: guard(store.insert),
-      findIdByIdempotencyKey: guard(store.findIdByIdempotencyKey),
-      countHit: guard(store.countHit),
+      pruneRateLimits: guard(store.pruneRateLimits),
       recordNotification: guard(store.recordNotification),
       listUnnotified: guard(store.listUnnotified),
       list: guard(store.list),

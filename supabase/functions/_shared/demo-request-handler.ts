@@ -50,7 +50,8 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
             code: 'unavailable',
             message: 'Demo requests cannot be accepted right now. Please try again shortly.',
           },
-          cors,
+          // The database fails fast and comes back by itself; a few seconds is a fair wait.
+          { ...cors, 'retry-after': '5' },
         )
       }
       if ('retryAfterSeconds' in outcome) {

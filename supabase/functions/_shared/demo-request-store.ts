@@ -33,14 +33,33 @@ export interface InsertResult {
   created: boolean
 }
 
+/** A submission refused because its client, or everyone together, used up the window. */
+export interface Limited {
+  limited: 'client' | 'global'
+}
+
+/** The rate limits a submission counts against: its client's, and everyone's together. */
+export interface WindowLimit {
+  /** A hash of the client's address. */
+  clientKey: string
+  windowStart: Date
+  /** Submissions one client may make in the window. */
+  clientMax: number
+  /** Submissions all clients together may make in the window. */
+  globalMax: number
+}
+
 /** Every database operation of the function, the leads command and the retry command. */
 export interface DemoRequestStore {
-  /** Stores a lead once per idempotency key; a repeated key returns the first row's id. */
+  /**
+   * Stores a lead once per idempotency key within the window's limits, in one round trip. A
+   * repeated key returns the first row's id and counts nothing.
+   */
+  accept(request: NewDemoRequest, limit: WindowLimit): Promise<InsertResult | Limited>
+  /** Stores a lead once per idempotency key, with no limit; a repeated key returns the first id. */
   insert(request: NewDemoRequest): Promise<InsertResult>
-  /** The id stored under an idempotency key, if any. */
-  findIdByIdempotencyKey(key: string): Promise<string | null>
-  /** Counts one more hit for a client in the window starting at `windowStart`; returns the total. */
-  countHit(clientKey: string, windowStart: Date): Promise<number>
+  /** Removes rate-limit windows that started before `before`; returns how many. */
+  pruneRateLimits(before: Date): Promise<number>
   /** Records the outcome of one attempt to tell sales about a lead. */
   recordNotification(
     id: string,

@@ -8,7 +8,7 @@ describe('readFunctionConfig', () => {
   it('falls back to the documented defaults', () => {
     expect(from({})).toEqual({
       allowedOrigins: [],
-      rateLimit: { max: 5, windowSeconds: 600 },
+      rateLimit: { max: 5, globalMax: 500, windowSeconds: 600 },
       notifyTimeoutMs: 5000,
       databaseRole: 'service_role',
       email: null,
@@ -19,6 +19,7 @@ describe('readFunctionConfig', () => {
     const config = from({
       ALLOWED_ORIGINS: ' https://a.example/, https://b.example ,',
       RATE_LIMIT_MAX: '10',
+      RATE_LIMIT_GLOBAL_MAX: '100',
       RATE_LIMIT_WINDOW_SECONDS: '60',
       NOTIFY_TIMEOUT_MS: '2000',
       DATABASE_ROLE: '',
@@ -27,7 +28,7 @@ describe('readFunctionConfig', () => {
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
-      rateLimit: { max: 10, windowSeconds: 60 },
+      rateLimit: { max: 10, globalMax: 100, windowSeconds: 60 },
       notifyTimeoutMs: 2000,
       databaseRole: '',
       email: {

@@ -14,6 +14,8 @@ export interface FunctionConfig {
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
 export const configDefaults = {
   rateLimitMax: 5,
+  // A real form sees a handful of leads a day; this stops a flood from rotating addresses.
+  rateLimitGlobalMax: 500,
   rateLimitWindowSeconds: 600,
   notifyTimeoutMs: 5000,
   databaseRole: 'service_role',
@@ -44,6 +46,11 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     allowedOrigins: list(env('ALLOWED_ORIGINS')).map((origin) => origin.replace(/\/+$/, '')),
     rateLimit: {
       max: positiveInteger('RATE_LIMIT_MAX', env('RATE_LIMIT_MAX'), configDefaults.rateLimitMax),
+      globalMax: positiveInteger(
+        'RATE_LIMIT_GLOBAL_MAX',
+        env('RATE_LIMIT_GLOBAL_MAX'),
+        configDefaults.rateLimitGlobalMax,
+      ),
       windowSeconds: positiveInteger(
         'RATE_LIMIT_WINDOW_SECONDS',
         env('RATE_LIMIT_WINDOW_SECONDS'),

@@ -1,6 +1,10 @@
-/** At most `max` submissions per client within each window of `windowSeconds`. */
+/**
+ * At most `max` submissions per client, and `globalMax` from all clients together, within each
+ * window of `windowSeconds`.
+ */
 export interface RateLimit {
   max: number
+  globalMax: number
   windowSeconds: number
 }
 

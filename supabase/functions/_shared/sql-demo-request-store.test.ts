@@ -49,8 +49,6 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
     const results = await Promise.all([store().insert(keyed), store().insert(keyed)])
     expect(results.map((result) => result.created).sort()).toEqual([false, true])
     expect(results[0]?.id).toBe(results[1]?.id)
-    expect(await store().findIdByIdempotencyKey('key-1')).toBe(results[0]?.id)
-    expect(await store().findIdByIdempotencyKey('other')).toBeNull()
     expect(await store().list(10)).toHaveLength(1)
   })
 
@@ -67,17 +65,30 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
     expect(await store().listUnnotified(new Date(Date.now() + 60_000), 10)).toEqual([])
   })
 
-  it.skipIf(skip)('counts hits per client and window', async () => {
-    const key = 'a'.repeat(64)
-    const first = new Date('2026-01-01T00:00:00Z')
-    const second = new Date('2026-01-01T00:10:00Z')
-    expect(await store().countHit(key, first)).toBe(1)
-    expect(await store().countHit(key, first)).toBe(2)
-    expect(await store().countHit('b'.repeat(64), first)).toBe(1)
-    expect(await store().countHit(key, second)).toBe(1)
-    const rows = await test.db.query('select window_start from public.demo_request_rate_limits')
-    // Windows before the current one are pruned.
-    expect(rows).toHaveLength(1)
+  it.skipIf(skip)('counts hits per client and window, within both limits', async () => {
+    const windowStart = new Date('2026-01-01T00:00:00Z')
+    const limit = { clientKey: 'a'.repeat(64), windowStart, clientMax: 2, globalMax: 3 }
+    const other = { ...limit, clientKey: 'b'.repeat(64) }
+    expect(await store().accept(lead, limit)).toMatchObject({ created: true })
+    expect(await store().accept(lead, limit)).toMatchObject({ created: true })
+    expect(await store().accept(lead, limit)).toEqual({ limited: 'client' })
+    // The refused hit still counts: 3 of everyone's 3 are used.
+    expect(await store().accept(lead, other)).toEqual({ limited: 'global' })
+    const later = { ...other, windowStart: new Date('2026-01-01T00:10:00Z') }
+    expect(await store().accept(lead, later)).toMatchObject({ created: true })
+    expect(await store().list(10)).toHaveLength(3)
+  })
+
+  it.skipIf(skip)('removes expired windows only when asked, off the request path', async () => {
+    const old = new Date('2026-01-01T00:00:00Z')
+    const current = new Date('2026-01-01T00:10:00Z')
+    const limit = { clientKey: 'a'.repeat(64), clientMax: 5, globalMax: 5 }
+    await store().accept(lead, { ...limit, windowStart: old })
+    await store().accept(lead, { ...limit, windowStart: current })
+    const windows = () => test.db.query('select window_start from public.demo_request_rate_limits')
+    expect(await windows()).toHaveLength(2)
+    expect(await store().pruneRateLimits(current)).toBe(1)
+    expect(await windows()).toEqual([{ window_start: current }])
   })
 
   it.skipIf(skip)('records notification outcomes and lists what still needs sending', async () => {

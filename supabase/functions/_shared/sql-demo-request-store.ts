@@ -1,8 +1,10 @@
 import type {
   DemoRequestStore,
   InsertResult,
+  Limited,
   NewDemoRequest,
   StoredDemoRequest,
+  WindowLimit,
 } from './demo-request-store.ts'
 import type { SqlDatabase } from './sql-database.ts'
 
@@ -36,6 +38,12 @@ interface Row {
   notification_error: string | null
   notified_at: Date | string | null
   created_at: Date | string
+}
+
+interface AcceptRow {
+  request_id: string | null
+  created: boolean | null
+  limited: Limited['limited'] | null
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
@@ -78,60 +86,54 @@ export function createSqlDemoRequestStore(
       return work(tx)
     })
 
-  const findId = async (tx: SqlDatabase, key: string) => {
-    const rows = await tx.query<{ id: string }>(
-      'select id from public.demo_requests where idempotency_key = $1',
-      [key],
+  // One statement, outside any transaction: the function does the whole job as its owner.
+  const accept = async (
+    request: NewDemoRequest,
+    limit: WindowLimit | null,
+  ): Promise<InsertResult | Limited> => {
+    const [row] = await db.query<AcceptRow>(
+      `select request_id, created, limited from public.accept_demo_request(
+         $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        request.firstName,
+        request.lastName,
+        request.companyName,
+        request.companySize,
+        request.source,
+        request.pageUrl,
+        request.referrer,
+        request.userAgent,
+        request.idempotencyKey,
+        request.isSpam,
+        limit?.clientKey ?? null,
+        limit?.windowStart ?? null,
+        limit?.clientMax ?? null,
+        limit?.globalMax ?? null,
+      ],
     )
-    return rows[0]?.id ?? null
+    if (row?.limited) return { limited: row.limited }
+    if (!row?.request_id) throw new Error('accept_demo_request returned no row')
+    return { id: row.request_id, created: row.created === true }
   }
 
   return {
-    insert: (request: NewDemoRequest) =>
-      run(async (tx): Promise<InsertResult> => {
-        const inserted = await tx.query<{ id: string }>(
-          `insert into public.demo_requests (first_name, last_name, company_name, company_size,
-             source, page_url, referrer, user_agent, idempotency_key, is_spam, notification_status)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-           on conflict (idempotency_key) do nothing
-           returning id`,
-          [
-            request.firstName,
-            request.lastName,
-            request.companyName,
-            request.companySize,
-            request.source,
-            request.pageUrl,
-            request.referrer,
-            request.userAgent,
-            request.idempotencyKey,
-            request.isSpam,
-            request.isSpam ? 'skipped' : 'pending',
-          ],
-        )
-        if (inserted[0]) return { id: inserted[0].id, created: true }
-        // The conflicting insert waited for the other transaction to commit, so its row is visible.
-        const id = request.idempotencyKey === null ? null : await findId(tx, request.idempotencyKey)
-        if (id === null) throw new Error('Insert returned no row and no row holds its key')
-        return { id, created: false }
-      }),
+    accept,
 
-    findIdByIdempotencyKey: (key) => run((tx) => findId(tx, key)),
+    async insert(request) {
+      const result = await accept(request, null)
+      if ('limited' in result) throw new Error('An unlimited insert was limited')
+      return result
+    },
 
-    countHit: (clientKey, windowStart) =>
+    pruneRateLimits: (before) =>
       run(async (tx) => {
-        // Earlier windows no longer matter; dropping them keeps the table a handful of rows.
-        await tx.query('delete from public.demo_request_rate_limits where window_start < $1', [
-          windowStart,
-        ])
-        const rows = await tx.query<{ hits: number }>(
-          `insert into public.demo_request_rate_limits as limits (client_key, window_start, hits)
-           values ($1, $2, 1)
-           on conflict (client_key, window_start) do update set hits = limits.hits + 1
-           returning hits`,
-          [clientKey, windowStart],
+        const rows = await tx.query<{ count: number }>(
+          `with removed as (
+             delete from public.demo_request_rate_limits where window_start < $1 returning 1
+           ) select count(*)::int as count from removed`,
+          [before],
         )
-        return Number(rows[0]?.hits ?? 0)
+        return rows[0]?.count ?? 0
       }),
 
     recordNotification: (id, outcome, at) =>

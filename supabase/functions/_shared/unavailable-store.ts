@@ -4,9 +4,9 @@ import type { DemoRequestStore } from './demo-request-store.ts'
 export function createUnavailableStore(): DemoRequestStore {
   const fail = () => Promise.reject(new Error('No database is configured'))
   return {
+    accept: fail,
     insert: fail,
-    findIdByIdempotencyKey: fail,
-    countHit: fail,
+    pruneRateLimits: fail,
     recordNotification: fail,
     listUnnotified: fail,
     list: fail,

@@ -7,6 +7,18 @@ import { createPostgresDatabase } from '../_shared/postgres-database.ts'
 import { createSqlDemoRequestStore } from '../_shared/sql-demo-request-store.ts'
 import { createUnavailableStore } from '../_shared/unavailable-store.ts'
 
+// The last line of defence: a failure outside any request (a driver's timer, say) is logged,
+// and the function keeps answering rather than dropping every visitor with it.
+for (const type of ['error', 'unhandledrejection'] as const) {
+  addEventListener(type, (event) => {
+    console.error(
+      'Unexpected failure, still serving:',
+      'error' in event ? event.error : event.reason,
+    )
+    event.preventDefault()
+  })
+}
+
 const env = (name: string) => Deno.env.get(name)
 const config = readFunctionConfig(env)
 // Supabase provides SUPABASE_DB_URL to every function; DATABASE_URL overrides it.
