@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   denoBin,
   functionConfig,
@@ -78,10 +78,14 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     await Promise.all([deno?.stop(), database?.close(), emailApi?.close()])
   })
 
-  const post = () =>
+  // Every test starts with no leads and no rate-limit hits.
+  beforeEach(() => database.reset())
+
+  const post = (headers: Record<string, string> = {}) =>
     fetch(deno.url, {
       method: 'POST',
       headers: {
+        ...headers,
         origin,
         'content-type': 'application/json',
         'idempotency-key': crypto.randomUUID(),
@@ -101,6 +105,18 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     expect(rows).toEqual([{ first_name: sampleLead.firstName, notification_status: 'sent' }])
     expect(emailApi.received).toHaveLength(1)
     expect(emailApi.received[0]?.body.html).toContain('Lovelace &amp; Babbage LLP')
+  })
+
+  it('limits a client that forges a new address header on every request', async () => {
+    const forged = (n: number) => ({
+      'cf-connecting-ip': `198.51.100.${n}`,
+      'x-real-ip': `198.51.100.${n}`,
+      'x-forwarded-for': `198.51.100.${n}`,
+    })
+    const statuses: number[] = []
+    for (let n = 1; n <= 8; n++) statuses.push((await post(forged(n))).status)
+    // Five per window, as the default says, however the headers rotate.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
   })
 
   it('answers 503 while the database is down and recovers without a restart', async () => {

@@ -1,6 +1,6 @@
 // The Deno entry of send-demo-request: reads the environment, builds the dependencies and
 // serves the shared handler. Everything else lives in ../_shared and runs under Node too.
-import { platformClientIp } from '../_shared/client-ip.ts'
+import { clientIp, trustedClientIpHeader } from '../_shared/client-ip.ts'
 import { createConfiguredHandler } from '../_shared/configured-handler.ts'
 import { readFunctionConfig } from '../_shared/function-config.ts'
 import { createPostgresDatabase } from '../_shared/postgres-database.ts'
@@ -32,12 +32,15 @@ const store = databaseUrl
   : createUnavailableStore()
 
 const handler = createConfiguredHandler(config, store)
+const ipHeader = trustedClientIpHeader(env)
 
 const port = env('PORT')
 Deno.serve(port ? { port: Number(port) } : {}, (request, info) =>
   handler(request, {
-    clientIp:
-      platformClientIp(request) ??
-      (info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : null),
+    clientIp: clientIp(
+      request,
+      ipHeader,
+      info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : null,
+    ),
   }),
 )
