@@ -3,9 +3,10 @@ import { rm } from 'node:fs/promises'
 import { createServer, request } from 'node:http'
 import { buffer } from 'node:stream/consumers'
 
-/** What a command prints and the exit status it ends with. */
+/** What a command prints, a note for people beside it, and the exit status it ends with. */
 export interface CommandResult {
   output: string
+  note?: string
   exitCode: number
 }
 

@@ -1,10 +1,15 @@
-// `npm run leads [-- --csv] [-- --limit N]`: prints the stored demo requests, newest first.
+// `npm run leads [-- --csv] [-- --limit N | --all]`: prints the stored demo requests, newest
+// first; 1000 unless told otherwise, with a note on stderr when some were left out.
 import { parseArgs } from 'node:util'
 import { readBackendConfig } from './config.ts'
 import { runCommand } from './database.ts'
 
 const { values } = parseArgs({
-  options: { csv: { type: 'boolean', default: false }, limit: { type: 'string', default: '1000' } },
+  options: {
+    csv: { type: 'boolean', default: false },
+    all: { type: 'boolean', default: false },
+    limit: { type: 'string', default: '1000' },
+  },
 })
 const limit = Number(values.limit)
 if (!Number.isInteger(limit) || limit < 1) {
@@ -12,7 +17,8 @@ if (!Number.isInteger(limit) || limit < 1) {
   process.exit(2)
 }
 
-const input = { csv: values.csv, limit }
-const { output, exitCode } = await runCommand(readBackendConfig(), 'leads', input)
+const input = { csv: values.csv, limit: values.all ? null : limit }
+const { output, note, exitCode } = await runCommand(readBackendConfig(), 'leads', input)
 process.stdout.write(output)
+if (note) process.stderr.write(note)
 process.exitCode = exitCode

@@ -16,9 +16,14 @@ export async function runLocalCommand(
   input: unknown,
 ): Promise<CommandResult> {
   if (command === 'leads') {
-    const { csv = false, limit = 1000 } = (input ?? {}) as { csv?: boolean; limit?: number }
-    const leads = await store.list(limit)
-    return { output: csv ? leadsCsv(leads) : `${leadsTable(leads)}\n`, exitCode: 0 }
+    const { csv = false, limit = null } = (input ?? {}) as { csv?: boolean; limit?: number | null }
+    const [leads, total] = await Promise.all([store.list(limit), store.count()])
+    const output = csv ? leadsCsv(leads) : `${leadsTable(leads)}\n`
+    // Never a silent cut: say how many were left out and how to get them.
+    const left = total - leads.length
+    const note =
+      left > 0 ? `${leads.length} newest of ${total} shown; --all lists every one.\n` : ''
+    return { output, note, exitCode: 0 }
   }
   if (command === 'notify-retry') {
     const notifier = configuredNotifier(config)

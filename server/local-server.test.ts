@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newPgliteFolder } from '../tests/support/pglite-folder.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
@@ -52,6 +54,26 @@ describe('the local server', () => {
     const unbuilt = await fetch(`${server.url}/`)
     expect(unbuilt.status).toBe(404)
     expect(await unbuilt.text()).toContain('npm run build')
+  })
+
+  it('answers every method on every path of the function in JSON', async () => {
+    // fetch refuses to send TRACE, so the requests go out through node:http.
+    const send = (method: string, path: string) =>
+      new Promise<{ status?: number; body: string }>((resolve, reject) => {
+        const url = `${server.url}/functions/v1/send-demo-request${path}`
+        request(url, { method }, async (reply) => {
+          resolve({ status: reply.statusCode, body: (await buffer(reply)).toString() })
+        })
+          .once('error', reject)
+          .end()
+      })
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH', 'TRACE']) {
+      for (const path of ['', '/', '/anything/below']) {
+        const { status, body } = await send(method, path)
+        expect(status, `${method} ${path}`).toBe(405)
+        expect(JSON.parse(body).error.code).toBe('method_not_allowed')
+      }
+    }
   })
 
   it('answers an oversized upload with 413 and keeps serving', async () => {

@@ -112,11 +112,20 @@ describe('on the embedded database', () => {
   it('npm run leads opens the folder itself when no server holds it', async () => {
     const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'unheld')) })
     await storeLead(env, 'Hedy')
+    await storeLead(env, 'Radia')
     const { stdout } = await command('server/leads.ts', ['--csv'], env)
     expect(stdout.split('\r\n').filter(Boolean)).toEqual([
       expect.stringMatching(/^created_at,/),
+      expect.stringContaining(',Radia,Lovelace,'),
       expect.stringContaining(',Hedy,Lovelace,'),
     ])
+    // A limit never cuts silently, and --all lifts it.
+    const first = await command('server/leads.ts', ['--csv', '--limit', '1'], env)
+    expect(first.stdout.split('\r\n').filter(Boolean)).toHaveLength(2)
+    expect(first.stderr).toBe('1 newest of 2 shown; --all lists every one.\n')
+    const all = await command('server/leads.ts', ['--all'], env)
+    expect(all.stdout).toContain('Hedy')
+    expect(all.stderr).toBe('')
   })
 
   it('notify:retry leaves leads under a minute old alone: they may still be in flight', async () => {

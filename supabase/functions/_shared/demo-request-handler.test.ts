@@ -171,6 +171,7 @@ describe('an unreachable database', () => {
       recordNotification: guard(store.recordNotification),
       listUnnotified: guard(store.listUnnotified),
       list: guard(store.list),
+      count: guard(store.count),
     }
     return { flaky, state }
   }

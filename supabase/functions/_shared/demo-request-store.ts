@@ -68,6 +68,8 @@ export interface DemoRequestStore {
   ): Promise<void>
   /** Leads still pending or failed, created before `createdBefore`, oldest first. */
   listUnnotified(createdBefore: Date, limit: number): Promise<StoredDemoRequest[]>
-  /** Stored leads, newest first. */
-  list(limit: number): Promise<StoredDemoRequest[]>
+  /** Stored leads, newest first; `null` lists them all. */
+  list(limit: number | null): Promise<StoredDemoRequest[]>
+  /** How many leads are stored. */
+  count(): Promise<number>
 }

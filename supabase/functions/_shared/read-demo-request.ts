@@ -40,7 +40,13 @@ export async function readDemoRequest(
   // A browser always names its origin; requests without one are not from a web page.
   if (origin !== null && !isAllowedOrigin(origin, allowedOrigins, new URL(request.url).origin)) {
     await request.body?.cancel()
-    return fail(403, 'forbidden_origin', 'This site may not send demo requests here.')
+    // No Access-Control-Allow-Origin: a refused page learns nothing but that it was refused.
+    const { 'access-control-allow-origin': _, ...refused } = cors
+    const error = {
+      code: 'forbidden_origin',
+      message: 'This site may not send demo requests here.',
+    }
+    return { reply: errorReply(403, error, refused) }
   }
   if (request.method === 'OPTIONS') {
     return { reply: new Response(null, { status: 204, headers: cors }) }

@@ -164,10 +164,19 @@ export function createSqlDemoRequestStore(
     list: (limit) =>
       run(async (tx) => {
         const rows = await tx.query<Row>(
+          // A null limit is no limit.
           `select ${columns} from public.demo_requests order by created_at desc, id limit $1`,
           [limit],
         )
         return rows.map(fromRow)
+      }),
+
+    count: () =>
+      run(async (tx) => {
+        const rows = await tx.query<{ count: number }>(
+          'select count(*)::int as count from public.demo_requests',
+        )
+        return rows[0]?.count ?? 0
       }),
   }
 }

@@ -10,5 +10,6 @@ export function createUnavailableStore(): DemoRequestStore {
     recordNotification: fail,
     listUnnotified: fail,
     list: fail,
+    count: fail,
   }
 }
