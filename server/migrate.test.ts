@@ -60,16 +60,19 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     expect(rows).toEqual([
       { version: '20261121080000', name: 'create_demo_requests' },
       { version: '20261121080100', name: 'create_demo_request_rate_limits' },
+      { version: '20261122090000', name: 'create_demo_request_notifications' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
 
-  it.skipIf(skip)('enable row-level security on both tables', async () => {
+  it.skipIf(skip)('enable row-level security on every table', async () => {
     const rows = await test.db.query<{ relname: string; relrowsecurity: boolean }>(
       `select relname, relrowsecurity from pg_class
-       where relname in ('demo_requests', 'demo_request_rate_limits') order by relname`,
+       where relname in ('demo_requests', 'demo_request_rate_limits', 'demo_request_notifications')
+       order by relname`,
     )
     expect(rows).toEqual([
+      { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_requests', relrowsecurity: true },
     ])
@@ -85,6 +88,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('select * from public.demo_request_rate_limits'),
         run(`insert into public.demo_request_rate_limits (client_key, window_start)
          values (repeat('a', 64), now())`),
+        run('select * from public.demo_request_notifications'),
+        run("update public.demo_request_notifications set status = 'sent'"),
       ]) {
         await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }
@@ -113,6 +118,24 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     })
     expect(count).toBe(1)
   })
+
+  it.skipIf(skip)(
+    'let service_role track notifications, one row per lead and channel',
+    async () => {
+      const rows = await asRole(test.db, 'service_role', async (tx) => {
+        const [lead] = await insertLead(tx)
+        const add = (channel: string) =>
+          tx.query(
+            'insert into public.demo_request_notifications (lead_id, channel) values ($1, $2) returning status',
+            [lead?.id, channel],
+          )
+        const added = [...(await add('email')), ...(await add('webhook'))]
+        await expect(add('email')).rejects.toThrow(/duplicate key/)
+        return added
+      })
+      expect(rows).toEqual([{ status: 'pending' }, { status: 'pending' }])
+    },
+  )
 
   it.skipIf(skip)('let service_role not delete leads', async () => {
     await expect(
