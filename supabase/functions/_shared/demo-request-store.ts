@@ -33,7 +33,7 @@ export interface InsertResult {
   created: boolean
 }
 
-/** Every database operation of the function, the leads command and the retry command. */
+/** The leads themselves; their notification state is the NotificationStore's. */
 export interface DemoRequestStore {
   /** Stores a lead once per idempotency key; a repeated key returns the first row's id. */
   insert(request: NewDemoRequest): Promise<InsertResult>
@@ -41,14 +41,6 @@ export interface DemoRequestStore {
   findIdByIdempotencyKey(key: string): Promise<string | null>
   /** Counts one more hit for a client in the window starting at `windowStart`; returns the total. */
   countHit(clientKey: string, windowStart: Date): Promise<number>
-  /** Records the outcome of one attempt to tell sales about a lead. */
-  recordNotification(
-    id: string,
-    outcome: { status: 'sent' | 'failed'; error?: string },
-    at: Date,
-  ): Promise<void>
-  /** Leads still pending or failed, created before `createdBefore`, oldest first. */
-  listUnnotified(createdBefore: Date, limit: number): Promise<StoredDemoRequest[]>
   /** Stored leads, newest first. */
   list(limit: number): Promise<StoredDemoRequest[]>
 }

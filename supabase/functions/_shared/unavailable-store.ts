@@ -7,8 +7,6 @@ export function createUnavailableStore(): DemoRequestStore {
     insert: fail,
     findIdByIdempotencyKey: fail,
     countHit: fail,
-    recordNotification: fail,
-    listUnnotified: fail,
     list: fail,
   }
 }
