@@ -3,9 +3,9 @@ import { toNodeHandler } from 'srvx/node'
 import type { DemoRequestHandler } from '../supabase/functions/_shared/demo-request-handler.ts'
 import { errorReply } from '../supabase/functions/_shared/json-reply.ts'
 
-/** Whether a request is for the function, at the path supabase-js calls it by. */
+/** Whether a request is for the function: the path supabase-js calls, or its retry endpoint. */
 export const isFunctionPath = (url = '/') =>
-  /^\/functions\/v1\/send-demo-request\/?(\?|$)/.test(url)
+  /^\/functions\/v1\/send-demo-request(\/retry)?\/?(\?|$)/.test(url)
 
 /**
  * The function as a Node request listener. The socket address is the client IP, whatever the
