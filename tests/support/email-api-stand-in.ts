@@ -83,7 +83,8 @@ export async function startEmailApiStandIn(): Promise<EmailApiStandIn> {
       if (answer === 'conflict') return conflict('invalid_idempotent_request')
 
       const header = request.headers['idempotency-key'] ?? request.headers['webhook-id']
-      const key = typeof header === 'string' ? header : null
+      // Keys are kept per endpoint, as two services would keep them.
+      const key = typeof header === 'string' ? `${record.path} ${header}` : null
       const earlier = key === null ? undefined : keys.get(key)
       if (earlier?.inProgress) return conflict('concurrent_idempotent_requests')
       if (earlier && earlier.raw !== raw) return conflict('invalid_idempotent_request')
