@@ -15,6 +15,8 @@ export interface BackendConfig extends FunctionConfig {
   databaseUrl: string | null
   dataDir: string
   distDir: string
+  /** Seconds between the backend's runs of due notifications; 0 for none, `null` if unset. */
+  notifyRetrySeconds: number | null
 }
 
 /**
@@ -26,6 +28,14 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, not "${env.PORT}"`)
   }
+  const retry = env.NOTIFY_RETRY_SECONDS?.trim()
+  const notifyRetrySeconds = retry ? Number(retry) : null
+  if (
+    notifyRetrySeconds !== null &&
+    !(Number.isInteger(notifyRetrySeconds) && notifyRetrySeconds >= 0)
+  ) {
+    throw new Error(`NOTIFY_RETRY_SECONDS must be a whole number of seconds, not "${retry}"`)
+  }
   return {
     ...readFunctionConfig((name) => env[name]),
     port,
@@ -33,5 +43,6 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataDir: resolve(projectRoot, env.PGLITE_DATA_DIR?.trim() || '.data/pglite'),
     distDir: resolve(projectRoot, 'dist'),
+    notifyRetrySeconds,
   }
 }

@@ -1,8 +1,10 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
+import type { NotificationStore } from '../supabase/functions/_shared/notification-store.ts'
 import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 import { createSqlDemoRequestStore } from '../supabase/functions/_shared/sql-demo-request-store.ts'
+import { createSqlNotificationStore } from '../supabase/functions/_shared/sql-notification-store.ts'
 import type { BackendConfig } from './config.ts'
 import { askDataDirHolder, type CommandResult, lockDataDir } from './data-dir-lock.ts'
 import { runLocalCommand } from './local-commands.ts'
@@ -33,9 +35,10 @@ export async function openPgliteDatabase(dataDir?: string): Promise<SqlDatabase>
   return wrapPglite(db, db)
 }
 
-/** The local backend's database, migrated, with the function's store on it. */
+/** The local backend's database, migrated, with the function's stores on it. */
 export interface LocalDatabase {
   store: DemoRequestStore
+  notifications: NotificationStore
   /** Where the data lives, for people. */
   description: string
   close(): Promise<void>
@@ -64,11 +67,14 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
     await close().catch(() => {})
     throw error
   }
-  const store = createSqlDemoRequestStore(db, { role: config.databaseRole })
-  lock?.answer((command, input) => runLocalCommand(store, config, command, input))
+  const stores = {
+    store: createSqlDemoRequestStore(db, { role: config.databaseRole }),
+    notifications: createSqlNotificationStore(db, { role: config.databaseRole }),
+  }
+  lock?.answer((command, input) => runLocalCommand(stores, config, command, input))
   const description =
     url === null ? `embedded PGlite in ${dataDir}` : `Postgres at ${new URL(url).host}`
-  return { store, description, close }
+  return { ...stores, description, close }
 }
 
 /**
@@ -87,7 +93,7 @@ export async function runCommand(
     }
     const database = await openDatabase(config)
     try {
-      return await runLocalCommand(database.store, config, command, input)
+      return await runLocalCommand(database, config, command, input)
     } finally {
       await database.close()
     }

@@ -1,6 +1,7 @@
-import { configuredNotifier } from '../supabase/functions/_shared/configured-handler.ts'
-import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
-import { resendUnnotified } from '../supabase/functions/_shared/resend-unnotified.ts'
+import {
+  createConfiguredDispatcher,
+  type FunctionStores,
+} from '../supabase/functions/_shared/configured-handler.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
@@ -10,7 +11,7 @@ import { leadsCsv, leadsTable } from './leads-format.ts'
  * whichever process holds the database, so it takes plain input and returns the text to print.
  */
 export async function runLocalCommand(
-  store: DemoRequestStore,
+  { store, notifications }: FunctionStores,
   config: BackendConfig,
   command: string,
   input: unknown,
@@ -26,14 +27,14 @@ export async function runLocalCommand(
     return { output, note, exitCode: 0 }
   }
   if (command === 'notify-retry') {
-    const notifier = configuredNotifier(config)
-    if (notifier === null) {
-      const output = 'No email API is configured: set RESEND_API_KEY and NOTIFY_EMAIL_TO.\n'
+    const dispatcher = createConfiguredDispatcher(config, notifications)
+    if (dispatcher.channels.length === 0) {
+      const output =
+        'No notifier is configured: set RESEND_API_KEY and NOTIFY_EMAIL_TO, or NOTIFY_WEBHOOK_URL.\n'
       return { output, exitCode: 1 }
     }
-    const options = { store, notifier, timeoutMs: config.notifyTimeoutMs }
-    const { sent, failed } = await resendUnnotified(options)
-    const output = `Sent ${sent} pending lead(s); ${failed} failed and stay pending.\n`
+    const { sent, failed } = await dispatcher.retryDue()
+    const output = `Sent ${sent} pending notification(s) by ${dispatcher.channels.join(' and ')}; ${failed} failed and stay pending.\n`
     return { output, exitCode: failed > 0 ? 1 : 0 }
   }
   return { output: `Unknown command "${command}"\n`, exitCode: 2 }

@@ -2,24 +2,37 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
-import { createConfiguredHandler } from '../supabase/functions/_shared/configured-handler.ts'
+import { trackPendingWork } from '../supabase/functions/_shared/after-reply.ts'
+import {
+  createConfiguredDispatcher,
+  createConfiguredHandler,
+} from '../supabase/functions/_shared/configured-handler.ts'
 import { type BackendConfig, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
 import { functionListener, isFunctionPath } from './function-route.ts'
+import { startNotifyRetryLoop } from './notify-retry-loop.ts'
 import { createStaticFiles } from './static-files.ts'
 
 /**
  * Serves the product on one origin: the site, the widget files and the function, on the
- * database the configuration names. `overrides` lets tests pick ports and folders.
+ * database the configuration names, and sends due notifications every
+ * `notifyRetrySeconds`. `overrides` lets tests pick ports and folders.
  */
 export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   const config = { ...readBackendConfig(), ...overrides }
   const database = await openDatabase(config)
-  const serveFunction = functionListener(createConfiguredHandler(config, database.store))
+  // Notifications run after the reply; closing waits for them, and so can tests.
+  const pending = trackPendingWork()
+  const serveFunction = functionListener(
+    createConfiguredHandler(config, database, { afterReply: pending.afterReply }),
+  )
   const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
   const server = createServer((request, response) =>
     (isFunctionPath(request.url) ? serveFunction : serveFiles)(request, response),
   )
+  // Longer than any client keeps an idle connection (undici: 4 s), so a client never sends a
+  // request on a connection the server is closing at that moment.
+  server.keepAliveTimeout = 65_000
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -33,6 +46,14 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
     throw error
   }
   const { port } = server.address() as AddressInfo
+  const dispatcher = createConfiguredDispatcher(config, database.notifications)
+  const retries =
+    config.notifyRetrySeconds && dispatcher.channels.length > 0
+      ? startNotifyRetryLoop({
+          retryDue: dispatcher.retryDue,
+          intervalMs: config.notifyRetrySeconds * 1000,
+        })
+      : null
   return {
     // People read "localhost" more easily than the loopback address.
     url: `http://${/^(127\.0\.0\.1|::1|0\.0\.0\.0|::)$/.test(config.host) ? 'localhost' : config.host}:${port}`,
@@ -40,9 +61,13 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
     config,
     /** Where the data lives, for people. */
     description: database.description,
+    /** Resolves once the notifications started after replies so far have settled. */
+    notificationsSettled: pending.settled,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await retries?.stop()
+      await pending.settled()
       await database.close()
     },
   }

@@ -67,16 +67,19 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261121080000', name: 'create_demo_requests' },
       { version: '20261121080100', name: 'create_demo_request_rate_limits' },
       { version: '20261122080000', name: 'accept_demo_request' },
+      { version: '20261122090000', name: 'create_demo_request_notifications' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
 
-  it.skipIf(skip)('enable row-level security on both tables', async () => {
+  it.skipIf(skip)('enable row-level security on every table', async () => {
     const rows = await test.db.query<{ relname: string; relrowsecurity: boolean }>(
       `select relname, relrowsecurity from pg_class
-       where relname in ('demo_requests', 'demo_request_rate_limits') order by relname`,
+       where relname in ('demo_requests', 'demo_request_rate_limits', 'demo_request_notifications')
+       order by relname`,
     )
     expect(rows).toEqual([
+      { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_requests', relrowsecurity: true },
     ])
@@ -92,6 +95,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('select * from public.demo_request_rate_limits'),
         run(`insert into public.demo_request_rate_limits (client_key, window_start)
          values (repeat('a', 64), now())`),
+        run('select * from public.demo_request_notifications'),
+        run("update public.demo_request_notifications set status = 'sent'"),
       ]) {
         await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }
@@ -132,6 +137,24 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       await expect(asRole(test.db, role, acceptLead)).rejects.toThrow(/permission denied/)
     })
   }
+
+  it.skipIf(skip)(
+    'let service_role track notifications, one row per lead and channel',
+    async () => {
+      const rows = await asRole(test.db, 'service_role', async (tx) => {
+        const [lead] = await acceptLead(tx)
+        const add = (channel: string) =>
+          tx.query(
+            'insert into public.demo_request_notifications (lead_id, channel) values ($1, $2) returning status',
+            [lead?.request_id, channel],
+          )
+        const added = [...(await add('email')), ...(await add('webhook'))]
+        await expect(add('email')).rejects.toThrow(/duplicate key/)
+        return added
+      })
+      expect(rows).toEqual([{ status: 'pending' }, { status: 'pending' }])
+    },
+  )
 
   it.skipIf(skip)('let service_role neither delete nor truncate leads', async () => {
     for (const statement of ['delete from public.demo_requests', 'truncate public.demo_requests']) {

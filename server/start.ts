@@ -1,6 +1,6 @@
 // `npm start`: builds the widget and site unless SKIP_BUILD is set, then serves everything.
 import { spawnSync } from 'node:child_process'
-import { projectRoot } from './config.ts'
+import { projectRoot, readBackendConfig } from './config.ts'
 import { startLocalServer } from './local-server.ts'
 
 if (!process.env.SKIP_BUILD) {
@@ -17,17 +17,28 @@ process.on('unhandledRejection', (error) =>
   console.error('Unexpected failure, still serving:', error),
 )
 
-const server = await startLocalServer().catch((error: Error) => {
-  // A busy port or folder is a setting to change, not a crash: one line says which.
-  console.error(error.message)
-  process.exit(1)
-})
-const { rateLimit, email } = server.config
+// Pending notifications are sent again every minute unless NOTIFY_RETRY_SECONDS says otherwise.
+const defaultRetrySeconds = 60
+
+const server = await Promise.resolve()
+  .then(() => {
+    const { notifyRetrySeconds } = readBackendConfig()
+    return startLocalServer({ notifyRetrySeconds: notifyRetrySeconds ?? defaultRetrySeconds })
+  })
+  .catch((error: Error) => {
+    // A busy port or folder, or a bad setting, is a thing to change, not a crash: one line says which.
+    console.error(error.message)
+    process.exit(1)
+  })
+const { rateLimit, email, webhook, notifyRetrySeconds } = server.config
+const notifying = email !== null || webhook !== null
 console.log(`Demo-request backend on ${server.url}
   function  ${server.url}/functions/v1/send-demo-request
   data      ${server.description}
   limit     ${rateLimit.max} submissions per client per ${rateLimit.windowSeconds} s
-  email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO); leads stay pending'}
+  email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO)'}
+  webhook   ${webhook ? `to ${new URL(webhook.url).origin}` : 'off (set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET)'}
+  retries   ${!notifying ? 'none: leads stay pending' : notifyRetrySeconds ? `every ${notifyRetrySeconds} s` : 'off (NOTIFY_RETRY_SECONDS=0)'}
 See the leads with: npm run leads`)
 
 // A second Ctrl-C, with the handler gone, stops at once.

@@ -21,8 +21,11 @@ export function demoRequestBackend(overrides: Partial<BackendConfig> = {}): Plug
       // too, and must not claim the embedded database a running `npm start` holds.
       let backend: Promise<{ serve: NodeHttp1Handler; close(): Promise<void> }> | undefined
       const open = async () => {
-        const { store, close } = await openDatabase(config)
-        return { serve: functionListener(createConfiguredHandler(config, store)), close }
+        const database = await openDatabase(config)
+        return {
+          serve: functionListener(createConfiguredHandler(config, database)),
+          close: database.close,
+        }
       }
       const unavailable = functionListener(async () =>
         errorReply(503, { code: 'unavailable', message: 'The local database is not available.' }),

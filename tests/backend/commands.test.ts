@@ -14,6 +14,7 @@ import { newPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleLead, sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
+import { waitUntil } from '../support/wait-until.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 const run = promisify(execFile)
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await server?.stop()
   server = undefined
+  emailApi.reset()
 })
 afterAll(async () => {
   await emailApi?.close()
@@ -128,17 +130,31 @@ describe('on the embedded database', () => {
     expect(all.stderr).toBe('')
   })
 
-  it('notify:retry leaves leads under a minute old alone: they may still be in flight', async () => {
+  it('npm start emails after replying, and retries a failed email on its own', async () => {
     const env = environment({
-      PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'fresh')),
+      PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'retrying')),
       RESEND_API_KEY: 're_test',
       NOTIFY_EMAIL_TO: 'sales@example.com',
       RESEND_API_URL: emailApi.url,
+      NOTIFY_RETRY_SECONDS: '1',
     })
-    await storeLead(env, 'Radia')
-    const early = await command('server/notify-retry.ts', [], env)
-    expect(early.stdout).toContain('Sent 0')
-    expect(emailApi.received).toHaveLength(0)
+    const { url, output } = await startServer(env)
+    expect(output()).toContain('retries   every 1 s')
+    // The email API is down for the first attempt, made after the reply.
+    emailApi.script('fail')
+    expect((await submit(url, 'Radia')).status).toBe(200)
+    await waitUntil(() => emailApi.delivered.length === 1, {
+      timeoutMs: 15_000,
+      what: 'the retry loop to send the email',
+    })
+    expect(emailApi.received.map((request) => request.answer)).toEqual(['fail', 'accept'])
+    expect(emailApi.received[1]?.raw).toBe(emailApi.received[0]?.raw)
+    await waitUntil(async () =>
+      (await command('server/leads.ts', [], env)).stdout.includes(' sent '),
+    )
+    // Nothing is left for the command, which says so and succeeds.
+    const retry = await command('server/notify-retry.ts', [], env)
+    expect(retry.stdout).toContain('Sent 0')
   })
 })
 
@@ -167,11 +183,8 @@ describe.skipIf(postgresBin === null)('on DATABASE_URL', () => {
     expect(stdout).toContain('Grace')
   })
 
-  it('notify:retry emails leads that are old enough, once', async () => {
+  it('notify:retry emails pending leads once, and exits 0 when all went out', async () => {
     await storeLead(env(), 'Grace')
-    await database.db.query(
-      "update public.demo_requests set created_at = now() - interval '5 minutes'",
-    )
     const withEmail = env({
       RESEND_API_KEY: 're_test',
       NOTIFY_EMAIL_TO: 'sales@example.com',
@@ -185,5 +198,23 @@ describe.skipIf(postgresBin === null)('on DATABASE_URL', () => {
     const again = await command('server/notify-retry.ts', [], withEmail)
     expect(again.stdout).toContain('Sent 0')
     expect(emailApi.received).toHaveLength(1)
+  })
+
+  it('two notify:retry runs at once never email a lead twice', async () => {
+    for (const name of ['Ada', 'Grace', 'Hedy', 'Radia', 'Barbara']) await storeLead(env(), name)
+    const withEmail = env({
+      RESEND_API_KEY: 're_test',
+      NOTIFY_EMAIL_TO: 'sales@example.com',
+      RESEND_API_URL: emailApi.url,
+    })
+    const runs = await Promise.all([
+      command('server/notify-retry.ts', [], withEmail),
+      command('server/notify-retry.ts', [], withEmail),
+    ])
+    const sent = runs.map((run) => Number(/Sent (\d+)/.exec(run.stdout)?.[1]))
+    expect(sent.reduce((total, count) => total + count, 0)).toBe(5)
+    // Not merely deduplicated by the API: no lead was even attempted twice.
+    expect(emailApi.received).toHaveLength(5)
+    expect(new Set(emailApi.received.map((r) => r.headers['idempotency-key'])).size).toBe(5)
   })
 })

@@ -87,10 +87,9 @@ describe('each error as the widget receives it', () => {
   function clientFor(deps: Partial<HandlerDependencies> = {}, origin?: string) {
     const handler = createDemoRequestHandler({
       store: server.store,
-      notifier: null,
+      dispatch: async () => {},
       allowedOrigins: ['https://partner.example'],
       rateLimit: { max: 1000, globalMax: 1000, windowSeconds: 60 },
-      notifyTimeoutMs: 100,
       log: () => {},
       ...deps,
     })

@@ -15,7 +15,9 @@ export interface TestDatabase {
 }
 
 const reset = (db: SqlDatabase) => () =>
-  db.exec('truncate public.demo_requests, public.demo_request_rate_limits')
+  db.exec(
+    'truncate public.demo_request_notifications, public.demo_requests, public.demo_request_rate_limits',
+  )
 
 /** An in-memory PGlite with the roles and migrations applied. */
 export async function openTestPglite(): Promise<TestDatabase> {

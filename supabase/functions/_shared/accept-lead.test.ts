@@ -3,8 +3,8 @@ import type { DemoRequestSubmission } from '../../../src/demo-request-schema.ts'
 import { sampleSubmission } from '../../../tests/support/sample-lead.ts'
 import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
 import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
+import { type PendingWork, trackPendingWork } from './after-reply.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
-import type { Notifier } from './notifier.ts'
 import type { IncomingLead } from './read-demo-request.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 
@@ -13,7 +13,8 @@ const valid: DemoRequestSubmission = sampleSubmission
 let test: TestDatabase
 let store: DemoRequestStore
 let clock: Date
-let notified: string[]
+let dispatched: string[]
+let pending: PendingWork
 
 beforeAll(async () => {
   test = await openTestPglite()
@@ -23,21 +24,18 @@ afterAll(() => test.close())
 beforeEach(async () => {
   await test.reset()
   clock = new Date('2026-03-01T10:00:00Z')
-  notified = []
+  dispatched = []
+  pending = trackPendingWork()
 })
-
-const recordingNotifier: Notifier = {
-  async notify(lead) {
-    notified.push(lead.id)
-  },
-}
 
 function deps(overrides: Partial<AcceptLeadDependencies> = {}): AcceptLeadDependencies {
   return {
     store,
-    notifier: recordingNotifier,
+    async dispatch(id) {
+      dispatched.push(id)
+    },
+    afterReply: pending.afterReply,
     rateLimit: { max: 5, globalMax: 100, windowSeconds: 600 },
-    notifyTimeoutMs: 200,
     now: () => clock,
     log: () => {},
     ...overrides,
@@ -56,7 +54,7 @@ function idOf(outcome: LeadOutcome): string {
 }
 
 describe('a new lead', () => {
-  it('is stored, notified and answered with its id', async () => {
+  it('is stored, answered with its id and handed over for notifying', async () => {
     const outcome = await acceptLead(
       incoming({ userAgent: 'Test\u0007Agent' }),
       '203.0.113.9',
@@ -71,14 +69,28 @@ describe('a new lead', () => {
       referrer: null,
       userAgent: 'TestAgent',
       isSpam: false,
-      notificationStatus: 'sent',
+      notificationStatus: 'pending',
     })
-    expect(notified).toEqual([idOf(outcome)])
+    expect(dispatched).toEqual([idOf(outcome)])
   })
 
-  it('stays pending when no notifier is configured', async () => {
-    await acceptLead(incoming(), null, deps({ notifier: null }))
-    expect((await rows())[0]?.notificationStatus).toBe('pending')
+  it('is answered before its notification ends, which runs on after the reply', async () => {
+    let finish = () => {}
+    const notifying = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    let finished = false
+    const dispatch = async () => {
+      await notifying
+      finished = true
+    }
+    const outcome = await acceptLead(incoming(), null, deps({ dispatch }))
+    // The reply is here while the notification is still under way.
+    expect(outcome).toHaveProperty('requestId')
+    expect(finished).toBe(false)
+    finish()
+    await pending.settled()
+    expect(finished).toBe(true)
   })
 })
 
@@ -137,7 +149,7 @@ describe('the honeypot', () => {
     expect(await rows()).toMatchObject([
       { id: idOf(outcome), isSpam: true, notificationStatus: 'skipped' },
     ])
-    expect(notified).toEqual([])
+    expect(dispatched).toEqual([])
   })
 })
 
@@ -147,7 +159,7 @@ describe('idempotency', () => {
     const first = await send()
     expect(await send()).toEqual(first)
     expect(await rows()).toHaveLength(1)
-    expect(notified).toEqual([idOf(first)])
+    expect(dispatched).toEqual([idOf(first)])
   })
 
   it('keeps one row when two leads with the same key arrive together', async () => {
@@ -156,43 +168,7 @@ describe('idempotency', () => {
     expect(first).toHaveProperty('requestId')
     expect(second).toEqual(first)
     expect(await rows()).toHaveLength(1)
-    expect(notified).toHaveLength(1)
-  })
-})
-
-describe('a failing notifier', () => {
-  it('never fails the lead when it throws, and the lead is marked failed', async () => {
-    const outcome = await acceptLead(
-      incoming(),
-      null,
-      deps({ notifier: { notify: () => Promise.reject(new Error('email API down')) } }),
-    )
-    expect(outcome).toHaveProperty('requestId')
-    expect(await rows()).toMatchObject([
-      { notificationStatus: 'failed', notificationError: 'email API down' },
-    ])
-  })
-
-  it('never holds the lead longer than the timeout when it hangs', async () => {
-    let aborted = false
-    const hanging: Notifier = {
-      notify: (_, signal) => {
-        signal.addEventListener('abort', () => {
-          aborted = true
-        })
-        return new Promise(() => {})
-      },
-    }
-    const started = Date.now()
-    const outcome = await acceptLead(
-      incoming(),
-      null,
-      deps({ notifier: hanging, notifyTimeoutMs: 150 }),
-    )
-    expect(outcome).toHaveProperty('requestId')
-    expect(Date.now() - started).toBeLessThan(2000)
-    expect(aborted).toBe(true)
-    expect(await rows()).toMatchObject([{ notificationStatus: 'failed' }])
+    expect(dispatched).toHaveLength(1)
   })
 })
 

@@ -1,16 +1,16 @@
+import type { AfterReply } from './after-reply.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
-import type { Notifier } from './notifier.ts'
-import { notifyLead } from './notify-lead.ts'
 import { clientKey, type RateLimit, secondsUntilWindowEnds, windowStart } from './rate-limit.ts'
 import type { IncomingLead } from './read-demo-request.ts'
 
 /** What accepting a lead uses. */
 export interface AcceptLeadDependencies {
   store: DemoRequestStore
-  /** Tells sales about new leads; `null` leaves them pending for the retry command. */
-  notifier: Notifier | null
+  /** Tells sales about a stored lead; never throws (what fails stays due for the retries). */
+  dispatch: (leadId: string) => Promise<unknown>
+  /** Keeps work going after the reply, which never waits for the notifiers. */
+  afterReply: AfterReply
   rateLimit: RateLimit
-  notifyTimeoutMs: number
   now: () => Date
   log: (message: string, error?: unknown) => void
 }
@@ -24,9 +24,8 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
 const emptyToNull = (value: string | undefined) => (value ? value : null)
 
 /**
- * Stores a valid lead once, within the client's and the global rate limit, and tells sales
- * about it. Throws only when the store does; a failed notification leaves the lead for the
- * retry command.
+ * Stores a valid lead once, within the client's and the global rate limit, and has sales told
+ * about it after the reply. Throws only when the store does.
  */
 export async function acceptLead(
   { submission, idempotencyKey, userAgent }: IncomingLead,
@@ -62,18 +61,7 @@ export async function acceptLead(
   }
   const { id, created } = outcome
 
-  if (created && !isSpam && deps.notifier !== null) {
-    await notifyLead(
-      { ...lead, id, createdAt: arrived },
-      {
-        store: deps.store,
-        notifier: deps.notifier,
-        now: deps.now,
-        timeoutMs: deps.notifyTimeoutMs,
-        log: deps.log,
-      },
-    )
-  }
+  if (created && !isSpam) deps.afterReply(deps.dispatch(id))
   // A filled honeypot gets the same answer as a person, so bots learn nothing.
   return { requestId: id }
 }

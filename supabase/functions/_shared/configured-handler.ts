@@ -1,24 +1,63 @@
+import type { AfterReply } from './after-reply.ts'
 import { createDemoRequestHandler, type DemoRequestHandler } from './demo-request-handler.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
 import type { FunctionConfig } from './function-config.ts'
+import {
+  createNotificationDispatcher,
+  type NotificationDispatcher,
+} from './notification-dispatcher.ts'
+import type { NotificationStore } from './notification-store.ts'
 import type { Notifier } from './notifier.ts'
+import { createNotifyRetryHandler, isRetryPath } from './notify-retry-handler.ts'
 import { createResendNotifier } from './resend-notifier.ts'
+import { createWebhookNotifier } from './webhook-notifier.ts'
 
-/** The email notifier when `RESEND_API_KEY` and `NOTIFY_EMAIL_TO` are set, else `null`. */
-export function configuredNotifier(config: Pick<FunctionConfig, 'email'>): Notifier | null {
-  return config.email === null ? null : createResendNotifier(config.email)
+/** The stores the function works on. */
+export interface FunctionStores {
+  store: DemoRequestStore
+  notifications: NotificationStore
 }
 
-/** The handler on `store`, with the origins, limits and notifier the settings name. */
+type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook'>
+
+/** The notifiers the settings name: email, a signed webhook, both or none. */
+function configuredNotifiers(config: NotifierSettings): Notifier[] {
+  return [
+    ...(config.email === null ? [] : [createResendNotifier(config.email)]),
+    ...(config.webhook === null ? [] : [createWebhookNotifier(config.webhook)]),
+  ]
+}
+
+/** The dispatcher over the configured notifiers; with none it sends nothing. */
+export function createConfiguredDispatcher(
+  config: NotifierSettings & Pick<FunctionConfig, 'notifyTimeoutMs'>,
+  notifications: NotificationStore,
+): NotificationDispatcher {
+  return createNotificationDispatcher({
+    store: notifications,
+    notifiers: configuredNotifiers(config),
+    timeoutMs: config.notifyTimeoutMs,
+  })
+}
+
+/**
+ * The function as the settings describe it: leads at its path, and the retry endpoint at
+ * `…/retry`. `afterReply` is where notifications go after the reply (see after-reply.ts).
+ */
 export function createConfiguredHandler(
   config: FunctionConfig,
-  store: DemoRequestStore,
+  stores: FunctionStores,
+  options: { afterReply?: AfterReply } = {},
 ): DemoRequestHandler {
-  return createDemoRequestHandler({
-    store,
-    notifier: configuredNotifier(config),
+  const dispatcher = createConfiguredDispatcher(config, stores.notifications)
+  const acceptLeads = createDemoRequestHandler({
+    store: stores.store,
+    dispatch: dispatcher.dispatch,
+    afterReply: options.afterReply,
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
-    notifyTimeoutMs: config.notifyTimeoutMs,
   })
+  const retry = createNotifyRetryHandler({ dispatcher, secret: config.retrySecret })
+  return (request, context) =>
+    isRetryPath(request.url) ? retry(request) : acceptLeads(request, context)
 }

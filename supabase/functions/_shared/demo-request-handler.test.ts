@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sampleSubmission as valid } from '../../../tests/support/sample-lead.ts'
 import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
+import { type PendingWork, trackPendingWork } from './after-reply.ts'
 import { createDemoRequestHandler, type HandlerDependencies } from './demo-request-handler.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
+import { createNotificationDispatcher } from './notification-dispatcher.ts'
 import type { Notifier } from './notifier.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
+import { createSqlNotificationStore } from './sql-notification-store.ts'
 
 const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
 const partner = 'https://partner.example'
@@ -13,6 +16,7 @@ let test: TestDatabase
 let store: DemoRequestStore
 let clock: Date
 let notified: string[]
+let pending: PendingWork
 
 beforeAll(async () => {
   test = await openTestPglite()
@@ -23,21 +27,31 @@ beforeEach(async () => {
   await test.reset()
   clock = new Date('2026-03-01T10:00:00Z')
   notified = []
+  pending = trackPendingWork()
 })
 
 const recordingNotifier: Notifier = {
+  channel: 'email',
   async notify(lead) {
     notified.push(lead.id)
   },
 }
 
+const dispatcherWith = (notifier: Notifier) =>
+  createNotificationDispatcher({
+    store: createSqlNotificationStore(test.db),
+    notifiers: [notifier],
+    timeoutMs: 2000,
+    log: () => {},
+  })
+
 function handler(overrides: Partial<HandlerDependencies> = {}) {
   return createDemoRequestHandler({
     store,
-    notifier: recordingNotifier,
+    dispatch: dispatcherWith(recordingNotifier).dispatch,
+    afterReply: pending.afterReply,
     allowedOrigins: [partner],
     rateLimit: { max: 5, globalMax: 1000, windowSeconds: 600 },
-    notifyTimeoutMs: 200,
     now: () => clock,
     log: () => {},
     ...overrides,
@@ -76,6 +90,7 @@ describe('a valid submission', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(partner)
     const body = await response.json()
     expect(body).toEqual({ success: true, requestId: expect.any(String) })
+    await pending.settled()
     const [row, ...others] = await rows()
     expect(others).toEqual([])
     expect(row).toMatchObject({
@@ -87,6 +102,35 @@ describe('a valid submission', () => {
       notificationStatus: 'sent',
     })
     expect(notified).toEqual([body.requestId])
+  })
+
+  it('is answered while the notifier still works, and notified after the reply', async () => {
+    const events: string[] = []
+    let answer = () => {}
+    const slow: Notifier = {
+      channel: 'email',
+      notify: () =>
+        new Promise<void>((resolve) => {
+          events.push('notifier called')
+          answer = () => {
+            events.push('notifier answered')
+            resolve()
+          }
+        }),
+    }
+    const response = await handler({ dispatch: dispatcherWith(slow).dispatch })(post(valid))
+    events.push('replied')
+    expect(response.status).toBe(200)
+    const { requestId } = await response.json()
+    expect((await rows())[0]).toMatchObject({ id: requestId, notificationStatus: 'pending' })
+    // The notifier is held until the test lets it answer, so it cannot have answered yet.
+    expect(events).not.toContain('notifier answered')
+    await vi.waitUntil(() => events.includes('notifier called'))
+    answer()
+    await pending.settled()
+    expect(events.at(-1)).toBe('notifier answered')
+    expect(events.indexOf('replied')).toBeLessThan(events.indexOf('notifier answered'))
+    expect((await rows())[0]?.notificationStatus).toBe('sent')
   })
 })
 
@@ -168,8 +212,6 @@ describe('an unreachable database', () => {
       accept: guard(store.accept),
       insert: guard(store.insert),
       pruneRateLimits: guard(store.pruneRateLimits),
-      recordNotification: guard(store.recordNotification),
-      listUnnotified: guard(store.listUnnotified),
       list: guard(store.list),
       count: guard(store.count),
     }

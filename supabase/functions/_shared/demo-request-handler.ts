@@ -1,16 +1,20 @@
 import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
+import { type AfterReply, platformAfterReply, trackPendingWork } from './after-reply.ts'
 import { corsHeaders } from './cors.ts'
 import { errorReply, jsonReply } from './json-reply.ts'
 import { readDemoRequest } from './read-demo-request.ts'
 
 /** Everything the handler uses, passed in so Deno, Node and tests each supply their own. */
-export interface HandlerDependencies extends Omit<AcceptLeadDependencies, 'now' | 'log'> {
+export interface HandlerDependencies
+  extends Omit<AcceptLeadDependencies, 'now' | 'log' | 'afterReply'> {
   /** Exact origins (`https://example.com`) whose pages may post; the function's own always may. */
   allowedOrigins: readonly string[]
   now?: () => Date
   /** Largest accepted body in bytes. */
   maxBodyBytes?: number
   log?: (message: string, error?: unknown) => void
+  /** Where work after the reply goes: by default `EdgeRuntime.waitUntil` on Supabase. */
+  afterReply?: AfterReply
 }
 
 // What the server knows about a request beyond the request itself.
@@ -27,7 +31,10 @@ const defaultMaxBodyBytes = 16 * 1024
 
 /** Creates the send-demo-request handler: reads the request, then accepts the lead. */
 export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequestHandler {
-  const accepting = { ...deps, now: deps.now ?? (() => new Date()), log: deps.log ?? console.error }
+  const log = deps.log ?? console.error
+  // Off Supabase the work runs on in this process; a server that waits for it passes its own.
+  const afterReply = deps.afterReply ?? platformAfterReply(trackPendingWork(log).afterReply, log)
+  const accepting = { ...deps, now: deps.now ?? (() => new Date()), log, afterReply }
   const reading = {
     allowedOrigins: deps.allowedOrigins,
     maxBodyBytes: deps.maxBodyBytes ?? defaultMaxBodyBytes,

@@ -49,7 +49,7 @@ export interface WindowLimit {
   globalMax: number
 }
 
-/** Every database operation of the function, the leads command and the retry command. */
+/** The leads themselves; their notification state is the NotificationStore's. */
 export interface DemoRequestStore {
   /**
    * Stores a lead once per idempotency key within the window's limits, in one round trip. A
@@ -60,14 +60,6 @@ export interface DemoRequestStore {
   insert(request: NewDemoRequest): Promise<InsertResult>
   /** Removes rate-limit windows that started before `before`; returns how many. */
   pruneRateLimits(before: Date): Promise<number>
-  /** Records the outcome of one attempt to tell sales about a lead. */
-  recordNotification(
-    id: string,
-    outcome: { status: 'sent' | 'failed'; error?: string },
-    at: Date,
-  ): Promise<void>
-  /** Leads still pending or failed, created before `createdBefore`, oldest first. */
-  listUnnotified(createdBefore: Date, limit: number): Promise<StoredDemoRequest[]>
   /** Stored leads, newest first; `null` lists them all. */
   list(limit: number | null): Promise<StoredDemoRequest[]>
   /** How many leads are stored. */

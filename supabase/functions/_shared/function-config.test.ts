@@ -12,6 +12,8 @@ describe('readFunctionConfig', () => {
       notifyTimeoutMs: 5000,
       databaseRole: 'service_role',
       email: null,
+      webhook: null,
+      retrySecret: null,
     })
   })
 
@@ -25,6 +27,9 @@ describe('readFunctionConfig', () => {
       DATABASE_ROLE: '',
       RESEND_API_KEY: 're_123',
       NOTIFY_EMAIL_TO: 'a@example.com, b@example.com',
+      NOTIFY_WEBHOOK_URL: 'https://hooks.example/leads',
+      NOTIFY_WEBHOOK_SECRET: ' whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw ',
+      NOTIFY_RETRY_SECRET: 'a-long-enough-retry-secret',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -37,7 +42,29 @@ describe('readFunctionConfig', () => {
         from: configDefaults.emailFrom,
         apiUrl: resendApiUrl,
       },
+      webhook: {
+        url: 'https://hooks.example/leads',
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      },
+      retrySecret: 'a-long-enough-retry-secret',
     })
+  })
+
+  it('refuses a webhook without a Standard Webhooks secret, or with a bad URL', () => {
+    const url = 'https://hooks.example/leads'
+    expect(() => from({ NOTIFY_WEBHOOK_URL: url })).toThrow('NOTIFY_WEBHOOK_SECRET')
+    expect(() => from({ NOTIFY_WEBHOOK_URL: url, NOTIFY_WEBHOOK_SECRET: 'hunter2' })).toThrow(
+      'whsec_',
+    )
+    expect(() =>
+      from({ NOTIFY_WEBHOOK_URL: 'hooks.example', NOTIFY_WEBHOOK_SECRET: 'whsec_aGk=' }),
+    ).toThrow('NOTIFY_WEBHOOK_URL')
+    // A secret alone sends nothing.
+    expect(from({ NOTIFY_WEBHOOK_SECRET: 'whsec_aGk=' }).webhook).toBeNull()
+  })
+
+  it('refuses a short retry secret: it guards a public endpoint', () => {
+    expect(() => from({ NOTIFY_RETRY_SECRET: 'short' })).toThrow('NOTIFY_RETRY_SECRET')
   })
 
   it('needs both a key and a recipient to send email', () => {

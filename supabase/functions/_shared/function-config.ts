@@ -9,6 +9,10 @@ export interface FunctionConfig {
   /** Role the store switches to; empty keeps the login role. */
   databaseRole: string
   email: { apiKey: string; to: string[]; from: string; apiUrl: string } | null
+  /** Where signed webhooks go, when `NOTIFY_WEBHOOK_URL` is set. */
+  webhook: { url: string; secret: string } | null
+  /** What the scheduled job must send to the retry endpoint; `null` keeps the endpoint off. */
+  retrySecret: string | null
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -35,6 +39,29 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
     throw new Error(`${name} must be a positive whole number, not "${value}"`)
   }
   return number
+}
+
+// A Standard Webhooks secret: the prefix, then the base64 of the key.
+const webhookSecretPattern = /^whsec_[A-Za-z0-9+/]+={0,2}$/
+
+function webhook(url: string | undefined, secret: string | undefined): FunctionConfig['webhook'] {
+  if (!url?.trim()) return null
+  const parsed = URL.canParse(url.trim()) ? new URL(url.trim()) : null
+  if (parsed === null || !['http:', 'https:'].includes(parsed.protocol)) {
+    throw new Error(`NOTIFY_WEBHOOK_URL must be an http(s) URL, not "${url}"`)
+  }
+  if (!webhookSecretPattern.test(secret?.trim() ?? '')) {
+    throw new Error('NOTIFY_WEBHOOK_SECRET must be set with NOTIFY_WEBHOOK_URL: whsec_ and base64')
+  }
+  return { url: parsed.href, secret: secret?.trim() ?? '' }
+}
+
+function retrySecret(value: string | undefined): string | null {
+  const secret = value?.trim() ?? ''
+  if (secret === '') return null
+  // It guards an endpoint on the public internet.
+  if (secret.length < 16) throw new Error('NOTIFY_RETRY_SECRET must be at least 16 characters')
+  return secret
 }
 
 /** Reads the function's settings through `env`, which returns a variable or `undefined`. */
@@ -72,5 +99,7 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
             apiUrl: env('RESEND_API_URL')?.trim() || resendApiUrl,
           }
         : null,
+    webhook: webhook(env('NOTIFY_WEBHOOK_URL'), env('NOTIFY_WEBHOOK_SECRET')),
+    retrySecret: retrySecret(env('NOTIFY_RETRY_SECRET')),
   }
 }

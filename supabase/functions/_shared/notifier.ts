@@ -1,6 +1,9 @@
 import type { StoredDemoRequest } from './demo-request-store.ts'
 
-/** What sales are told about a lead. */
+/** The ways sales can be told about a lead; each is delivered and tracked on its own. */
+export type NotificationChannel = 'email' | 'webhook'
+
+/** What sales are told about a lead: only stored values, so every attempt says the same. */
 export type LeadNotice = Pick<
   StoredDemoRequest,
   | 'id'
@@ -14,7 +17,13 @@ export type LeadNotice = Pick<
   | 'createdAt'
 >
 
-/** Tells the sales team about a new lead; rejects when the message was not accepted. */
+/** Tells the sales team about a lead over one channel. */
 export interface Notifier {
+  channel: NotificationChannel
+  /**
+   * Resolves once the channel has the message, now or from an earlier attempt (an "already
+   * accepted" answer); rejects when it was not accepted. Each call for the same lead must send
+   * the same body under the same idempotency key.
+   */
   notify(lead: LeadNotice, signal: AbortSignal): Promise<void>
 }

@@ -11,10 +11,7 @@ beforeAll(async () => {
   api = await startEmailApiStandIn()
 })
 afterAll(() => api.close())
-beforeEach(() => {
-  api.received.length = 0
-  api.mode = 'accept'
-})
+beforeEach(() => api.reset())
 
 const notifier = () =>
   createResendNotifier({
@@ -37,6 +34,32 @@ describe('createResendNotifier', () => {
       subject: 'Demo request: Ada Lovelace, Lovelace & Babbage LLP',
     })
     expect(email?.body.html).toContain('Lovelace &amp; Babbage LLP')
+  })
+
+  it('sends the same request on every attempt: body and key come from the lead alone', async () => {
+    api.mode = 'fail'
+    await expect(notifier().notify(lead, new AbortController().signal)).rejects.toThrow('500')
+    api.mode = 'accept'
+    await notifier().notify({ ...lead }, new AbortController().signal)
+    const [first, second] = api.received
+    expect(second?.raw).toBe(first?.raw)
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key'])
+  })
+
+  it('resolves on a 409 for a key already used: that email went out', async () => {
+    api.script('conflict')
+    await expect(notifier().notify(lead, new AbortController().signal)).resolves.toBeUndefined()
+  })
+
+  it('rejects a 409 while an attempt with the key is still in progress', async () => {
+    api.script('late')
+    await expect(notifier().notify(lead, AbortSignal.timeout(100))).rejects.toThrow()
+    await expect(notifier().notify(lead, new AbortController().signal)).rejects.toThrow(
+      'still sending',
+    )
+    api.releaseLate()
+    await expect(notifier().notify(lead, new AbortController().signal)).resolves.toBeUndefined()
+    expect(api.delivered).toHaveLength(1)
   })
 
   it('rejects when the API answers with an error', async () => {

@@ -14,10 +14,14 @@ export interface ResendNotifierOptions {
 /** The default endpoint of Resend's send-email API. */
 export const resendApiUrl = 'https://api.resend.com/emails'
 
-/** A notifier that emails each lead to the sales team. */
+/**
+ * A notifier that emails each lead to the sales team. The body is built from the stored lead
+ * alone and the idempotency key from its id, so every attempt is the same request to Resend.
+ */
 export function createResendNotifier(options: ResendNotifierOptions): Notifier {
   const send = options.fetch ?? fetch
   return {
+    channel: 'email',
     async notify(lead, signal) {
       const email = leadEmail(lead)
       const response = await send(options.apiUrl ?? resendApiUrl, {
@@ -31,6 +35,15 @@ export function createResendNotifier(options: ResendNotifierOptions): Notifier {
         },
         body: JSON.stringify({ from: options.from, to: options.to, ...email }),
       })
+      if (response.status === 409) {
+        // Resend's 409s: the key was used already (so that email went out), or a request with
+        // it is still in progress, which may yet fail and is retried later.
+        const error = await response.json().catch(() => ({}))
+        if (error?.name === 'concurrent_idempotent_requests') {
+          throw new Error('Email API is still sending an earlier attempt (409)')
+        }
+        return
+      }
       // The body is unused; reading it frees the connection.
       await response.body?.cancel()
       if (!response.ok) throw new Error(`Email API answered ${response.status}`)

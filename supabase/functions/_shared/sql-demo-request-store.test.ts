@@ -62,7 +62,6 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
     await store().insert({ ...lead, isSpam: true })
     const [row] = await store().list(10)
     expect(row).toMatchObject({ isSpam: true, notificationStatus: 'skipped' })
-    expect(await store().listUnnotified(new Date(Date.now() + 60_000), 10)).toEqual([])
   })
 
   it.skipIf(skip)('counts hits per client and window, within both limits', async () => {
@@ -89,31 +88,6 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
     expect(await windows()).toHaveLength(2)
     expect(await store().pruneRateLimits(current)).toBe(1)
     expect(await windows()).toEqual([{ window_start: current }])
-  })
-
-  it.skipIf(skip)('records notification outcomes and lists what still needs sending', async () => {
-    const sent = await store().insert(lead)
-    const failed = await store().insert({ ...lead, firstName: 'Grace' })
-    const pending = await store().insert({ ...lead, firstName: 'Edsger' })
-    const at = new Date('2026-02-03T04:05:06Z')
-    await store().recordNotification(sent.id, { status: 'sent' }, at)
-    await store().recordNotification(failed.id, { status: 'failed', error: 'HTTP 500' }, at)
-    const later = new Date(Date.now() + 60_000)
-    const unnotified = await store().listUnnotified(later, 10)
-    expect(unnotified.map((row) => row.id).sort()).toEqual([failed.id, pending.id].sort())
-    expect(unnotified.find((row) => row.id === failed.id)).toMatchObject({
-      notificationStatus: 'failed',
-      notificationAttempts: 1,
-      notificationError: 'HTTP 500',
-      notifiedAt: null,
-    })
-    const rows = await store().list(10)
-    expect(rows.find((row) => row.id === sent.id)).toMatchObject({
-      notificationStatus: 'sent',
-      notifiedAt: at,
-    })
-    // Leads newer than the cut-off may still be in flight and are left alone.
-    expect(await store().listUnnotified(new Date(Date.now() - 60_000), 10)).toEqual([])
   })
 
   it.skipIf(skip)('lets the database reject what the schema forbids', async () => {

@@ -136,31 +136,6 @@ export function createSqlDemoRequestStore(
         return rows[0]?.count ?? 0
       }),
 
-    recordNotification: (id, outcome, at) =>
-      run(async (tx) => {
-        await tx.query(
-          `update public.demo_requests
-           set notification_status = $2,
-               notification_attempts = notification_attempts + 1,
-               notification_error = $3,
-               notified_at = case when $2 = 'sent' then $4::timestamptz else notified_at end
-           where id = $1`,
-          [id, outcome.status, outcome.error?.slice(0, 500) ?? null, at],
-        )
-      }),
-
-    listUnnotified: (createdBefore, limit) =>
-      run(async (tx) => {
-        const rows = await tx.query<Row>(
-          `select ${columns} from public.demo_requests
-           where notification_status in ('pending', 'failed') and created_at < $1
-           order by created_at
-           limit $2`,
-          [createdBefore, limit],
-        )
-        return rows.map(fromRow)
-      }),
-
     list: (limit) =>
       run(async (tx) => {
         const rows = await tx.query<Row>(

@@ -7,8 +7,6 @@ export function createUnavailableStore(): DemoRequestStore {
     accept: fail,
     insert: fail,
     pruneRateLimits: fail,
-    recordNotification: fail,
-    listUnnotified: fail,
     list: fail,
     count: fail,
   }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   denoBin,
   functionConfig,
@@ -22,6 +23,7 @@ import {
   postgresBin,
   type TestDatabase,
 } from '../../../tests/support/test-database.ts'
+import { waitUntil } from '../../../tests/support/wait-until.ts'
 
 // The real entry file under the real Deno, as Supabase would run it.
 const run = promisify(execFile)
@@ -40,6 +42,8 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   let emailApi: EmailApiStandIn
   let deno: ServerProcess
   const origin = 'https://partner.example'
+  const webhookSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+  const retrySecret = 'a-long-enough-retry-secret'
 
   beforeAll(async () => {
     ;[database, emailApi] = await Promise.all([openTestPostgres(), startEmailApiStandIn()])
@@ -67,6 +71,9 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         RESEND_API_KEY: 're_test',
         NOTIFY_EMAIL_TO: 'sales@example.com',
         RESEND_API_URL: emailApi.url,
+        NOTIFY_WEBHOOK_URL: emailApi.webhookUrl,
+        NOTIFY_WEBHOOK_SECRET: webhookSecret,
+        NOTIFY_RETRY_SECRET: retrySecret,
       },
       url: `http://127.0.0.1:${port}`,
       init: { method: 'OPTIONS' },
@@ -77,6 +84,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   afterAll(async () => {
     await Promise.all([deno?.stop(), database?.close(), emailApi?.close()])
   })
+  afterEach(() => emailApi?.reset())
 
   // Every test starts with no leads and no rate-limit hits.
   beforeEach(() => database.reset())
@@ -93,18 +101,62 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
       body: JSON.stringify(sampleSubmission),
     })
 
-  it('stores a posted lead in Postgres as service_role and emails sales', async () => {
+  const statusOf = async (id: string) =>
+    (
+      await database.db.query<{ notification_status: string }>(
+        'select notification_status from public.demo_requests where id = $1',
+        [id],
+      )
+    )[0]?.notification_status
+
+  it('stores a posted lead in Postgres as service_role, then emails and posts a signed webhook', async () => {
     const response = await post()
     expect(response.status).toBe(200)
     expect(response.headers.get('access-control-allow-origin')).toBe(origin)
     const { requestId } = await response.json()
-    const rows = await database.db.query<{ first_name: string; notification_status: string }>(
-      'select first_name, notification_status from public.demo_requests where id = $1',
+    const rows = await database.db.query<{ first_name: string }>(
+      'select first_name from public.demo_requests where id = $1',
       [requestId],
     )
-    expect(rows).toEqual([{ first_name: sampleLead.firstName, notification_status: 'sent' }])
-    expect(emailApi.received).toHaveLength(1)
-    expect(emailApi.received[0]?.body.html).toContain('Lovelace &amp; Babbage LLP')
+    expect(rows).toEqual([{ first_name: sampleLead.firstName }])
+    await waitUntil(async () => (await statusOf(requestId)) === 'sent', { timeoutMs: 10_000 })
+    const email = emailApi.delivered.find((request) => request.path === '/emails')
+    expect(email?.body.html).toContain('Lovelace &amp; Babbage LLP')
+    // standardwebhooks signed it under Deno; the same package verifies it under Node.
+    const hook = emailApi.delivered.find((request) => request.path === '/webhook')
+    const headers = Object.fromEntries(
+      Object.entries(hook?.headers ?? {}).map(([name, value]) => [name, String(value)]),
+    )
+    expect(new Webhook(webhookSecret).verify(hook?.raw ?? '', headers)).toMatchObject({
+      data: { id: requestId, companyName: sampleLead.companyName },
+    })
+    expect(emailApi.delivered).toHaveLength(2)
+  })
+
+  it('replies while the email API has not answered, and notifies after the reply', async () => {
+    // Both APIs take the request and hold their answers until released.
+    emailApi.script('late', 'late')
+    const response = await post()
+    expect(response.status).toBe(200)
+    const { requestId } = await response.json()
+    await emailApi.waitForRequests(2)
+    expect(await statusOf(requestId)).toBe('pending')
+    emailApi.releaseLate()
+    await waitUntil(async () => (await statusOf(requestId)) === 'sent', { timeoutMs: 10_000 })
+  })
+
+  it('sends what is due when the scheduled job calls /retry with the secret', async () => {
+    const [lead] = await database.db.query<{ id: string }>(
+      `insert into public.demo_requests (first_name, last_name, company_name, company_size)
+       values ('Grace', 'Hopper', 'Navy', '200+ employees') returning id`,
+    )
+    const retry = (secret: string) =>
+      fetch(`${deno.url}/retry`, { method: 'POST', headers: { 'x-notify-retry-secret': secret } })
+    expect((await retry('wrong-secret-wrong-secret')).status).toBe(401)
+    const response = await retry(retrySecret)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ success: true, sent: 2, failed: 0 })
+    expect(await statusOf(lead?.id ?? '')).toBe('sent')
   })
 
   it('limits a client that forges a new address header on every request', async () => {

@@ -5,6 +5,8 @@ import { createConfiguredHandler } from '../_shared/configured-handler.ts'
 import { readFunctionConfig } from '../_shared/function-config.ts'
 import { createPostgresDatabase } from '../_shared/postgres-database.ts'
 import { createSqlDemoRequestStore } from '../_shared/sql-demo-request-store.ts'
+import { createSqlNotificationStore } from '../_shared/sql-notification-store.ts'
+import { createUnavailableNotificationStore } from '../_shared/unavailable-notification-store.ts'
 import { createUnavailableStore } from '../_shared/unavailable-store.ts'
 
 // The last line of defence: a failure outside any request (a driver's timer, say) is logged,
@@ -27,11 +29,15 @@ const databaseUrl = env('DATABASE_URL') || env('SUPABASE_DB_URL')
 if (!databaseUrl)
   console.error('send-demo-request: neither DATABASE_URL nor SUPABASE_DB_URL is set')
 
-const store = databaseUrl
-  ? createSqlDemoRequestStore(createPostgresDatabase(databaseUrl), { role: config.databaseRole })
-  : createUnavailableStore()
+const db = databaseUrl ? createPostgresDatabase(databaseUrl) : null
+const role = { role: config.databaseRole }
+const stores = {
+  store: db ? createSqlDemoRequestStore(db, role) : createUnavailableStore(),
+  notifications: db ? createSqlNotificationStore(db, role) : createUnavailableNotificationStore(),
+}
 
-const handler = createConfiguredHandler(config, store)
+// Notifications run after the reply, under EdgeRuntime.waitUntil on Supabase.
+const handler = createConfiguredHandler(config, stores)
 const ipHeader = trustedClientIpHeader(env)
 
 const port = env('PORT')

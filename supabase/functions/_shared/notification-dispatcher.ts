@@ -1,0 +1,138 @@
+import {
+  type ClaimedNotification,
+  claimKey,
+  type NotificationOutcome,
+  type NotificationStore,
+} from './notification-store.ts'
+import type { Notifier } from './notifier.ts'
+
+/** What a dispatcher needs. */
+export interface NotificationDispatcherOptions {
+  store: NotificationStore
+  /** At most one per channel; none leaves every lead pending. */
+  notifiers: readonly Notifier[]
+  /** After this long a hanging notifier is abandoned and the attempt counts as failed. */
+  timeoutMs: number
+  log?: (message: string, error?: unknown) => void
+  /** Channels sent at once by {@link NotificationDispatcher.retryDue}; 4 by default. */
+  concurrency?: number
+  /** Attempts one {@link NotificationDispatcher.retryDue} makes at most; 100 by default. */
+  limit?: number
+}
+
+/** How many channels went out and how many failed. */
+interface DispatchCounts {
+  sent: number
+  failed: number
+}
+
+/** Sends notifications that are due, each channel of each lead by one worker at a time. */
+export interface NotificationDispatcher {
+  /** The channels it sends on, in order. */
+  channels: readonly Notifier['channel'][]
+  /** Claims and sends this lead's due channels. Never throws: what fails stays due. */
+  dispatch(leadId: string): Promise<DispatchCounts>
+  /**
+   * Claims and sends every due channel of every lead, each at most once per run. Throws only
+   * when the store does.
+   */
+  retryDue(): Promise<DispatchCounts>
+}
+
+/**
+ * A dispatcher over `store`. Every attempt is claimed first, so concurrent workers (the
+ * function after its reply, the scheduled retry, the command) never send the same channel of
+ * a lead at once; a worker that dies mid-send leaves a lease that runs out, and the next
+ * attempt repeats the same request with the same idempotency key, which the receiver drops.
+ */
+export function createNotificationDispatcher(
+  options: NotificationDispatcherOptions,
+): NotificationDispatcher {
+  const { store, timeoutMs } = options
+  const log = options.log ?? console.error
+  const byChannel = new Map(options.notifiers.map((notifier) => [notifier.channel, notifier]))
+  if (byChannel.size !== options.notifiers.length) throw new Error('One notifier per channel')
+  const channels = [...byChannel.keys()]
+  // The claim must outlast the attempt, or a second worker could send while the first still is.
+  const leaseSeconds = Math.ceil(timeoutMs / 1000) + 30
+  const concurrency = options.concurrency ?? 4
+  const limit = options.limit ?? 100
+
+  async function send(claim: ClaimedNotification): Promise<NotificationOutcome> {
+    const notifier = byChannel.get(claim.channel)
+    if (notifier === undefined) return { status: 'failed', error: 'No notifier for the channel' }
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort()
+        reject(new Error(`No answer within ${timeoutMs} ms`))
+      }, timeoutMs)
+    })
+    try {
+      // The race also covers a notifier that ignores the abort signal.
+      await Promise.race([notifier.notify(claim.lead, controller.signal), timeout])
+      return { status: 'sent' }
+    } catch (error) {
+      log(`The ${claim.channel} notification of demo request ${claim.lead.id} failed`, error)
+      return { status: 'failed', error: error instanceof Error ? error.message : String(error) }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function attempt(claim: ClaimedNotification): Promise<boolean> {
+    const outcome = await send(claim)
+    try {
+      await store.recordOutcome(claim, outcome, channels)
+    } catch (error) {
+      // The claim runs out and the channel is tried again; its key keeps that harmless.
+      log(`Could not record the ${claim.channel} notification of ${claim.lead.id}`, error)
+    }
+    return outcome.status === 'sent'
+  }
+
+  const count = (results: boolean[]): DispatchCounts => {
+    const sent = results.filter(Boolean).length
+    return { sent, failed: results.length - sent }
+  }
+
+  return {
+    channels,
+
+    async dispatch(leadId) {
+      if (channels.length === 0) return { sent: 0, failed: 0 }
+      try {
+        const claims = await store.claimDue({
+          channels,
+          leadId,
+          limit: channels.length,
+          leaseSeconds,
+        })
+        return count(await Promise.all(claims.map(attempt)))
+      } catch (error) {
+        // The lead is stored and stays due; the scheduled retry sends it.
+        log(`Could not dispatch the notifications of demo request ${leadId}`, error)
+        return { sent: 0, failed: 0 }
+      }
+    },
+
+    async retryDue() {
+      const tried: string[] = []
+      const results: boolean[] = []
+      // Small batches, each claimed just before it is sent, so no lease runs out while waiting.
+      while (channels.length > 0 && tried.length < limit) {
+        const claims = await store.claimDue({
+          channels,
+          limit: Math.min(concurrency, limit - tried.length),
+          leaseSeconds,
+          skip: tried,
+        })
+        if (claims.length === 0) break
+        tried.push(...claims.map(claimKey))
+        results.push(...(await Promise.all(claims.map(attempt))))
+      }
+      return count(results)
+    },
+  }
+}

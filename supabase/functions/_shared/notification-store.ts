@@ -1,0 +1,50 @@
+import type { LeadNotice, NotificationChannel } from './notifier.ts'
+
+/** One channel of one lead, claimed by a worker until its lease runs out. */
+export interface ClaimedNotification {
+  /** The lead as stored: the only source of what is sent. */
+  lead: LeadNotice
+  channel: NotificationChannel
+  /** The attempt this claim is; only it may record a failure, so a stale worker cannot. */
+  attempt: number
+}
+
+/** What to claim. */
+export interface ClaimOptions {
+  /** The channels configured now; other channels' rows are left alone. */
+  channels: readonly NotificationChannel[]
+  /** Only this lead's channels; every lead still to be told without it. */
+  leadId?: string
+  /** At most this many channels. */
+  limit: number
+  /** How long the claim keeps other workers away: longer than one attempt can take. */
+  leaseSeconds: number
+  /** Channels to pass over, as `leadId/channel`: those this run has already tried. */
+  skip?: readonly string[]
+}
+
+/** The outcome of one attempt. */
+export type NotificationOutcome = { status: 'sent' } | { status: 'failed'; error: string }
+
+/** The notification state of leads, kept apart from the leads themselves. */
+export interface NotificationStore {
+  /**
+   * Claims channels still to be sent (never sent, failed, or claimed by a worker whose lease ran
+   * out) of leads still pending or failed, fewest attempts first. Channels a lead has no row
+   * for yet are added first. Two callers never get the same channel while a lease lasts.
+   */
+  claimDue(options: ClaimOptions): Promise<ClaimedNotification[]>
+  /**
+   * Records an attempt's outcome and sums up the lead's state over `channels` on the lead
+   * (`notificationStatus` is `sent` once every channel is). A sent channel stays sent.
+   */
+  recordOutcome(
+    claim: ClaimedNotification,
+    outcome: NotificationOutcome,
+    channels: readonly NotificationChannel[],
+  ): Promise<void>
+}
+
+/** How a claimed channel is named in {@link ClaimOptions.skip}. */
+export const claimKey = (claim: Pick<ClaimedNotification, 'lead' | 'channel'>) =>
+  `${claim.lead.id}/${claim.channel}`

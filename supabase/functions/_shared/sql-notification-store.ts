@@ -1,0 +1,161 @@
+import type { StoredDemoRequest } from './demo-request-store.ts'
+import type { ClaimedNotification, NotificationStore } from './notification-store.ts'
+import type { NotificationChannel } from './notifier.ts'
+import type { SqlDatabase } from './sql-database.ts'
+import { transactionsAs } from './sql-role.ts'
+
+/** How the notification store reaches its database. */
+export interface SqlNotificationStoreOptions {
+  /** Role each transaction switches to; empty keeps the login role. */
+  role?: string
+}
+
+interface ClaimRow {
+  channel: NotificationChannel
+  attempts: number
+  id: string
+  first_name: string
+  last_name: string
+  company_name: string
+  company_size: StoredDemoRequest['companySize']
+  source: string | null
+  page_url: string | null
+  referrer: string | null
+  created_at: Date | string
+}
+
+// Lists travel as one comma-separated text parameter: postgres.js and PGlite pass arrays
+// differently, and neither a channel nor a `uuid/channel` key holds a comma.
+const list = (items: readonly string[]) => items.join(',')
+
+// Rows for the channels a lead still lacks: a new lead's, or a channel configured since.
+// Only leads still to be told get them, so a channel added later does not resend old leads.
+const addMissing = `
+  insert into public.demo_request_notifications (lead_id, channel)
+  select d.id, c.channel
+  from public.demo_requests d
+  cross join unnest(string_to_array($1, ',')) as c (channel)
+  where d.notification_status in ('pending', 'failed')
+    and ($2::uuid is null or d.id = $2::uuid)
+    and not exists (
+      select from public.demo_request_notifications n
+      where n.lead_id = d.id and n.channel = c.channel
+    )
+  order by d.created_at, d.id
+  limit $3
+  on conflict do nothing`
+
+// `skip locked` passes over rows another worker is claiming right now; in READ COMMITTED the
+// lock re-reads each row, so one claimed a moment ago (a future claimed_until) drops out too.
+const claim = `
+  with due as (
+    select n.lead_id, n.channel
+    from public.demo_request_notifications n
+    join public.demo_requests d on d.id = n.lead_id
+    where n.channel = any (string_to_array($1, ','))
+      and ($2::uuid is null or n.lead_id = $2::uuid)
+      and n.status <> 'sent'
+      and (n.claimed_until is null or n.claimed_until <= now())
+      and d.notification_status in ('pending', 'failed')
+      and not ((n.lead_id::text || '/' || n.channel) = any (string_to_array($5, ',')))
+    order by n.attempts, n.created_at, n.lead_id, n.channel
+    limit $3
+    for update of n skip locked
+  )
+  update public.demo_request_notifications n
+  set attempts = n.attempts + 1, claimed_until = now() + $4::integer * interval '1 second'
+  from due, public.demo_requests d
+  where n.lead_id = due.lead_id and n.channel = due.channel and d.id = n.lead_id
+  returning n.channel, n.attempts, d.id, d.first_name, d.last_name, d.company_name,
+    d.company_size, d.source, d.page_url, d.referrer, d.created_at`
+
+const recordSent = `
+  update public.demo_request_notifications
+  set status = 'sent', sent_at = coalesce(sent_at, now()), last_error = null, claimed_until = null
+  where lead_id = $1 and channel = $2`
+
+// Only the attempt that holds the claim may record a failure, and never over a success.
+const recordFailed = `
+  update public.demo_request_notifications
+  set status = 'failed', last_error = left($3, 500), claimed_until = null
+  where lead_id = $1 and channel = $2 and attempts = $4 and status <> 'sent'`
+
+// The lead's own columns sum its channels up, for `npm run leads` and for finding due leads.
+const summarize = `
+  update public.demo_requests d
+  set notification_status = case
+        when s.sent = s.wanted then 'sent' when s.failed > 0 then 'failed' else 'pending' end,
+      notification_attempts = s.attempts,
+      notification_error = s.errors,
+      notified_at = case when s.sent = s.wanted then coalesce(d.notified_at, now()) end
+  from (
+    select cardinality(string_to_array($2, ',')) as wanted,
+      count(*) filter (where status = 'sent') as sent,
+      count(*) filter (where status = 'failed') as failed,
+      coalesce(sum(attempts), 0)::integer as attempts,
+      left(string_agg(channel || ': ' || last_error, '; ' order by channel)
+        filter (where status = 'failed'), 500) as errors
+    from public.demo_request_notifications
+    where lead_id = $1 and channel = any (string_to_array($2, ','))
+  ) s
+  where d.id = $1 and d.notification_status <> 'skipped'`
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
+
+function fromRow(row: ClaimRow): ClaimedNotification {
+  return {
+    channel: row.channel,
+    attempt: Number(row.attempts),
+    lead: {
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      companyName: row.company_name,
+      companySize: row.company_size,
+      source: row.source,
+      pageUrl: row.page_url,
+      referrer: row.referrer,
+      createdAt: toDate(row.created_at),
+    },
+  }
+}
+
+/** The notification store in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */
+export function createSqlNotificationStore(
+  db: SqlDatabase,
+  options: SqlNotificationStoreOptions = {},
+): NotificationStore {
+  const run = transactionsAs(db, options.role ?? 'service_role')
+
+  return {
+    claimDue: ({ channels, leadId, limit, leaseSeconds, skip = [] }) =>
+      channels.length === 0
+        ? Promise.resolve([])
+        : run(async (tx) => {
+            const leadParam = leadId ?? null
+            // Rows for leads beyond this batch are added by later calls.
+            await tx.query(addMissing, [list(channels), leadParam, Math.max(limit, 100)])
+            const rows = await tx.query<ClaimRow>(claim, [
+              list(channels),
+              leadParam,
+              limit,
+              Math.ceil(leaseSeconds),
+              list(skip),
+            ])
+            return rows.map(fromRow)
+          }),
+
+    recordOutcome: (claimed, outcome, channels) =>
+      run(async (tx) => {
+        const { id } = claimed.lead
+        // One recorder per lead at a time, so the summary reads every channel's last outcome.
+        await tx.query('select from public.demo_requests where id = $1 for update', [id])
+        if (outcome.status === 'sent') {
+          await tx.query(recordSent, [id, claimed.channel])
+        } else {
+          await tx.query(recordFailed, [id, claimed.channel, outcome.error, claimed.attempt])
+        }
+        await tx.query(summarize, [id, list(channels)])
+      }),
+  }
+}
