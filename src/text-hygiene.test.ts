@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { nastyText } from '../tests/support/nasty-text.ts'
 import {
   cleanMetadata,
   cleanText,
@@ -8,41 +9,6 @@ import {
   lineBreakOrControl,
   wellFormed,
 } from './text-hygiene.ts'
-
-// Strings full of what the cleaning is about, beside ordinary letters.
-const nastyChar = fc.constantFrom(
-  'a',
-  'é',
-  'e\u0301',
-  '\u0301',
-  'ش',
-  'क',
-  '\u094d',
-  '\u{1F469}',
-  '\u{1F3FD}',
-  '\u{1F3F4}',
-  '\u{E0067}',
-  '\u{E007F}',
-  '\u200B',
-  '\u200C',
-  '\u200D',
-  '\u200E',
-  '\u202E',
-  '\u2066',
-  '\u00AD',
-  '\uFEFF',
-  '\uD800',
-  '\uDC00',
-  '\uFFFD',
-  '\u0000',
-  '\u2028',
-  ' ',
-  '\t',
-)
-const nastyText = fc.oneof(
-  fc.array(nastyChar, { maxLength: 12 }).map((chars) => chars.join('')),
-  fc.string({ unit: 'binary', maxLength: 12 }),
-)
 
 describe('cleanText', () => {
   it('makes a lone surrogate U+FFFD and keeps pairs', () => {
