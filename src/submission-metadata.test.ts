@@ -1,9 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { propertyRuns } from '../tests/support/property-runs.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { metadataLimits } from './demo-request-limits.ts'
 import { validateSubmission } from './demo-request-schema.ts'
 import { submissionMetadata } from './submission-metadata.ts'
+
+const runs = propertyRuns(300)
 
 describe('submissionMetadata', () => {
   it('passes tidy values through', () => {
@@ -50,7 +53,7 @@ describe('submissionMetadata', () => {
         const result = validateSubmission({ ...sampleLead, ...metadata })
         expect(result).toEqual({ success: true, output: { ...sampleLead, ...metadata } })
       }),
-      { numRuns: 300 },
+      { numRuns: runs },
     )
   })
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { nastyText } from '../tests/support/nasty-text.ts'
+import { propertyRuns } from '../tests/support/property-runs.ts'
 import {
   cleanMetadata,
   cleanText,
@@ -9,6 +10,8 @@ import {
   lineBreakOrControl,
   wellFormed,
 } from './text-hygiene.ts'
+
+const runs = propertyRuns(2000)
 
 describe('cleanText', () => {
   it('makes a lone surrogate U+FFFD and keeps pairs', () => {
@@ -63,7 +66,7 @@ describe('cleanText', () => {
         expect(clean).not.toMatch(/[\u200B\u200E\u200F\uFEFF\u00AD]/u)
         expect(cleanText(clean)).toBe(clean)
       }),
-      { numRuns: 2000 },
+      { numRuns: runs },
     )
   })
 })
@@ -82,7 +85,7 @@ describe('cleanMetadata', () => {
         expect(clean).toBe(clean.trim())
         expect(cleanMetadata(clean)).toBe(clean)
       }),
-      { numRuns: 2000 },
+      { numRuns: runs },
     )
   })
 })
