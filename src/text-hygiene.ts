@@ -52,7 +52,7 @@ export const lineBreakOrControl = /[\p{Cc}\p{Zl}\p{Zp}]/u
 
 /**
  * Embeddings, overrides and isolates: they reorder the text after them wherever it is shown
- * ("Alice\u202Egnp.exe" shows as "Aliceexe.png"). No browser puts them in a typed value.
+ * ("Alice\u202Egnp.exe" shows as "Aliceexe.png"). Hardly ever typed; a visitor can retype.
  */
 export const directionControl = /[\u202A-\u202E\u2066-\u2069]/u
 
