@@ -12,10 +12,12 @@ import {
   standInUrl,
   submitButton,
   toast,
+  typeInto,
 } from '../tests/browser/widget-harness.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
 import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
+import { formCopy } from './form-copy.ts'
 import type { FunctionsInvoker } from './send-demo-request.ts'
 
 let host: HTMLElement
@@ -76,6 +78,34 @@ describe('DemoRequestForm', () => {
       'Company name is required',
     )
     expect(query(root, '[name="companyName"]').getAttribute('aria-invalid')).to.equal('true')
+  })
+
+  it('shows the shared schema messages for invisible and reordering text, and sends it clean', async () => {
+    const run = newRun()
+    const root = await render({ supabaseUrl: standInUrl('ok', run) })
+    const message = (field: string) => query(root, `[data-error-for="${field}"]`).textContent
+    fillValid(root)
+    typeInto(root, 'firstName', '\u200B\u200D\u200C')
+    typeInto(root, 'lastName', 'Alice\u202Egnp.exe')
+    typeInto(root, 'companyName', '--')
+    submitButton(root).click()
+    await waitUntil(() => root.querySelector('[data-error-for="firstName"]'))
+    expect(message('firstName')).to.equal(formCopy.required.firstName)
+    expect(message('lastName')).to.equal(formCopy.directionControls)
+    expect(message('companyName')).to.equal(formCopy.letterOrDigit.companyName)
+    expect(await recordedRequests(run)).to.have.length(0)
+
+    typeInto(root, 'firstName', '\u200BZoe\u0308')
+    typeInto(root, 'lastName', 'Love\u00ADlace')
+    typeInto(root, 'companyName', 'Acme \uDC00')
+    submitButton(root).click()
+    expect((await waitUntil(() => toast(root))).textContent).to.contain('Demo Request Submitted!')
+    const [request] = await recordedRequests(run)
+    expect(request?.body).to.include({
+      firstName: 'Zoë',
+      lastName: 'Lovelace',
+      companyName: 'Acme \uFFFD',
+    })
   })
 
   it('calls a Functions client it is handed, such as a site-wide supabase.functions', async () => {

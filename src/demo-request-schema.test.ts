@@ -82,6 +82,65 @@ describe('validateDemoRequest', () => {
     })
   })
 
+  it('reads names made only of invisible characters as empty', () => {
+    const invisible = '\u200B\u200D\u200C\uFEFF\u200E\u00AD'
+    expect(validateDemoRequest({ ...valid, firstName: invisible, lastName: ' \u200B ' })).toEqual({
+      success: false,
+      fields: { firstName: formCopy.required.firstName, lastName: formCopy.required.lastName },
+    })
+  })
+
+  it('wants a letter or digit in every name', () => {
+    expect(
+      validateDemoRequest({
+        ...valid,
+        firstName: '--',
+        lastName: '\u0301\u{1F600}',
+        companyName: '&',
+      }),
+    ).toEqual({ success: false, fields: formCopy.letterOrDigit })
+    expect(validateDemoRequest({ ...valid, lastName: "O'", companyName: '3M' }).success).toBe(true)
+  })
+
+  it('refuses direction controls, which would show the name in another order', () => {
+    for (const firstName of ['Alice\u202Egnp.exe', '\u2067Ada\u2069', '\u202E']) {
+      expect(validateDemoRequest({ ...valid, firstName })).toEqual({
+        success: false,
+        fields: { firstName: formCopy.directionControls },
+      })
+    }
+  })
+
+  it('refuses line and paragraph separators as it does control characters', () => {
+    expect(validateDemoRequest({ ...valid, lastName: 'Love\u2028lace' })).toEqual({
+      success: false,
+      fields: { lastName: formCopy.controlCharacters },
+    })
+  })
+
+  it('makes lone surrogates U+FFFD, normalises to NFC and drops invisible characters', () => {
+    const result = validateDemoRequest({
+      ...valid,
+      firstName: 'Zoe\u0308\uDC00',
+      lastName: '\u200BLove\u00ADlace\u200D',
+      companyName: '\u{1F469}\u200D\u{1F4BB} Acme\u{E0041}',
+    })
+    expect(result).toEqual({
+      success: true,
+      output: {
+        ...valid,
+        firstName: 'Zoë\uFFFD',
+        lastName: 'Lovelace',
+        companyName: '\u{1F469}\u200D\u{1F4BB} Acme',
+      },
+    })
+  })
+
+  it('measures a name after cleaning it', () => {
+    const firstName = `${'a'.repeat(100)}\u200B`
+    expect(validateDemoRequest({ ...valid, firstName }).success).toBe(true)
+  })
+
   it('keeps names in any script and punctuation', () => {
     const names = {
       ...valid,
@@ -118,6 +177,32 @@ describe('validateSubmission', () => {
     }
     const { extra: _, ...kept } = submission
     expect(validateSubmission(submission)).toEqual({ success: true, output: kept })
+  })
+
+  it('cleans the metadata instead of refusing it, which the visitor could not fix', () => {
+    const result = validateSubmission({
+      ...valid,
+      source: 'partner\u202E\u0000acme\u200B',
+      pageUrl: 'https://partner.example/\uDC00',
+      referrer: '\u2066\u2069',
+    })
+    expect(result).toEqual({
+      success: true,
+      output: {
+        ...valid,
+        source: 'partner acme',
+        pageUrl: 'https://partner.example/\uFFFD',
+        referrer: '',
+      },
+    })
+  })
+
+  it('keeps the honeypot filled by anything, and cuts it rather than refusing it', () => {
+    for (const website of ['\u200B', '\u0000', '\u202E', 'y'.repeat(500)]) {
+      const result = validateSubmission({ ...valid, website })
+      expect(result.success && result.output.website).toBeTruthy()
+      expect(result.success && result.output.website?.length).toBeLessThanOrEqual(200)
+    }
   })
 
   it('bounds the metadata', () => {

@@ -5,25 +5,55 @@
 import * as v from 'valibot'
 import { fieldLimits, metadataLimits } from './demo-request-limits.ts'
 import { companySizes, formCopy } from './form-copy.ts'
+import {
+  cleanMetadata,
+  cleanText,
+  directionControl,
+  letterOrDigit,
+  lineBreakOrControl,
+  wellFormed,
+} from './text-hygiene.ts'
 
-// C0 and C1 control characters: never part of a name, and they break CSV exports and emails.
-const noControlCharacters = v.regex(/^[^\p{Cc}]*$/u, formCopy.controlCharacters)
+// Refused rather than removed in what the visitor types: they can retype it, and removing either
+// would change what they saw. See text-hygiene.ts for what is removed without asking.
+const noLineBreaksOrControls = v.check(
+  (text: string) => !lineBreakOrControl.test(text),
+  formCopy.controlCharacters,
+)
+const noDirectionControls = v.check(
+  (text: string) => !directionControl.test(text),
+  formCopy.directionControls,
+)
 
 // A missing key reads as empty, so it gets the field's own message rather than valibot's.
 function requiredText(field: keyof typeof fieldLimits) {
   const text = v.pipe(
     v.string(formCopy.required[field]),
+    v.transform(cleanText),
     v.trim(),
     v.nonEmpty(formCopy.required[field]),
     v.maxLength(fieldLimits[field], formCopy.tooLong[field]),
-    noControlCharacters,
+    noLineBreaksOrControls,
+    noDirectionControls,
+    v.regex(letterOrDigit, formCopy.letterOrDigit[field]),
   )
   return v.optional(text, '')
 }
 
-function optionalText(max: number) {
-  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max), noControlCharacters))
+// Where the lead came from: the visitor can neither see nor fix it, so its content is cleaned,
+// never refused. The form cuts it to these lengths already.
+function metadataText(max: number) {
+  return v.optional(v.pipe(v.string(), v.transform(cleanMetadata), v.maxLength(max)))
 }
+
+// The honeypot is only asked whether it is empty, so nothing is removed that could make it so,
+// and nothing in it is refused (it is cut instead): a bot that fills it gets a person's answer.
+const honeypot = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((text) => wellFormed(text.trim().slice(0, metadataLimits.website))),
+  ),
+)
 
 // The four fields a visitor fills in. Unknown keys are dropped.
 const demoRequestSchema = v.object({
@@ -40,10 +70,10 @@ const demoRequestSchema = v.object({
 // a field hidden from people that only bots fill in.
 const demoRequestSubmissionSchema = v.object({
   ...demoRequestSchema.entries,
-  source: optionalText(metadataLimits.source),
-  pageUrl: optionalText(metadataLimits.pageUrl),
-  referrer: optionalText(metadataLimits.referrer),
-  website: optionalText(metadataLimits.website),
+  source: metadataText(metadataLimits.source),
+  pageUrl: metadataText(metadataLimits.pageUrl),
+  referrer: metadataText(metadataLimits.referrer),
+  website: honeypot,
 })
 
 export type DemoRequestField = keyof typeof formCopy.required

@@ -41,7 +41,13 @@ export const formCopy = {
     lastName: atMost('Last name', 'lastName'),
     companyName: atMost('Company name', 'companyName'),
   },
+  letterOrDigit: {
+    firstName: 'First name must contain a letter or digit',
+    lastName: 'Last name must contain a letter or digit',
+    companyName: 'Company name must contain a letter or digit',
+  },
   controlCharacters: 'Please remove unusual invisible characters',
+  directionControls: 'Please retype this without hidden text-direction characters',
   success: {
     title: 'Demo Request Submitted!',
     description: "Thank you for your interest. We'll be in touch soon.",

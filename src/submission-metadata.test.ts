@@ -1,8 +1,12 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { propertyRuns } from '../tests/support/property-runs.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { metadataLimits } from './demo-request-limits.ts'
 import { validateSubmission } from './demo-request-schema.ts'
 import { submissionMetadata } from './submission-metadata.ts'
+
+const runs = propertyRuns(300)
 
 describe('submissionMetadata', () => {
   it('passes tidy values through', () => {
@@ -31,6 +35,26 @@ describe('submissionMetadata', () => {
     expect(metadata.source?.length).toBeLessThanOrEqual(metadataLimits.source)
     expect(metadata.pageUrl).toHaveLength(metadataLimits.pageUrl)
     expect(validateSubmission({ ...sampleLead, ...metadata }).success).toBe(true)
+  })
+
+  it('sends nothing the schema refuses, whatever the page and the partner hold', () => {
+    const text = (maxLength: number) =>
+      fc.oneof(
+        fc.string({ unit: 'binary', maxLength }),
+        fc.string({ unit: 'grapheme', maxLength }),
+        // Joiners, flags and pairs at the cut.
+        fc
+          .array(fc.constantFrom('a', '\u200D', '\u{1F469}', '\u{1F3F4}', '\u{E0061}', '\u{E007F}'))
+          .map((chars) => 'x'.repeat(95) + chars.join('')),
+      )
+    fc.assert(
+      fc.property(text(120), text(2100), text(300), (source, pageUrl, website) => {
+        const metadata = submissionMetadata({ source, pageUrl, referrer: pageUrl, website })
+        const result = validateSubmission({ ...sampleLead, ...metadata })
+        expect(result).toEqual({ success: true, output: { ...sampleLead, ...metadata } })
+      }),
+      { numRuns: runs },
+    )
   })
 
   it('leaves out an empty source', () => {

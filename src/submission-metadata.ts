@@ -1,4 +1,5 @@
 import { metadataLimits } from './demo-request-limits.ts'
+import { cleanMetadata } from './text-hygiene.ts'
 
 export type MetadataInput = {
   source?: string | undefined
@@ -17,14 +18,14 @@ export function submissionMetadata({ source, pageUrl, referrer, website }: Metad
     ...(tidySource && { source: tidySource }),
     pageUrl: tidy(pageUrl, metadataLimits.pageUrl),
     referrer: tidy(referrer, metadataLimits.referrer),
-    website: tidy(website, metadataLimits.website),
+    // Only ever asked whether it is empty: cut, never cleaned, as the schema does.
+    website: website.trim().slice(0, metadataLimits.website),
   }
 }
 
+// Cleaned as the schema cleans it, cut without splitting a surrogate pair, and cleaned again, for
+// a cut can leave a joiner or a flag's tags with nothing to join: the schema then keeps it as is.
 function tidy(text: string, max: number): string {
-  return text
-    .replace(/\p{Cc}+/gu, ' ')
-    .trim()
-    .slice(0, max)
-    .trim()
+  const cut = cleanMetadata(text).slice(0, max)
+  return cleanMetadata(/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut)
 }
