@@ -10,6 +10,7 @@ import { createConfiguredHandler } from '../../supabase/functions/_shared/config
 import type { DemoRequestHandler } from '../../supabase/functions/_shared/demo-request-handler.ts'
 import { readFunctionConfig } from '../../supabase/functions/_shared/function-config.ts'
 import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
+import { createSqlNotificationStore } from '../../supabase/functions/_shared/sql-notification-store.ts'
 import { nastyPieces, nastyText } from '../support/nasty-text.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 import { sampleLead, sampleSubmission } from '../support/sample-lead.ts'
@@ -297,10 +298,17 @@ describe.each(backends)('the handler on $name, for any request', ({ open, skip }
       logged.push(args)
     })
     // A limit no run reaches, so every case is judged on its own request.
-    const env: Record<string, string> = { RATE_LIMIT_MAX: '1000000', ALLOWED_ORIGINS: partner }
+    const env: Record<string, string> = {
+      RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_GLOBAL_MAX: '1000000',
+      ALLOWED_ORIGINS: partner,
+    }
     handler = createConfiguredHandler(
       readFunctionConfig((name) => env[name]),
-      createSqlDemoRequestStore(test.db),
+      {
+        store: createSqlDemoRequestStore(test.db),
+        notifications: createSqlNotificationStore(test.db),
+      },
     )
   }, 120_000)
   afterAll(async () => {
