@@ -2,6 +2,7 @@ import { createDemoRequestHandler, type DemoRequestHandler } from './demo-reques
 import type { DemoRequestStore } from './demo-request-store.ts'
 import type { FunctionConfig } from './function-config.ts'
 import type { Notifier } from './notifier.ts'
+import { requireApiKey } from './require-api-key.ts'
 import { createResendNotifier } from './resend-notifier.ts'
 
 /** The email notifier when `RESEND_API_KEY` and `NOTIFY_EMAIL_TO` are set, else `null`. */
@@ -9,16 +10,17 @@ export function configuredNotifier(config: Pick<FunctionConfig, 'email'>): Notif
   return config.email === null ? null : createResendNotifier(config.email)
 }
 
-/** The handler on `store`, with the origins, limits and notifier the settings name. */
+/** The handler on `store`, with the keys, origins, limits and notifier the settings name. */
 export function createConfiguredHandler(
   config: FunctionConfig,
   store: DemoRequestStore,
 ): DemoRequestHandler {
-  return createDemoRequestHandler({
+  const handler = createDemoRequestHandler({
     store,
     notifier: configuredNotifier(config),
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
     notifyTimeoutMs: config.notifyTimeoutMs,
   })
+  return config.apiKeys === null ? handler : requireApiKey(handler, config.apiKeys)
 }

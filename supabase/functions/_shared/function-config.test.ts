@@ -12,6 +12,7 @@ describe('readFunctionConfig', () => {
       notifyTimeoutMs: 5000,
       databaseRole: 'service_role',
       email: null,
+      apiKeys: [],
     })
   })
 
@@ -24,6 +25,8 @@ describe('readFunctionConfig', () => {
       DATABASE_ROLE: '',
       RESEND_API_KEY: 're_123',
       NOTIFY_EMAIL_TO: 'a@example.com, b@example.com',
+      SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_a","web":" sb_publishable_b "}',
+      SUPABASE_ANON_KEY: 'legacy-anon-jwt',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -36,12 +39,22 @@ describe('readFunctionConfig', () => {
         from: configDefaults.emailFrom,
         apiUrl: resendApiUrl,
       },
+      apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],
     })
   })
 
   it('needs both a key and a recipient to send email', () => {
     expect(from({ RESEND_API_KEY: 're_123' }).email).toBeNull()
     expect(from({ NOTIFY_EMAIL_TO: 'a@example.com' }).email).toBeNull()
+  })
+
+  it('refuses publishable keys that are not the JSON object Supabase sets', () => {
+    expect(() => from({ SUPABASE_PUBLISHABLE_KEYS: 'sb_publishable_a' })).toThrow(
+      'SUPABASE_PUBLISHABLE_KEYS',
+    )
+    expect(() => from({ SUPABASE_PUBLISHABLE_KEYS: '["sb_publishable_a"]' })).toThrow(
+      'SUPABASE_PUBLISHABLE_KEYS',
+    )
   })
 
   it('refuses limits that are not positive whole numbers', () => {

@@ -9,6 +9,8 @@ export interface FunctionConfig {
   /** Role the store switches to; empty keeps the login role. */
   databaseRole: string
   email: { apiKey: string; to: string[]; from: string; apiUrl: string } | null
+  /** Keys a caller must send in `apikey`; `null` checks none (the local backend given none). */
+  apiKeys: readonly string[] | null
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -33,6 +35,33 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
     throw new Error(`${name} must be a positive whole number, not "${value}"`)
   }
   return number
+}
+
+/**
+ * The project's publishable keys and its legacy anon key. Supabase gives every function both:
+ * `SUPABASE_PUBLISHABLE_KEYS` as a JSON object of named keys (`{"default":"sb_publishable_…"}`)
+ * and `SUPABASE_ANON_KEY` (https://supabase.com/docs/guides/functions/secrets).
+ */
+function readApiKeys(env: (name: string) => string | undefined): string[] {
+  const keys: string[] = []
+  const publishable = env('SUPABASE_PUBLISHABLE_KEYS')?.trim()
+  if (publishable) {
+    let named: unknown
+    try {
+      named = JSON.parse(publishable)
+    } catch {}
+    if (typeof named !== 'object' || named === null || Array.isArray(named)) {
+      throw new Error(
+        'SUPABASE_PUBLISHABLE_KEYS must be a JSON object of named keys, like {"default":"sb_publishable_…"}',
+      )
+    }
+    for (const key of Object.values(named)) {
+      if (typeof key === 'string' && key.trim() !== '') keys.push(key.trim())
+    }
+  }
+  const anon = env('SUPABASE_ANON_KEY')?.trim()
+  if (anon) keys.push(anon)
+  return keys
 }
 
 /** Reads the function's settings through `env`, which returns a variable or `undefined`. */
@@ -65,5 +94,6 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
             apiUrl: env('RESEND_API_URL')?.trim() || resendApiUrl,
           }
         : null,
+    apiKeys: readApiKeys(env),
   }
 }

@@ -40,6 +40,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   let emailApi: EmailApiStandIn
   let deno: ServerProcess
   const origin = 'https://partner.example'
+  const publishableKey = 'sb_publishable_entry_test'
 
   beforeAll(async () => {
     ;[database, emailApi] = await Promise.all([openTestPostgres(), startEmailApiStandIn()])
@@ -63,6 +64,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         DENO_DIR: process.env.DENO_DIR,
         PORT: String(port),
         SUPABASE_DB_URL: database.cluster?.url,
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
         ALLOWED_ORIGINS: origin,
         RESEND_API_KEY: 're_test',
         NOTIFY_EMAIL_TO: 'sales@example.com',
@@ -78,13 +80,14 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     await Promise.all([deno?.stop(), database?.close(), emailApi?.close()])
   })
 
-  const post = () =>
+  const post = (apikey: string | null = publishableKey) =>
     fetch(deno.url, {
       method: 'POST',
       headers: {
         origin,
         'content-type': 'application/json',
         'idempotency-key': crypto.randomUUID(),
+        ...(apikey !== null && { apikey }),
       },
       body: JSON.stringify(sampleSubmission),
     })
@@ -101,6 +104,12 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     expect(rows).toEqual([{ first_name: sampleLead.firstName, notification_status: 'sent' }])
     expect(emailApi.received).toHaveLength(1)
     expect(emailApi.received[0]?.body.html).toContain('Lovelace &amp; Babbage LLP')
+  })
+
+  it("refuses a call without the project's key", async () => {
+    const response = await post(null)
+    expect(response.status).toBe(401)
+    expect(response.headers.get('access-control-allow-origin')).toBe(origin)
   })
 
   it('answers 503 while the database is down and recovers without a restart', async () => {
