@@ -13,12 +13,13 @@ const server = await startLocalServer().catch((error: Error) => {
   console.error(error.message)
   process.exit(1)
 })
-const { rateLimit, email } = server.config
+const { rateLimit, email, apiKeys } = server.config
 console.log(`Demo-request backend on ${server.url}
   function  ${server.url}/functions/v1/send-demo-request
   data      ${server.description}
   limit     ${rateLimit.max} submissions per client per ${rateLimit.windowSeconds} s
   email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO); leads stay pending'}
+  apikey    ${apiKeys ? `${apiKeys.length} accepted` : 'not checked (set SUPABASE_PUBLISHABLE_KEYS or SUPABASE_ANON_KEY)'}
 See the leads with: npm run leads`)
 
 // A second Ctrl-C, with the handler gone, stops at once.
