@@ -36,8 +36,12 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
   ) {
     throw new Error(`NOTIFY_RETRY_SECONDS must be a whole number of seconds, not "${retry}"`)
   }
+  const functionConfig = readFunctionConfig((name) => env[name])
   return {
-    ...readFunctionConfig((name) => env[name]),
+    ...functionConfig,
+    // Given no key, the local backend checks none: the widget built without
+    // VITE_SUPABASE_ANON_KEY sends none. The deployed function refuses every call instead.
+    apiKeys: functionConfig.apiKeys?.length ? functionConfig.apiKeys : null,
     port,
     host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl: env.DATABASE_URL?.trim() || null,

@@ -5,10 +5,12 @@ import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 // Where the Supabase CLI keeps its migrations, and so where this runner reads them.
 const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
 
-// Every Supabase database has the API roles and the table the CLI records migrations in. Plain
-// Postgres and PGlite lack them, and the migrations grant to the roles, so they are created
-// first, as Supabase has them: no login, and only service_role bypassing row-level security.
-const supabaseBasics = `
+/**
+ * The API roles every Supabase database has, as Supabase has them: no login, and only
+ * service_role bypassing row-level security. Plain Postgres and PGlite lack them, and the
+ * migrations grant to them, so they are created first.
+ */
+export const supabaseRoles = `
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'anon') then
@@ -23,6 +25,10 @@ begin
 end
 $$;
 grant usage on schema public to anon, authenticated, service_role;
+`
+
+// With the roles, the table the Supabase CLI records migrations in.
+const supabaseBasics = `${supabaseRoles}
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

@@ -30,7 +30,7 @@ const server = await Promise.resolve()
     console.error(error.message)
     process.exit(1)
   })
-const { rateLimit, email, webhook, notifyRetrySeconds } = server.config
+const { rateLimit, email, webhook, notifyRetrySeconds, apiKeys } = server.config
 const notifying = email !== null || webhook !== null
 console.log(`Demo-request backend on ${server.url}
   function  ${server.url}/functions/v1/send-demo-request
@@ -39,6 +39,7 @@ console.log(`Demo-request backend on ${server.url}
   email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO)'}
   webhook   ${webhook ? `to ${new URL(webhook.url).origin}` : 'off (set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET)'}
   retries   ${!notifying ? 'none: leads stay pending' : notifyRetrySeconds ? `every ${notifyRetrySeconds} s` : 'off (NOTIFY_RETRY_SECONDS=0)'}
+  apikey    ${apiKeys ? `${apiKeys.length} accepted` : 'not checked (set SUPABASE_PUBLISHABLE_KEYS or SUPABASE_ANON_KEY)'}
 See the leads with: npm run leads`)
 
 // A second Ctrl-C, with the handler gone, stops at once.

@@ -14,11 +14,12 @@ const reads = [
   /Deno\.env\.get\(\s*'([A-Z][A-Z0-9_]+)'/g,
 ]
 
-it('the README documents every setting the code reads', () => {
-  const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.js'], { cwd: root })
+// The variables read by the files git tracks that match `paths`, and `keep` keeps.
+function settingsRead(paths: string[], keep = (_file: string) => true): Set<string> {
+  const files = execFileSync('git', ['ls-files', ...paths], { cwd: root })
     .toString()
     .split('\n')
-    .filter(Boolean)
+    .filter((file) => file && keep(file))
   const read = new Set<string>()
   for (const file of files) {
     const text = readFileSync(`${root}${file}`, 'utf8')
@@ -26,9 +27,26 @@ it('the README documents every setting the code reads', () => {
       for (const [, name = ''] of text.matchAll(pattern)) if (!system.has(name)) read.add(name)
     }
   }
-  const readme = readFileSync(`${root}README.md`, 'utf8')
-  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Commands'))
+  return read
+}
+
+const readme = readFileSync(`${root}README.md`, 'utf8')
+const section = (heading: string) => {
+  const start = readme.indexOf(`\n## ${heading}\n`)
+  return readme.slice(start, readme.indexOf('\n## ', start + 1))
+}
+
+it('the README documents every setting the code reads', () => {
+  const read = settingsRead(['*.ts', '*.tsx', '*.js'])
+  const table = section('Configuration')
   const documented = new Set([...table.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map(([, n]) => n))
   expect(read.size).toBeGreaterThan(10)
   expect([...read].filter((name) => !documented.has(name)).sort()).toEqual([])
+})
+
+it("the README's Deploy section names every variable the deployed function reads", () => {
+  const read = settingsRead(['supabase/functions/*.ts'], (file) => !file.endsWith('.test.ts'))
+  const deploy = section('Deploy')
+  expect(read.size).toBeGreaterThan(10)
+  expect([...read].filter((name) => !deploy.includes(`\`${name}\``)).sort()).toEqual([])
 })

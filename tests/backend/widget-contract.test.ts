@@ -15,6 +15,7 @@ import {
   type HandlerDependencies,
 } from '../../supabase/functions/_shared/demo-request-handler.ts'
 import { createUnavailableStore } from '../../supabase/functions/_shared/unavailable-store.ts'
+import { newPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 
 const submission: DemoRequestSubmission = { ...sampleLead, source: 'contract-test' }
@@ -77,6 +78,35 @@ describe('the widget client against the local server', () => {
     const names = [...(sent[0]?.keys() ?? [])]
     expect(names).toContain('idempotency-key')
     for (const name of names) expect(allowed).toContain(name)
+  })
+})
+
+describe('the widget client against a function that checks keys, as deployed', () => {
+  const publishableKey = 'sb_publishable_contract'
+  let checking: LocalServer
+  beforeAll(async () => {
+    checking = await startLocalServer({
+      ...readBackendConfig({
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
+      }),
+      dataDir: await newPgliteFolder(join(folder, 'checking')),
+      distDir: join(folder, 'dist'),
+      port: 0,
+    })
+  }, 60_000)
+  afterAll(() => checking?.close())
+  const sendWith = (key: string) =>
+    sendDemoRequest(createFunctionsClient(checking.url, key), submission, {
+      idempotencyKey: crypto.randomUUID(),
+    })
+
+  it("succeeds with the project's publishable key", async () => {
+    expect(await sendWith(publishableKey)).toEqual({ ok: true, requestId: expect.any(String) })
+  })
+
+  it('fails as a server failure, not a network one, without it or with another', async () => {
+    expect(await sendWith('')).toMatchObject({ ok: false, kind: 'server' })
+    expect(await sendWith('sb_publishable_other')).toMatchObject({ ok: false, kind: 'server' })
   })
 })
 

@@ -9,6 +9,7 @@ import {
 import type { NotificationStore } from './notification-store.ts'
 import type { Notifier } from './notifier.ts'
 import { createNotifyRetryHandler, isRetryPath } from './notify-retry-handler.ts'
+import { requireApiKey } from './require-api-key.ts'
 import { createResendNotifier } from './resend-notifier.ts'
 import { createWebhookNotifier } from './webhook-notifier.ts'
 
@@ -50,13 +51,15 @@ export function createConfiguredHandler(
   options: { afterReply?: AfterReply } = {},
 ): DemoRequestHandler {
   const dispatcher = createConfiguredDispatcher(config, stores.notifications)
-  const acceptLeads = createDemoRequestHandler({
+  const handler = createDemoRequestHandler({
     store: stores.store,
     dispatch: dispatcher.dispatch,
     afterReply: options.afterReply,
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
   })
+  // The retry endpoint has its own secret; leads need the project's key.
+  const acceptLeads = config.apiKeys === null ? handler : requireApiKey(handler, config.apiKeys)
   const retry = createNotifyRetryHandler({ dispatcher, secret: config.retrySecret })
   return (request, context) =>
     isRetryPath(request.url) ? retry(request) : acceptLeads(request, context)

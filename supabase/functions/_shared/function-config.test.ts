@@ -14,6 +14,7 @@ describe('readFunctionConfig', () => {
       email: null,
       webhook: null,
       retrySecret: null,
+      apiKeys: [],
     })
   })
 
@@ -30,6 +31,8 @@ describe('readFunctionConfig', () => {
       NOTIFY_WEBHOOK_URL: 'https://hooks.example/leads',
       NOTIFY_WEBHOOK_SECRET: ' whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw ',
       NOTIFY_RETRY_SECRET: 'a-long-enough-retry-secret',
+      SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_a","web":" sb_publishable_b "}',
+      SUPABASE_ANON_KEY: 'legacy-anon-jwt',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -47,6 +50,7 @@ describe('readFunctionConfig', () => {
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       },
       retrySecret: 'a-long-enough-retry-secret',
+      apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],
     })
   })
 
@@ -70,6 +74,15 @@ describe('readFunctionConfig', () => {
   it('needs both a key and a recipient to send email', () => {
     expect(from({ RESEND_API_KEY: 're_123' }).email).toBeNull()
     expect(from({ NOTIFY_EMAIL_TO: 'a@example.com' }).email).toBeNull()
+  })
+
+  it('refuses publishable keys that are not the JSON object Supabase sets', () => {
+    expect(() => from({ SUPABASE_PUBLISHABLE_KEYS: 'sb_publishable_a' })).toThrow(
+      'SUPABASE_PUBLISHABLE_KEYS',
+    )
+    expect(() => from({ SUPABASE_PUBLISHABLE_KEYS: '["sb_publishable_a"]' })).toThrow(
+      'SUPABASE_PUBLISHABLE_KEYS',
+    )
   })
 
   it('refuses limits that are not positive whole numbers', () => {

@@ -13,6 +13,8 @@ export interface FunctionConfig {
   webhook: { url: string; secret: string } | null
   /** What the scheduled job must send to the retry endpoint; `null` keeps the endpoint off. */
   retrySecret: string | null
+  /** Keys a caller must send in `apikey`; `null` checks none (the local backend given none). */
+  apiKeys: readonly string[] | null
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -64,6 +66,33 @@ function retrySecret(value: string | undefined): string | null {
   return secret
 }
 
+/**
+ * The project's publishable keys and its legacy anon key. Supabase gives every function both:
+ * `SUPABASE_PUBLISHABLE_KEYS` as a JSON object of named keys (`{"default":"sb_publishable_…"}`)
+ * and `SUPABASE_ANON_KEY` (https://supabase.com/docs/guides/functions/secrets).
+ */
+function readApiKeys(env: (name: string) => string | undefined): string[] {
+  const keys: string[] = []
+  const publishable = env('SUPABASE_PUBLISHABLE_KEYS')?.trim()
+  if (publishable) {
+    let named: unknown
+    try {
+      named = JSON.parse(publishable)
+    } catch {}
+    if (typeof named !== 'object' || named === null || Array.isArray(named)) {
+      throw new Error(
+        'SUPABASE_PUBLISHABLE_KEYS must be a JSON object of named keys, like {"default":"sb_publishable_…"}',
+      )
+    }
+    for (const key of Object.values(named)) {
+      if (typeof key === 'string' && key.trim() !== '') keys.push(key.trim())
+    }
+  }
+  const anon = env('SUPABASE_ANON_KEY')?.trim()
+  if (anon) keys.push(anon)
+  return keys
+}
+
 /** Reads the function's settings through `env`, which returns a variable or `undefined`. */
 export function readFunctionConfig(env: (name: string) => string | undefined): FunctionConfig {
   const apiKey = env('RESEND_API_KEY')?.trim() ?? ''
@@ -101,5 +130,6 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
         : null,
     webhook: webhook(env('NOTIFY_WEBHOOK_URL'), env('NOTIFY_WEBHOOK_SECRET')),
     retrySecret: retrySecret(env('NOTIFY_RETRY_SECRET')),
+    apiKeys: readApiKeys(env),
   }
 }

@@ -44,6 +44,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   const origin = 'https://partner.example'
   const webhookSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
   const retrySecret = 'a-long-enough-retry-secret'
+  const publishableKey = 'sb_publishable_entry_test'
 
   beforeAll(async () => {
     ;[database, emailApi] = await Promise.all([openTestPostgres(), startEmailApiStandIn()])
@@ -67,6 +68,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         DENO_DIR: process.env.DENO_DIR,
         PORT: String(port),
         SUPABASE_DB_URL: database.cluster?.url,
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
         ALLOWED_ORIGINS: origin,
         RESEND_API_KEY: 're_test',
         NOTIFY_EMAIL_TO: 'sales@example.com',
@@ -89,7 +91,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   // Every test starts with no leads and no rate-limit hits.
   beforeEach(() => database.reset())
 
-  const post = (headers: Record<string, string> = {}) =>
+  const post = (headers: Record<string, string> = {}, apikey: string | null = publishableKey) =>
     fetch(deno.url, {
       method: 'POST',
       headers: {
@@ -97,6 +99,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         origin,
         'content-type': 'application/json',
         'idempotency-key': crypto.randomUUID(),
+        ...(apikey !== null && { apikey }),
       },
       body: JSON.stringify(sampleSubmission),
     })
@@ -169,6 +172,12 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     for (let n = 1; n <= 8; n++) statuses.push((await post(forged(n))).status)
     // Five per window, as the default says, however the headers rotate.
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
+  })
+
+  it("refuses a call without the project's key", async () => {
+    const response = await post({}, null)
+    expect(response.status).toBe(401)
+    expect(response.headers.get('access-control-allow-origin')).toBe(origin)
   })
 
   it('answers 503 while the database is down and recovers without a restart', async () => {

@@ -28,6 +28,9 @@ const databaseUrl = env('DATABASE_URL') || env('SUPABASE_DB_URL')
 
 if (!databaseUrl)
   console.error('send-demo-request: neither DATABASE_URL nor SUPABASE_DB_URL is set')
+// Supabase sets both; elsewhere the function refuses every call rather than accept any.
+if (config.apiKeys?.length === 0)
+  console.error('send-demo-request: neither SUPABASE_PUBLISHABLE_KEYS nor SUPABASE_ANON_KEY is set')
 
 const db = databaseUrl ? createPostgresDatabase(databaseUrl) : null
 const role = { role: config.databaseRole }

@@ -1,0 +1,347 @@
+// npm run check:deploy: what `supabase functions deploy` would put in production, tried here. The
+// real Supabase CLI deploys the function to a local stand-in of the Management API and pushes the
+// migrations to a throwaway PostgreSQL; then exactly the uploaded files, alone in an empty folder,
+// are served by Deno with the edge runtime's variables, and a lead goes through them into a row.
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { supabaseRoles } from '../server/migrate.ts'
+import { createFunctionsClient, sendDemoRequest } from '../src/send-demo-request.ts'
+import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
+import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
+import { denoBin, functionConfig, functionEntry, repoRoot } from '../tests/support/deno-function.ts'
+import { freePort } from '../tests/support/free-port.ts'
+import {
+  type ManagementApiStandIn,
+  startManagementApiStandIn,
+} from '../tests/support/management-api-stand-in.ts'
+import { findPostgresBin, startPostgresCluster } from '../tests/support/postgres-cluster.ts'
+import { sampleLead, sampleSubmission } from '../tests/support/sample-lead.ts'
+import { startServerProcess } from '../tests/support/start-server-process.ts'
+
+const supabaseBin = `${repoRoot}node_modules/.bin/supabase`
+const slug = 'send-demo-request'
+// Any twenty lowercase letters make a project ref.
+const projectRef = 'checkdeploystandinxx'
+const partner = 'https://partner.example'
+// Made-up keys in the shapes Supabase gives them; the legacy anon key is a JWT.
+const publishableKey = 'sb_publishable_checkdeploy_0000000000'
+const anonKey = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.check-deploy'
+
+// What Deno needs of this machine to reach the npm registry and its cache, and nothing else.
+const denoSystemEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) =>
+    /^(PATH|HOME|DENO_DIR|DENO_CERT|DENO_TLS_CA_STORE|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO)_PROXY)$/i.test(
+      name,
+    ),
+  ),
+)
+
+const execFileAsync = promisify(execFile)
+
+/** Runs a command to its end and returns its output; a failure carries the output too. */
+async function run(command: string, args: string[], options: { cwd: string; env?: object }) {
+  try {
+    const { stdout, stderr } = await execFileAsync(command, args, {
+      ...options,
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 16 * 1024 * 1024,
+    } as Parameters<typeof execFileAsync>[2] & { encoding: 'utf8' })
+    return `${stdout}${stderr}`
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${[command, ...args].join(' ')} failed:\n${stdout}${stderr}`)
+  }
+}
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message)
+}
+
+interface DenoInfo {
+  modules: { specifier: string; error?: string }[]
+  npmPackages?: Record<string, { dependencies?: string[] }>
+}
+
+/** The entry's module graph; offline, npm packages are named but not resolved. */
+async function denoInfo(cwd: string, offline: boolean) {
+  // --no-lock: the check writes nothing into the repository, and production has no lock either.
+  const flags = offline ? ['--no-npm', '--no-remote'] : []
+  const args = ['info', '--json', '--no-lock', ...flags, '--config', functionConfig, functionEntry]
+  return JSON.parse(await run(denoBin, args, { cwd })) as DenoInfo
+}
+
+const localModules = (info: DenoInfo, root: string) =>
+  info.modules
+    .filter((module) => module.specifier.startsWith('file:'))
+    .map((module) => ({ ...module, path: relative(root, fileURLToPath(module.specifier)) }))
+
+/** 1. The real CLI deploys from the repository root, as the README says, to the stand-in. */
+async function deploy(api: ManagementApiStandIn, cliEnv: object, profile: string) {
+  const args = ['functions', 'deploy', slug, '--use-api', `--remote=${projectRef}`, '--yes']
+  await run(supabaseBin, [...args, '--profile', profile], { cwd: repoRoot, env: cliEnv })
+  check(api.uploads.length === 1, `expected one upload, the stand-in got ${api.uploads.length}`)
+  const [upload] = api.uploads
+  check(upload?.slug === slug, `the upload is for "${upload?.slug}", not ${slug}`)
+  console.log(`✓ supabase ${args.join(' ')}: uploaded ${upload.files.size} files`)
+  for (const path of [...upload.files.keys()].sort()) console.log(`    ${path}`)
+  const { entrypoint_path, import_map_path, verify_jwt } = upload.metadata
+  console.log(
+    `  entrypoint ${entrypoint_path}, import map ${import_map_path}, verify_jwt ${verify_jwt}`,
+  )
+  check(entrypoint_path === functionEntry, `the entrypoint is ${entrypoint_path}`)
+  check(import_map_path === functionConfig, `the import map is ${import_map_path}`)
+  check(verify_jwt === false, 'verify_jwt is not false: the gateway would refuse the widget')
+  return upload
+}
+
+/** 2. Every local module Deno needs was uploaded, and deno.json names exact versions. */
+async function checkUploadSet(files: Map<string, Uint8Array>) {
+  const needed = localModules(await denoInfo(repoRoot, true), repoRoot)
+  const escaped = needed.filter((module) => !files.has(module.path)).map((module) => module.path)
+  check(escaped.length === 0, `imports escape the upload set, not uploaded: ${escaped.join(', ')}`)
+  const { imports } = JSON.parse(new TextDecoder().decode(files.get(functionConfig))) as {
+    imports: Record<string, string>
+  }
+  const floating = Object.values(imports).filter(
+    (specifier) => !/^(npm|jsr):(@[^/]+\/)?[^@]+@\d+\.\d+\.\d+$/.test(specifier),
+  )
+  check(floating.length === 0, `versions float in deno.json: ${floating.join(', ')}`)
+  const npmPins = Object.values(imports)
+    .filter((specifier) => specifier.startsWith('npm:'))
+    .map((specifier) => specifier.slice('npm:'.length))
+    .sort()
+  console.log(
+    `✓ all ${needed.length} local modules are uploaded; deno.json pins ${npmPins.join(', ')}`,
+  )
+  return npmPins
+}
+
+/** 3. The CLI applies the migrations to a PostgreSQL that has Supabase's roles. */
+async function pushMigrations(db: SqlDatabase, url: string, cliEnv: object) {
+  await db.exec(supabaseRoles)
+  await run(supabaseBin, ['db', 'push', `--remote=${url}`, '--yes'], { cwd: repoRoot, env: cliEnv })
+  const files = await readdir(join(repoRoot, 'supabase/migrations'))
+  const migrations = files.filter((file) => file.endsWith('.sql'))
+  const applied = await db.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations order by version',
+  )
+  const [version] = await db.query<{ server_version: string }>('show server_version')
+  check(
+    applied.length === migrations.length,
+    `the CLI applied ${applied.length} of ${migrations.length} migrations`,
+  )
+  const versions = applied.map((row) => row.version).join(', ')
+  console.log(
+    `✓ supabase db push --remote=postgres://…/postgres --yes: applied ${versions} to PostgreSQL ${version?.server_version}`,
+  )
+}
+
+/** 4. The uploaded files alone, in an empty folder: they resolve, type-check, pull only the pins. */
+async function copyUpload(files: Map<string, Uint8Array>, folder: string, npmPins: string[]) {
+  for (const [path, bytes] of files) {
+    await mkdir(dirname(join(folder, path)), { recursive: true })
+    await writeFile(join(folder, path), bytes)
+  }
+  const info = await denoInfo(folder, false)
+  const broken = localModules(info, folder).filter(
+    (module) => module.error || module.path.startsWith('..'),
+  )
+  const problems = broken.map((module) => `${module.path}: ${module.error ?? 'outside the upload'}`)
+  check(broken.length === 0, `the upload alone does not resolve: ${problems.join('; ')}`)
+  // What runs: the pins and what they depend on; type declarations are Deno's business.
+  const packages = info.npmPackages ?? {}
+  const running = new Set<string>()
+  const visit = (id: string) => {
+    if (running.has(id) || !(id in packages)) return
+    running.add(id)
+    for (const dependency of packages[id]?.dependencies ?? []) visit(dependency)
+  }
+  for (const id of Object.keys(packages)) if (npmPins.includes(id)) visit(id)
+  const npmGraph = [...running].sort()
+  // The CLI uploads no lock, so the pins' own dependencies resolve within their ranges on each
+  // deploy: each must still be the version Node's lock installs, or this fails and says which.
+  const locked = JSON.parse(await readFile(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string }>
+  }
+  const drifted = npmGraph.filter((id) => {
+    const [, name = '', version = ''] = /^((?:@[^/]+\/)?[^@]+)@([^_]+)/.exec(id) ?? []
+    return !npmPins.includes(id) && locked.packages[`node_modules/${name}`]?.version !== version
+  })
+  check(
+    npmPins.every((pin) => npmGraph.includes(pin)) && drifted.length === 0,
+    `the npm graph is ${npmGraph.join(', ')}; not as locked: ${drifted.join(', ')}`,
+  )
+  await run(denoBin, ['check', '--no-lock', '--config', functionConfig, functionEntry], {
+    cwd: folder,
+  })
+  console.log(
+    `✓ the upload alone in an empty folder: deno check passes; npm graph ${npmGraph.join(', ')}`,
+  )
+}
+
+/**
+ * 5. Deno serves the copy as the edge runtime would: its variables, the secrets the README sets,
+ * and SUPABASE_DB_URL (the direct connection) unreachable, so only the pooler's secret can work.
+ */
+async function serve(folder: string, databaseUrl: string) {
+  const port = await freePort()
+  return startServerProcess({
+    command: denoBin,
+    args: [
+      'run',
+      '--no-lock',
+      '--allow-net',
+      '--allow-env',
+      '--allow-sys',
+      `--allow-read=${folder}`,
+      '--config',
+      functionConfig,
+      functionEntry,
+    ],
+    cwd: folder,
+    env: {
+      ...denoSystemEnv,
+      PORT: String(port),
+      SUPABASE_URL: `http://127.0.0.1:${port}`,
+      SUPABASE_DB_URL: `postgresql://postgres:unused@127.0.0.1:${await freePort()}/postgres`,
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_checkdeploy_unused' }),
+      SUPABASE_ANON_KEY: anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: 'unused',
+      SB_REGION: 'local',
+      SB_EXECUTION_ID: crypto.randomUUID(),
+      DENO_DEPLOYMENT_ID: `${projectRef}_${slug}_1`,
+      DATABASE_URL: databaseUrl,
+      ALLOWED_ORIGINS: partner,
+    },
+    url: `http://127.0.0.1:${port}/functions/v1/${slug}`,
+    init: { method: 'OPTIONS', headers: { origin: partner } },
+    timeoutMs: 90_000,
+  })
+}
+
+/** 6. A browser's preflight, a call without a key, and the widget's own client with each key. */
+async function postLeads(functionUrl: string, db: SqlDatabase) {
+  const preflight = await fetch(functionUrl, {
+    method: 'OPTIONS',
+    headers: { origin: partner, 'access-control-request-headers': 'apikey, content-type' },
+  })
+  check(preflight.status === 204, `the preflight got ${preflight.status}`)
+  check(
+    preflight.headers.get('access-control-allow-headers')?.includes('apikey'),
+    'the preflight does not allow the apikey header',
+  )
+  const keyless = await fetch(functionUrl, {
+    method: 'POST',
+    headers: { origin: partner, 'content-type': 'application/json' },
+    body: JSON.stringify(sampleSubmission),
+  })
+  const { error } = await keyless.json()
+  check(keyless.status === 401, `a call without a key got ${keyless.status}`)
+  check(
+    keyless.headers.get('access-control-allow-origin') === partner,
+    'the 401 has no CORS headers: the widget could not read it',
+  )
+  const origin = new URL(functionUrl).origin
+  const send = (key: string) =>
+    sendDemoRequest(createFunctionsClient(origin, key), sampleSubmission, {
+      idempotencyKey: crypto.randomUUID(),
+    })
+  const publishable = await send(publishableKey)
+  const anon = await send(anonKey)
+  check(publishable.ok, `the publishable key's call failed: ${JSON.stringify(publishable)}`)
+  check(anon.ok, `the anon key's call failed: ${JSON.stringify(anon)}`)
+  console.log(
+    `✓ served by Deno: preflight 204, no key 401 (${error?.code}, with CORS), publishable key 200, legacy anon key 200`,
+  )
+
+  const rows = await db.query<Record<string, string>>(
+    `select first_name, last_name, company_name, company_size
+     from public.demo_requests where id = $1`,
+    [publishable.requestId],
+  )
+  const expected = [
+    {
+      first_name: sampleLead.firstName,
+      last_name: sampleLead.lastName,
+      company_name: sampleLead.companyName,
+      company_size: sampleLead.companySize,
+    },
+  ]
+  check(
+    JSON.stringify(rows) === JSON.stringify(expected),
+    `the row read back is ${JSON.stringify(rows)}, not ${JSON.stringify(expected)}`,
+  )
+  console.log(`✓ read back from PostgreSQL: ${Object.values(rows[0] ?? {}).join(' | ')}`)
+}
+
+async function main() {
+  const started = performance.now()
+  const work = await mkdtemp(join(tmpdir(), 'demo-request-deploy-'))
+  const closing: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })]
+  try {
+    const postgresBin = await findPostgresBin()
+    check(
+      postgresBin,
+      'PostgreSQL is not installed: apt-get install postgresql-15, or set POSTGRES_BIN',
+    )
+    const [api, cluster] = await Promise.all([
+      startManagementApiStandIn(),
+      startPostgresCluster(postgresBin),
+    ])
+    const db = createPostgresDatabase(cluster.url)
+    closing.push(
+      () => api.close(),
+      () => cluster.destroy(),
+      () => db.close(),
+    )
+
+    // The CLI gets a home of its own, so nothing of the user's ~/.supabase is read or written,
+    // and a profile that points it at the stand-in instead of api.supabase.com.
+    const home = join(work, 'home')
+    const profile = join(work, 'profile.json')
+    await mkdir(home)
+    await writeFile(
+      profile,
+      JSON.stringify({
+        name: 'check-deploy',
+        api_url: api.url,
+        dashboard_url: `${api.url}/dashboard`,
+        project_host: 'localhost',
+      }),
+    )
+    const cliEnv = {
+      PATH: process.env.PATH,
+      HOME: home,
+      SUPABASE_ACCESS_TOKEN: `sbp_${'0'.repeat(40)}`,
+      SUPABASE_NO_KEYRING: '1',
+      SUPABASE_TELEMETRY_DISABLED: '1',
+      DO_NOT_TRACK: '1',
+    }
+    const cli = (await run(supabaseBin, ['--version'], { cwd: repoRoot })).trim()
+    const deno = (await run(denoBin, ['--version'], { cwd: repoRoot })).split(' (')[0]
+    console.log(`check:deploy with Supabase CLI ${cli} (npm package supabase) and ${deno}`)
+
+    const upload = await deploy(api, cliEnv, profile)
+    const npmPins = await checkUploadSet(upload.files)
+    await pushMigrations(db, cluster.url, cliEnv)
+    const folder = join(work, 'upload')
+    await copyUpload(upload.files, folder, npmPins)
+    const server = await serve(folder, cluster.url)
+    closing.push(() => server.stop())
+    await postLeads(server.url, db)
+    console.log(`check:deploy passed in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  } finally {
+    for (const close of closing.reverse()) await close().catch(() => {})
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(`✗ check:deploy failed: ${error.message}`)
+  process.exitCode = 1
+})

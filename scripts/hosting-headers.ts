@@ -1,0 +1,49 @@
+// Prints the headers the built site and widget need from a static host or CDN, in the `_headers`
+// format Netlify and Cloudflare Pages read; other hosts take the same names and values. The CSP
+// names the hash of each inline <style> or <script> the prerendered pages carry, so it is made
+// from the build: `npm run --silent hosting-headers -- https://YOUR_PROJECT_REF.supabase.co`.
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The `_headers` text for the site in `siteDir`, whose form posts to `functionsOrigin`. */
+export function hostingHeaders(siteDir: string, functionsOrigin?: string): string {
+  const pages = readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  )
+  const hashes = new Set<string>()
+  for (const page of pages) {
+    const html = readFileSync(join(siteDir, page), 'utf8')
+    for (const [, body = ''] of html.matchAll(
+      /<(?:style|script)(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\//g,
+    )) {
+      hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
+    }
+  }
+  const connect = functionsOrigin ? ` ${new URL(functionsOrigin).origin}` : ''
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...hashes].join(' '),
+    `connect-src 'self'${connect}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+  return `/*
+  Content-Security-Policy: ${policy}
+  X-Content-Type-Options: nosniff
+  Referrer-Policy: strict-origin-when-cross-origin
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+/widget/*
+  Cache-Control: public, max-age=300, stale-while-revalidate=86400
+  Access-Control-Allow-Origin: *
+`
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.stdout.write(hostingHeaders(process.argv[3] ?? 'dist/site', process.argv[2]))
+}

@@ -1,0 +1,109 @@
+// The built site served with the headers the README's Deploy section tells a host to send
+// (scripts/hosting-headers.js): every page renders, and posts its form, without a CSP violation.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import type { Browser } from 'playwright-core'
+import type { NodeHttp1Handler } from 'srvx'
+import { toNodeHandler } from 'srvx/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hostingHeaders } from '../../scripts/hosting-headers.ts'
+import { createStaticFiles } from '../../server/static-files.ts'
+import { formCopy } from '../../src/form-copy.ts'
+import { sampleLead } from '../support/sample-lead.ts'
+import { launchChromium } from './browser.ts'
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
+
+// `_headers` rules: a path pattern, then its indented `Name: value` lines.
+function parseHeaders(text: string) {
+  const rules: { pattern: string; headers: [string, string][] }[] = []
+  for (const line of text.split('\n')) {
+    if (/^\S/.test(line)) rules.push({ pattern: line.trim(), headers: [] })
+    else if (line.trim()) {
+      const [name = '', ...value] = line.trim().split(': ')
+      rules.at(-1)?.headers.push([name, value.join(': ')])
+    }
+  }
+  return (path: string) =>
+    rules
+      .filter(({ pattern }) => path.startsWith(pattern.replace(/\*$/, '')))
+      .flatMap(({ headers }) => headers)
+}
+
+let server: Server
+let origin: string
+let browser: Browser
+const rules = parseHeaders(hostingHeaders(`${dist}site`, undefined))
+
+beforeAll(async () => {
+  const files = createStaticFiles(dist)
+  const serve = toNodeHandler(async (request: Request) => {
+    // The form posts to this origin's function path; answering it keeps the post in view.
+    const reply = new URL(request.url).pathname.startsWith('/functions/')
+      ? Response.json({ success: true, requestId: 'hosted' })
+      : await files(request)
+    const headers = new Headers(reply.headers)
+    for (const [name, value] of rules(new URL(request.url).pathname)) headers.set(name, value)
+    return new Response(reply.body, { status: reply.status, headers })
+  }) as NodeHttp1Handler
+  server = createServer((request, response) => serve(request, response))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  server?.closeAllConnections()
+  await new Promise((resolve) => server?.close(resolve))
+})
+
+// A page that records each CSP violation it meets.
+async function openWatchedPage(path: string) {
+  const page = await browser.newPage()
+  const violations: string[] = []
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    ),
+  )
+  const response = await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' })
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'self'")
+  return { page, violations }
+}
+
+describe('the site under the hosting headers', () => {
+  it.each(['/', '/request-demo', '/no-such-page'])(
+    '%s renders with no CSP violation',
+    async (path) => {
+      const { page, violations } = await openWatchedPage(path)
+      await page.close()
+      expect(violations).toEqual([])
+    },
+  )
+
+  it('posts the form with no CSP violation', async () => {
+    const { page, violations } = await openWatchedPage('/request-demo')
+    const { fields } = formCopy
+    await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
+    await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
+    await page.getByLabel(fields.companyName.label).fill(sampleLead.companyName)
+    await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+    await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
+    await page.getByText(formCopy.success.title).waitFor()
+    await page.close()
+    expect(violations).toEqual([])
+  })
+
+  it('serves hashed assets as immutable and the widget briefly cached', async () => {
+    const html = await (await fetch(origin)).text()
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect((await fetch(`${origin}${asset}`)).headers.get('cache-control')).toContain('immutable')
+    const widget = await fetch(`${origin}/widget/demo-request.js`)
+    expect(widget.status).toBe(200)
+    expect(widget.headers.get('cache-control')).toContain('max-age=300')
+  })
+})
