@@ -14,7 +14,14 @@ export const isFunctionPath = (url = '/') =>
 export function functionListener(handler: DemoRequestHandler): NodeHttp1Handler {
   return toNodeHandler(async (request: ServerRequest) => {
     try {
-      return await handler(request, { clientIp: request.ip ?? null })
+      const reply = await handler(request, { clientIp: request.ip ?? null })
+      // An unread body (after a 413, say) would be read as the next request on this
+      // connection, so the connection closes with the reply.
+      const node = request.runtime?.node
+      if (node?.res && 'shouldKeepAlive' in node.res && !node.req.complete) {
+        node.res.shouldKeepAlive = false
+      }
+      return reply
     } catch (error) {
       // The handler answers its own failures; this is the last line, so the server never dies.
       console.error('send-demo-request failed to answer', error)

@@ -27,6 +27,8 @@ const environment = {
   DENO_DIR: process.env.DENO_DIR,
   RATE_LIMIT_MAX: '1000000',
   RATE_LIMIT_GLOBAL_MAX: '1000000',
+  // The project's key, which the function requires and the widget sends.
+  SUPABASE_ANON_KEY: 'outage-test-key',
 }
 
 const servers = [
@@ -79,7 +81,11 @@ describe.skipIf(postgresBin === null).each(servers)('$name', (kind) => {
     const started = performance.now()
     return fetch(functionUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        apikey: environment.SUPABASE_ANON_KEY,
+      },
       body: JSON.stringify(sampleLead),
     }).then(
       async (response) => {
