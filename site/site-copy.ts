@@ -196,7 +196,7 @@ export const siteCopy = {
   },
   requestDemo: {
     heading: 'Request a Demo',
-    subtitle: 'See how the product can transform your legal practice with AI-augmented services',
+    subtitle: `See how ${brand.name} can transform your legal practice with AI-augmented services`,
     cardTitle: 'Tell us about your practice',
     cardText: "Fill out the form below and we'll schedule a personalized demo for you.",
   },

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { siteCopy } from '../../site/site-copy.ts'
+import { brand, siteCopy } from '../../site/site-copy.ts'
 import { decodeEntities, htmlText } from './html-text.ts'
 
 // Read straight from the build, as a crawler or a visitor without JavaScript gets it.
@@ -64,8 +64,9 @@ describe('prerendered HTML', () => {
     expectHead(html, meta.requestDemo.title, meta.requestDemo.description)
     expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/request-demo"/)
     expect(html).toMatch(/<h1[^>]*>Request a Demo<\/h1>/)
+    // The spec's "the product" stands for the brand's name.
     expect(text).toContain(
-      'See how the product can transform your legal practice with AI-augmented services',
+      `See how ${brand.name} can transform your legal practice with AI-augmented services`,
     )
     expect(text).toContain('Tell us about your practice')
     expect(text).toContain(requestDemo.cardText)
