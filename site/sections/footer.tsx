@@ -27,11 +27,7 @@ export function Footer() {
       </div>
       <div className="container site-footer__legal">
         <p>{footer.copyright}</p>
-        <ul aria-label={footer.legalLabel}>
-          {footer.legal.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
+        <FooterEntries entries={footer.legal} label={footer.legalLabel} />
       </div>
     </footer>
   )
