@@ -93,6 +93,35 @@ export const siteCopy = {
     ],
     cta: 'Request a Demo',
   },
+  // The hero's picture of what the platform produces. An illustration, and it says so: the
+  // matter's names are the law's own placeholders, and no figure or customer is implied.
+  reportPreview: {
+    caption:
+      "Illustration: a status report drafted from the case file, waiting for the associate's review. Names are placeholders.",
+    status: 'Draft · Awaiting associate review',
+    kind: 'Status report',
+    title: 'Doe v. Roe',
+    meta: [
+      { label: 'Prepared for', value: 'Claims professional' },
+      { label: 'Drafted from', value: 'Case file, deposition transcript, medical records' },
+    ],
+    sections: [
+      {
+        heading: 'Recent developments',
+        text: "Plaintiff's deposition was taken. Testimony on prior injuries is summarized for review.",
+      },
+      {
+        heading: 'Expert recommendation',
+        text: 'Retain an orthopedic expert to address causation before the designation deadline.',
+      },
+      {
+        heading: 'Next steps',
+        text: 'Subpoena records from the treating providers and update the evaluation when they arrive.',
+      },
+    ],
+    reviewer: 'Assigned associate',
+    actions: ['Request changes', 'Approve'],
+  },
   platform: {
     heading: 'One platform, trained on your practice',
     intro:
