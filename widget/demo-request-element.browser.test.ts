@@ -4,6 +4,8 @@ import { createElement } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { formCopy } from '../src/form-copy.ts'
+import { createFunctionsClient, type FunctionsInvoker } from '../src/send-demo-request.ts'
+import { staticFormTemplate } from '../src/static-form.ts'
 import {
   fieldValues,
   fillValid,
@@ -20,8 +22,6 @@ import {
 } from '../tests/browser/widget-harness.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
-import { createFunctionsClient, type FunctionsInvoker } from '../src/send-demo-request.ts'
-import { staticFormTemplate } from '../src/static-form.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
 import './define.ts'
 import { elementAttributes } from './element-api.ts'
