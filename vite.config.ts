@@ -6,9 +6,12 @@ import { demoRequestBackend } from './server/vite-plugin.ts'
 import { customElementsManifest } from './widget/custom-elements-manifest.ts'
 
 const outDir = 'dist/widget'
+// SITE_URL, beside the usual VITE_ settings, gives the form its default privacy-url.
+const envPrefix = ['VITE_', 'SITE_URL']
 
 // `vite build --mode standalone`: one self-contained script for partner pages, React inside.
 const standalone: UserConfig = {
+  envPrefix,
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir,
@@ -33,6 +36,7 @@ const manifest: Plugin = {
 
 // `vite build --mode module`: an ES module for bundlers, React left to the host as a peer.
 const module: UserConfig = {
+  envPrefix,
   plugins: [
     react(),
     manifest,

@@ -5,6 +5,7 @@ interface DemoRequestAttributes extends HTMLAttributes<HTMLElement> {
   'supabase-url'?: string
   'anon-key'?: string
   source?: string
+  'privacy-url'?: string
 }
 
 declare module 'react' {

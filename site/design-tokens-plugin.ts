@@ -1,20 +1,63 @@
-import type { Plugin } from 'vite'
-import { tokenDeclarations } from '../src/design-tokens.ts'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { basename } from 'node:path'
+import type { HtmlTagDescriptor, Plugin } from 'vite'
+import { brandFonts, fontFaceCss, tokenDeclarations } from '../src/design-tokens.ts'
+
+const require = createRequire(import.meta.url)
 
 /**
  * Puts the shared design tokens on `:root` in the page head, so the site's CSS and the
- * widget's shadow root read the same custom properties from the first paint.
+ * widget's shadow root read the same custom properties from the first paint; with them the
+ * brand fonts' `@font-face` rules and a preload for each face, which the build copies from npm.
  */
 export function designTokensPlugin(): Plugin {
+  let building = false
   return {
     name: 'site-design-tokens',
-    transformIndexHtml: () => [
-      {
-        tag: 'style',
-        attrs: { id: 'design-tokens' },
-        children: `:root {\n${tokenDeclarations()}\n}`,
-        injectTo: 'head-prepend',
+    configResolved(config) {
+      building = config.command === 'build' && !config.build.ssr
+    },
+    buildStart() {
+      if (!building) return
+      for (const face of brandFonts) {
+        const path = require.resolve(face.file)
+        this.emitFile({ type: 'asset', name: basename(path), source: readFileSync(path) })
+      }
+    },
+    // After bundling, when the fonts' hashed names are known.
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        // Built: the hashed copies under /assets. Served by Vite: the files where npm put them.
+        const urlOf = (file: string) => {
+          const name = basename(file)
+          const asset = Object.values(bundle ?? {}).find(
+            (output) => output.type === 'asset' && output.names.includes(name),
+          )
+          return asset ? `/${asset.fileName}` : `/@fs${require.resolve(file)}`
+        }
+        const preloads: HtmlTagDescriptor[] = brandFonts.map((face) => ({
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            href: urlOf(face.file),
+            as: 'font',
+            type: 'font/woff2',
+            crossorigin: '',
+          },
+          injectTo: 'head-prepend',
+        }))
+        return [
+          {
+            tag: 'style',
+            attrs: { id: 'design-tokens' },
+            children: `${fontFaceCss(urlOf)}\n:root {\n${tokenDeclarations()}\n}`,
+            injectTo: 'head-prepend',
+          },
+          ...preloads,
+        ]
       },
-    ],
+    },
   }
 }

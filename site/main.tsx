@@ -9,6 +9,9 @@ import './styles/index.css'
 const router = createBrowserRouter(routes)
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element to hydrate')
+// A browser without declarative shadow DOM leaves the prerendered form's template in place,
+// where the hydrating tree has none.
+for (const template of root.querySelectorAll('template[shadowrootmode]')) template.remove()
 
 hydrateRoot(
   root,

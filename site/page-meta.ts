@@ -1,6 +1,6 @@
 import { siteCopy } from './site-copy.ts'
 
-export type PageKey = 'home' | 'requestDemo' | 'notFound'
+export type PageKey = 'home' | 'requestDemo' | 'privacy' | 'terms' | 'notFound'
 
 export interface PageMeta {
   /** Where the page is served; the not-found page answers any unknown path. */
@@ -14,6 +14,8 @@ export interface PageMeta {
 export const pages: Record<PageKey, PageMeta> = {
   home: { path: '/', indexable: true, ...siteCopy.meta.home },
   requestDemo: { path: '/request-demo', indexable: true, ...siteCopy.meta.requestDemo },
+  privacy: { path: '/privacy', indexable: true, ...siteCopy.meta.privacy },
+  terms: { path: '/terms', indexable: true, ...siteCopy.meta.terms },
   notFound: { path: '/404', indexable: false, ...siteCopy.meta.notFound },
 }
 

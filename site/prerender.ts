@@ -16,6 +16,8 @@ const serverEntry = join(dist, 'site-ssr', 'entry-server.js')
 const outputs: { page: PageMeta; file: string }[] = [
   { page: pages.home, file: 'index.html' },
   { page: pages.requestDemo, file: 'request-demo/index.html' },
+  { page: pages.privacy, file: 'privacy/index.html' },
+  { page: pages.terms, file: 'terms/index.html' },
   { page: pages.notFound, file: '404.html' },
 ]
 

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router'
 import { HomePage } from './pages/home-page.tsx'
+import { PrivacyPage, TermsPage } from './pages/legal-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 import { RequestDemoPage } from './pages/request-demo-page.tsx'
 import { RouteErrorPage } from './pages/route-error-page.tsx'
@@ -14,6 +15,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: HomePage },
       { path: 'request-demo', Component: RequestDemoPage },
+      { path: 'privacy', Component: PrivacyPage },
+      { path: 'terms', Component: TermsPage },
       { path: '*', Component: NotFoundPage },
     ],
   },

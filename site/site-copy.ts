@@ -9,6 +9,33 @@ export const brand = {
   offering: 'AI-augmented services for legal practices',
 } as const
 
+/**
+ * Who stands behind the site, for the privacy notice and the terms. PLACEHOLDERS: the
+ * specification names no company, so these are marked stand-ins on a reserved `.example`
+ * domain, to be replaced before launch (README, "The site"), never invented details.
+ */
+export const company = {
+  legalName: `[${brand.name} legal entity name]`,
+  postalAddress: '[postal address]',
+  privacyEmail: 'privacy@counsel-ai.example',
+  legalEmail: 'legal@counsel-ai.example',
+  /** How long a demo request is kept after the last contact: a policy to confirm before launch. */
+  retentionMonths: 24,
+} as const
+
+/** A piece of a legal page's paragraph: text, an email address, or a link to a page here. */
+export type Inline =
+  | string
+  | { readonly email: string }
+  | { readonly to: string; readonly label: string }
+
+/** A section of the privacy notice or the terms: a heading, paragraphs and perhaps a list. */
+export interface LegalSection {
+  readonly heading: string
+  readonly paragraphs: readonly (readonly Inline[])[]
+  readonly list?: readonly string[]
+}
+
 /** Copy of the marketing site: pages, sections, navigation and metadata. */
 export const siteCopy = {
   meta: {
@@ -26,6 +53,14 @@ export const siteCopy = {
     notFound: {
       title: `Page not found | ${brand.name}`,
       description: 'The page you were looking for does not exist.',
+    },
+    privacy: {
+      title: `Privacy Policy | ${brand.name}`,
+      description: `What ${brand.name} collects when you request a demo, why, how long it is kept and how to have it deleted.`,
+    },
+    terms: {
+      title: `Terms of Service | ${brand.name}`,
+      description: `The terms for using the ${brand.name} website.`,
     },
   },
   skipLink: 'Skip to main content',
@@ -57,6 +92,35 @@ export const siteCopy = {
       'Associates can handle more cases.',
     ],
     cta: 'Request a Demo',
+  },
+  // The hero's picture of what the platform produces. An illustration, and it says so: the
+  // matter's names are the law's own placeholders, and no figure or customer is implied.
+  reportPreview: {
+    caption:
+      "Illustration: a status report drafted from the case file, waiting for the associate's review. Names are placeholders.",
+    status: 'Draft · Awaiting associate review',
+    kind: 'Status report',
+    title: 'Doe v. Roe',
+    meta: [
+      { label: 'Prepared for', value: 'Claims professional' },
+      { label: 'Drafted from', value: 'Case file, deposition transcript, medical records' },
+    ],
+    sections: [
+      {
+        heading: 'Recent developments',
+        text: "Plaintiff's deposition was taken. Testimony on prior injuries is summarized for review.",
+      },
+      {
+        heading: 'Expert recommendation',
+        text: 'Retain an orthopedic expert to address causation before the designation deadline.',
+      },
+      {
+        heading: 'Next steps',
+        text: 'Subpoena records from the treating providers and update the evaluation when they arrive.',
+      },
+    ],
+    reviewer: 'Assigned associate',
+    actions: ['Request changes', 'Approve'],
   },
   platform: {
     heading: 'One platform, trained on your practice',
@@ -191,14 +255,156 @@ export const siteCopy = {
       ],
     },
     legalLabel: 'Legal',
-    legal: ['Privacy Policy', 'Terms of Service'],
+    legal: [
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
+    ],
     copyright: `© 2024 ${brand.name}. All rights reserved.`,
   },
   requestDemo: {
     heading: 'Request a Demo',
-    subtitle: 'See how the product can transform your legal practice with AI-augmented services',
+    subtitle: `See how ${brand.name} can transform your legal practice with AI-augmented services`,
     cardTitle: 'Tell us about your practice',
     cardText: "Fill out the form below and we'll schedule a personalized demo for you.",
+  },
+  privacy: {
+    heading: 'Privacy Policy',
+    intro: `This notice explains what ${brand.name} collects when you request a demo, on this site or through our form on a partner's site: what it is, why we ask, who sees it, how long we keep it and how to have it deleted.`,
+    sections: [
+      {
+        heading: 'What the form collects',
+        paragraphs: [['When you send the demo request form, we receive:']],
+        list: [
+          'Your first name, last name, company name and company size, as you enter them.',
+          'The address of the page the form is on, including any campaign parameters in it (such as utm_source or utm_campaign).',
+          'The address of the page that brought you there (the referrer), when your browser shares it.',
+          'Your browser, as its user-agent string names it (browser, version and operating system).',
+          "When the form is on a partner's site, the name that partner gave it.",
+        ],
+      },
+      {
+        heading: 'Why we ask',
+        paragraphs: [
+          [
+            'We use your name, company and company size to contact you, schedule the demo and prepare it for a firm of your size. The page, referrer and campaign parameters tell us which page or campaign brought you; the browser details help us tell people from automated spam.',
+          ],
+          [
+            'To stop floods of automated requests, we also count requests per connection for a few minutes, using a one-way hash of your IP address rather than the address itself.',
+          ],
+          [
+            'We do not sell these details, use them for advertising or add you to a mailing list. Under the GDPR we rely on taking the steps you asked for before a possible contract, and on our legitimate interest in keeping the form free of spam.',
+          ],
+        ],
+      },
+      {
+        heading: 'Who sees it',
+        paragraphs: [
+          [
+            'Our sales team. The company that hosts our database stores the request, and our email provider delivers it to the sales team; both act only on our instructions, under contract.',
+          ],
+        ],
+      },
+      {
+        heading: 'How long we keep it',
+        paragraphs: [
+          [
+            `We keep a demo request for up to ${company.retentionMonths} months after our last contact with you, then delete it. If your firm becomes a customer, the contact details move to our customer records.`,
+          ],
+          [
+            'This site sets no cookies and runs no analytics or advertising trackers. Requesting a demo needs no account; only signing in to the platform keeps a session in your browser.',
+          ],
+        ],
+      },
+      {
+        heading: 'Seeing, correcting or deleting your details',
+        paragraphs: [
+          [
+            'You can ask at any time to see what we hold about you, to correct it or to delete it. Write to ',
+            { email: company.privacyEmail },
+            ' with your name and company, and say what you would like. We answer within one month.',
+          ],
+          [
+            'If you are in the European Union or the United Kingdom, you may also complain to your data protection authority.',
+          ],
+        ],
+      },
+      {
+        heading: 'Who we are',
+        paragraphs: [
+          [
+            `${company.legalName}, ${company.postalAddress}. Privacy questions: `,
+            { email: company.privacyEmail },
+            '.',
+          ],
+          [
+            'If this notice changes, the new version is published on this page. See also our ',
+            { to: '/terms', label: 'Terms of Service' },
+            '.',
+          ],
+        ],
+      },
+    ] satisfies readonly LegalSection[],
+  },
+  terms: {
+    heading: 'Terms of Service',
+    intro: `These terms cover your use of the ${brand.name} website. By using the site you accept them.`,
+    sections: [
+      {
+        heading: 'What this site is',
+        paragraphs: [
+          [
+            `This site describes ${brand.name} and lets you request a demo. Nothing on it is legal advice, and using it or requesting a demo creates no attorney-client relationship.`,
+          ],
+          [
+            'Using the platform itself is governed by a separate written agreement with your firm; these terms grant no access to it.',
+          ],
+        ],
+      },
+      {
+        heading: 'Using the site fairly',
+        paragraphs: [
+          [
+            "Please do not try to break into or overload the site, send requests in someone else's name, or send automated requests through the form.",
+          ],
+        ],
+      },
+      {
+        heading: 'Our content',
+        paragraphs: [
+          [
+            `The site's text, design and marks belong to ${company.legalName}. You may link to the site and quote it with attribution; please ask before copying more.`,
+          ],
+        ],
+      },
+      {
+        heading: 'No warranty',
+        paragraphs: [
+          [
+            'We work to keep the site accurate and available, but it is provided as it is, without warranties. As far as the law allows, we are not liable for losses arising from using it.',
+          ],
+        ],
+      },
+      {
+        heading: 'Your details',
+        paragraphs: [
+          [
+            'What the demo request form collects, and what we do with it, is set out in our ',
+            { to: '/privacy', label: 'Privacy Policy' },
+            '.',
+          ],
+        ],
+      },
+      {
+        heading: 'Changes and questions',
+        paragraphs: [
+          [
+            'If these terms change, the new version is published on this page. Questions: ',
+            { email: company.legalEmail },
+            '.',
+          ],
+        ],
+      },
+    ] satisfies readonly LegalSection[],
   },
   notFound: {
     code: '404',

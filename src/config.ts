@@ -8,3 +8,9 @@ export function defaultSupabaseUrl(): string {
 export function defaultAnonKey(): string {
   return import.meta.env.VITE_SUPABASE_ANON_KEY || ''
 }
+
+/** The privacy notice the form links to: `/privacy` on SITE_URL if the build had one, else on the page's origin. */
+export function defaultPrivacyUrl(): string {
+  const site = import.meta.env.SITE_URL
+  return site ? new URL('/privacy', site).href : '/privacy'
+}

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { defaultAnonKey, defaultSupabaseUrl } from './config.ts'
+import { defaultAnonKey, defaultPrivacyUrl, defaultSupabaseUrl } from './config.ts'
 import {
   type DemoRequestEventMap,
   type DemoRequestEventName,
@@ -42,6 +42,8 @@ export type DemoRequestFormProps = {
   anonKey?: string
   /** Free text stored with the lead, such as a partner's name. */
   source?: string
+  /** The privacy notice the form links to; defaults to `/privacy` on SITE_URL, else the page's origin. */
+  privacyUrl?: string
   /** A Functions client to call instead, e.g. a site's own `supabase.functions`. */
   functions?: FunctionsInvoker
   /** Values shown on first render. */
@@ -65,6 +67,7 @@ export function DemoRequestForm({
   supabaseUrl,
   anonKey,
   source,
+  privacyUrl,
   functions,
   initialValues,
   timeoutMs = defaultTimeoutMs,
@@ -237,22 +240,24 @@ export function DemoRequestForm({
           <label className={classes.label} htmlFor={`${id}-companySize`}>
             {sizeCopy.label}
           </label>
-          <select
-            id={`${id}-companySize`}
-            className={`${classes.control} ${classes.select}`}
-            name="companySize"
-            required
-            value={values.companySize}
-            onChange={handleChange}
-            {...errorAttributes('companySize')}
-          >
-            <option value="">{sizeCopy.placeholder}</option>
-            {companySizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
+          <div className={classes.selectBox}>
+            <select
+              id={`${id}-companySize`}
+              className={`${classes.control} ${classes.select}`}
+              name="companySize"
+              required
+              value={values.companySize}
+              onChange={handleChange}
+              {...errorAttributes('companySize')}
+            >
+              <option value="">{sizeCopy.placeholder}</option>
+              {companySizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
           {errorMessage('companySize')}
         </div>
         <div className={classes.honeypot} aria-hidden="true">
@@ -270,6 +275,10 @@ export function DemoRequestForm({
         <button className={classes.submit} type="submit" disabled={submitting}>
           {submitting ? formCopy.submitting : formCopy.submit}
         </button>
+        <p className={classes.notice}>
+          {formCopy.privacy.text}{' '}
+          <a href={privacyUrl || defaultPrivacyUrl()}>{formCopy.privacy.link}</a>
+        </p>
       </form>
       <ToastRegion toast={toast} onDismiss={() => setToast(undefined)} />
     </div>

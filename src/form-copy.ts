@@ -30,6 +30,11 @@ export const formCopy = {
   honeypotLabel: 'Leave this field empty',
   submit: 'Request Demo',
   submitting: 'Submitting...',
+  /** The line under the button; `link` leads to the privacy notice (the `privacy-url` attribute). */
+  privacy: {
+    text: 'We use these details only to arrange your demo.',
+    link: 'Privacy Policy',
+  },
   required: {
     firstName: 'First name is required',
     lastName: 'Last name is required',
@@ -58,4 +63,11 @@ export const formCopy = {
   },
   dismiss: 'Dismiss notification',
   notifications: 'Notifications',
+} as const
+
+/** Copy only the static, prerendered form shows; apart, so the widget's bundle leaves it out. */
+export const staticFormCopy = {
+  /** Under the button, only when the page runs without JavaScript. */
+  needsJavaScript:
+    'Sending this form needs JavaScript. Please turn it on in your browser and reload the page.',
 } as const

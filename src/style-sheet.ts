@@ -14,18 +14,15 @@ function styleTarget(): HTMLElement {
   return target
 }
 
-/** goober's `css`, collecting into the shared sheet. Call it from render code, not at import. */
-export function css(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-  return gooberCss.call({ target: styleTarget() }, strings, ...values)
+/** A class for `rules`, collected into the shared sheet. Call it from render code, not at import. */
+export function css(rules: string): string {
+  return gooberCss.call({ target: styleTarget() }, rules)
 }
 
-/** goober's `keyframes`, collecting into the shared sheet. */
-export function keyframes(
-  strings: TemplateStringsArray,
-  ...values: Array<string | number>
-): string {
+/** A `@keyframes` name for `frames`, collected into the shared sheet. */
+export function keyframes(frames: string): string {
   // goober's own `keyframes` is bound to the document head; `k` is the flag it binds.
-  return gooberCss.call({ target: styleTarget(), k: 1 }, strings, ...values)
+  return gooberCss.call({ target: styleTarget(), k: 1 }, frames)
 }
 
 /** Makes every style created so far apply inside `root` (a shadow root or the document). */

@@ -136,6 +136,18 @@ export const Themed: Story = {
   },
 }
 
+// The line under the button, pointed at a partner's own notice through privacy-url.
+export const PrivacyNotice: Story = {
+  args: { 'privacy-url': 'https://partner.example/privacy' },
+  play: async ({ canvasElement }) => {
+    const root = await formRootOf(canvasElement)
+    const link = root.querySelector('form a')
+    expect(link).toHaveTextContent(formCopy.privacy.link)
+    expect(link).toHaveAttribute('href', 'https://partner.example/privacy')
+    expect(link?.parentElement).toHaveTextContent(formCopy.privacy.text)
+  },
+}
+
 export const AllRequired: Story = {
   play: async ({ canvasElement, args }) => {
     const root = await formRootOf(canvasElement)

@@ -1,11 +1,18 @@
+import serifUrl from '@fontsource/source-serif-4/files/source-serif-4-latin-600-normal.woff2?url'
+import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import type { Decorator } from '@storybook/react-vite'
 import { MemoryRouter } from 'react-router'
 import siteStyles from '../site/styles/index.css?inline'
-import { tokenDeclarations } from '../src/design-tokens.ts'
+import { brandFonts, fontFaceCss, tokenDeclarations } from '../src/design-tokens.ts'
 
-// The site's page head puts the tokens on :root (site/design-tokens-plugin.ts); here they
-// come with the site's CSS, and both leave with the story, so the form's stories stay plain.
-const siteCss = `:root {\n${tokenDeclarations()}\n}\n${siteStyles}`
+const fontUrls: Record<string, string> = {
+  [brandFonts[0].file]: interUrl,
+  [brandFonts[1].file]: serifUrl,
+}
+
+// The site's page head puts the fonts and tokens on :root (site/design-tokens-plugin.ts); here
+// they come with the site's CSS, and all leave with the story, so the form's stories stay plain.
+const siteCss = `${fontFaceCss((file) => fontUrls[file] ?? '')}\n:root {\n${tokenDeclarations()}\n}\n${siteStyles}`
 
 /** The site's stylesheet and design tokens, while the story is shown. */
 export const withSiteStyles: Decorator = (Story) => (

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router'
 import { expect, waitFor } from 'storybook/test'
 import { routes } from '../site/routes.tsx'
-import { siteCopy } from '../site/site-copy.ts'
+import { company, siteCopy } from '../site/site-copy.ts'
 import { withSiteStyles } from './site-decorators.tsx'
 import { answerFunctionRequests } from './stand-in-functions.ts'
 
@@ -62,6 +62,28 @@ export const RequestDemo: Story = {
         canvasElement.querySelector('demo-request')?.shadowRoot?.querySelector('form'),
       ).toBeTruthy(),
     )
+  },
+}
+
+export const Privacy: Story = {
+  args: { path: '/privacy' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: siteCopy.privacy.heading })
+    for (const { heading } of siteCopy.privacy.sections) {
+      expect(canvas.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    }
+    expect(canvas.getAllByRole('link', { name: company.privacyEmail })[0]).toHaveAttribute(
+      'href',
+      `mailto:${company.privacyEmail}`,
+    )
+  },
+}
+
+export const Terms: Story = {
+  args: { path: '/terms' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: siteCopy.terms.heading })
+    expect(canvas.getByRole('main').querySelector('a[href="/privacy"]')).toBeTruthy()
   },
 }
 

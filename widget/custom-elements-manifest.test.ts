@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { tokenProperty, tokens } from '../src/design-tokens.ts'
 import { customElementsManifest } from './custom-elements-manifest.ts'
-import { elementAttributes, elementEvents } from './element-api.ts'
+import { elementAttributes, elementEvents, elementProperties } from './element-api.ts'
 
 const [declaration] = customElementsManifest().modules[0]?.declarations ?? []
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
@@ -14,7 +14,9 @@ describe('custom-elements.json', () => {
       'supabase-url',
       'anon-key',
       'source',
+      'privacy-url',
     ])
+    expect(declaration?.members.map((m) => m.name)).toEqual(['functions'])
     expect(declaration?.events.map((e) => e.name)).toEqual([
       'demo-request-submit',
       'demo-request-success',
@@ -30,8 +32,8 @@ describe('custom-elements.json', () => {
 })
 
 describe('the README', () => {
-  it('documents every attribute, event and CSS custom property', () => {
-    for (const { name } of [...elementAttributes, ...elementEvents])
+  it('documents every attribute, property, event and CSS custom property', () => {
+    for (const { name } of [...elementAttributes, ...elementProperties, ...elementEvents])
       expect(readme).toContain(`\`${name}\``)
     for (const token of Object.keys(tokens)) {
       expect(readme).toContain(`\`${tokenProperty(token as keyof typeof tokens)}\``)

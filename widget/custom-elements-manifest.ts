@@ -1,4 +1,10 @@
-import { elementAttributes, elementCssProperties, elementEvents, tagName } from './element-api.ts'
+import {
+  elementAttributes,
+  elementCssProperties,
+  elementEvents,
+  elementProperties,
+  tagName,
+} from './element-api.ts'
 
 /** The custom-elements.json manifest (schema 2.1), for editors, linters and docs. */
 export function customElementsManifest() {
@@ -19,6 +25,12 @@ export function customElementsManifest() {
               name,
               fieldName: prop,
               type: { text: 'string' },
+              description,
+            })),
+            members: elementProperties.map(({ name, type, description }) => ({
+              kind: 'field',
+              name,
+              type: { text: type },
               description,
             })),
             events: elementEvents.map(({ name, detail, description }) => ({

@@ -1,13 +1,15 @@
 import type { DemoRequestEventMap } from '../src/demo-request-events.ts'
+import type { FunctionsInvoker } from '../src/send-demo-request.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
-import { tagName } from './element-api.ts'
 
 // A page may load the script twice (a partner's tag manager and a hard-coded tag): define once.
-if (!customElements.get(tagName)) customElements.define(tagName, DemoRequestElement)
+DemoRequestElement.define()
 
 export { DemoRequestElement }
 
 type DemoRequestHTMLElement = HTMLElement & {
+  /** A Functions client to call instead of one built from the attributes. */
+  functions: FunctionsInvoker | undefined
   addEventListener<Name extends keyof DemoRequestEventMap>(
     type: Name,
     listener: (this: HTMLElement, event: DemoRequestEventMap[Name]) => void,

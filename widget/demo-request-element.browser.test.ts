@@ -4,6 +4,8 @@ import { createElement } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { formCopy } from '../src/form-copy.ts'
+import { createFunctionsClient, type FunctionsInvoker } from '../src/send-demo-request.ts'
+import { staticFormTemplate } from '../src/static-form.ts'
 import {
   fieldValues,
   fillValid,
@@ -20,6 +22,7 @@ import {
 } from '../tests/browser/widget-harness.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
+import { DemoRequestElement } from './demo-request-element.ts'
 import './define.ts'
 import { elementAttributes } from './element-api.ts'
 
@@ -343,7 +346,86 @@ describe('the documented element API', () => {
     const observed = (
       customElements.get('demo-request') as unknown as { observedAttributes: string[] }
     ).observedAttributes
-    expect([...observed].sort()).to.deep.equal(elementAttributes.map((a) => a.name).sort())
+    // r2wc observes an attribute for every prop; `functions` ignores it (a property only).
+    const attributes = observed.filter((name) => name !== 'functions')
+    expect(attributes.sort()).to.deep.equal(elementAttributes.map((a) => a.name).sort())
+  })
+})
+
+describe('<demo-request> privacy notice', () => {
+  it('links the line under the button to privacy-url', async () => {
+    const { root } = await mount('ok', newRun(), { 'privacy-url': 'https://example.com/privacy' })
+    const notice = query(root, 'form > p:last-child')
+    expect(notice.textContent).to.equal(`${formCopy.privacy.text} ${formCopy.privacy.link}`)
+    expect(query<HTMLAnchorElement>(notice, 'a').href).to.equal('https://example.com/privacy')
+  })
+
+  it("defaults to /privacy on the page's own origin", async () => {
+    const { root } = await mount('ok')
+    expect(query<HTMLAnchorElement>(root, 'form a').href).to.equal(`${location.origin}/privacy`)
+  })
+})
+
+describe('<demo-request> functions property', () => {
+  it('sends through the Functions client it is handed, not one of its own', async () => {
+    const attributesRun = newRun()
+    const handedRun = newRun()
+    const { element, root } = await mount('ok', attributesRun)
+    const handed = createFunctionsClient(standInUrl('ok', handedRun), 'handed-key')
+    const calls: string[] = []
+    const spy: FunctionsInvoker = {
+      invoke: (name, options) => {
+        calls.push(name)
+        return handed.invoke(name, options)
+      },
+    }
+    ;(element as DemoRequestElement).functions = spy
+    fillValid(root)
+    submitButton(root).click()
+    await waitUntil(() => toast(root))
+    expect(calls).to.deep.equal(['send-demo-request'])
+    expect(await recordedRequests(attributesRun)).to.have.length(0)
+    const [request] = await recordedRequests(handedRun)
+    expect(request?.headers.apikey).to.equal('handed-key')
+  })
+})
+
+describe('<demo-request> over a prerendered form', () => {
+  // A tag of its own: the prerendered markup must be parsed before the tag is defined, as on a
+  // page whose script arrives after its HTML.
+  class PrerenderedDemoRequest extends DemoRequestElement {}
+
+  it('keeps the static form until React renders, then shows only the live one', async () => {
+    const host = document.createElement('div')
+    host.setHTMLUnsafe(
+      `<demo-request-prerendered>${staticFormTemplate({ privacyUrl: '/privacy' })}</demo-request-prerendered>`,
+    )
+    document.body.append(host)
+    const element = host.firstElementChild as HTMLElement
+    const root = element.shadowRoot as ShadowRoot
+    expect(root.querySelector('[data-static-form]'), 'the parser attached it').to.not.equal(null)
+    const before = element.getBoundingClientRect()
+
+    // Every change to the root, as it happens: the static form must never leave an empty root.
+    const contents: string[][] = []
+    new MutationObserver(() => {
+      contents.push([...root.children].map((child) => child.localName))
+    }).observe(root, { childList: true })
+
+    PrerenderedDemoRequest.define('demo-request-prerendered')
+    expect(element.shadowRoot, 'the same root, not emptied').to.equal(root)
+    expect(root.querySelector('[data-static-form]')).to.not.equal(null)
+    await waitUntil(() => !root.querySelector('[data-static-form]'))
+
+    expect(root.querySelectorAll('form')).to.have.length(1)
+    expect(root.querySelector('style'), 'the static CSS left with it').to.equal(null)
+    expect(contents.every((children) => children.includes('div'))).to.equal(true)
+    const after = element.getBoundingClientRect()
+    expect({ width: after.width, height: after.height }).to.deep.equal({
+      width: before.width,
+      height: before.height,
+    })
+    host.remove()
   })
 })
 

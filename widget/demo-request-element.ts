@@ -1,18 +1,51 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { DemoRequestForm } from '../src/demo-request-form.tsx'
+import type { FunctionsInvoker } from '../src/send-demo-request.ts'
+import { tagName } from './element-api.ts'
 
 type R2wcElement = HTMLElement & { disconnectedCallback(): void }
 
 const ReactElement = r2wc(DemoRequestForm, {
   shadow: 'open',
-  props: { supabaseUrl: 'string', anonKey: 'string', source: 'string' },
+  props: {
+    supabaseUrl: 'string',
+    anonKey: 'string',
+    source: 'string',
+    privacyUrl: 'string',
+    // A type r2wc has no transform for: it keeps the object as set, renders again, and never
+    // reads it from an attribute. A property only.
+    functions: 'object' as 'json',
+  },
 }) as unknown as new () => R2wcElement
 
 /**
  * The `<demo-request>` element: the form in an open shadow root. Attributes `supabase-url`,
- * `anon-key` and `source` map to the form's props. Defining the class registers nothing.
+ * `anon-key`, `source` and `privacy-url` map to the form's props, the `functions` property to
+ * its Functions client. Defining the class registers nothing; `define()` does.
  */
 export class DemoRequestElement extends ReactElement {
+  declare functions: FunctionsInvoker | undefined
+
+  /** Registers the element as `tag`, unless that tag is taken: a page may load it twice. */
+  static define(tag: string = tagName): void {
+    // biome-ignore lint/complexity/noThisInStatic: a subclass defines itself, not this class
+    if (!customElements.get(tag)) customElements.define(tag, this)
+  }
+
+  // A shadow root the HTML parser attached (declarative shadow DOM, a prerendered form) keeps
+  // its static form until React's first render lands, then drops it in the same task, before
+  // any paint: nothing blinks or shifts. attachShadow would empty it at once.
+  override attachShadow(init: ShadowRootInit): ShadowRoot {
+    const root = this.shadowRoot
+    if (!root) return super.attachShadow(init)
+    const prerendered = [...root.childNodes]
+    new MutationObserver((_, observer) => {
+      observer.disconnect()
+      for (const node of prerendered) node.remove()
+    }).observe(root, { childList: true })
+    return root
+  }
+
   // A host page's own React may remove the element in the middle of its render, where React
   // forbids unmounting another root; wait for that render to end. A move (removed, then added
   // back at once) keeps the form and what the visitor typed.

@@ -21,6 +21,22 @@ export const elementAttributes = [
     prop: 'source',
     description: "Free text stored with the lead, such as a partner's name.",
   },
+  {
+    name: 'privacy-url',
+    prop: 'privacyUrl',
+    description:
+      'The privacy notice linked under the button. Defaults to /privacy on SITE_URL at build time, else on the page origin.',
+  },
+] as const
+
+/** Set from script, not markup: values an attribute cannot carry. */
+export const elementProperties = [
+  {
+    name: 'functions',
+    type: 'FunctionsInvoker | undefined',
+    description:
+      "A Functions client to call instead of the one built from supabase-url and anon-key, such as a page's own supabase.functions.",
+  },
 ] as const
 
 export const elementEvents = [

@@ -7,9 +7,15 @@ export interface FooterEntry {
 }
 
 /** A footer column's list: links where the site has a destination, plain text otherwise. */
-export function FooterEntries({ entries }: { entries: readonly FooterEntry[] }) {
+export function FooterEntries({
+  entries,
+  label,
+}: {
+  entries: readonly FooterEntry[]
+  label?: string
+}) {
   return (
-    <ul>
+    <ul aria-label={label}>
       {entries.map((entry) => (
         <li key={entry.label}>
           {entry.to ? <SiteLink to={entry.to}>{entry.label}</SiteLink> : <span>{entry.label}</span>}

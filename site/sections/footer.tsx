@@ -25,13 +25,12 @@ export function Footer() {
           <FooterEntries entries={footer.company.links} />
         </div>
       </div>
-      <div className="container site-footer__legal">
-        <p>{footer.copyright}</p>
-        <ul aria-label={footer.legalLabel}>
-          {footer.legal.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
+      {/* The rule sits on the inner box, so it spans the content column, not the padding. */}
+      <div className="container">
+        <div className="site-footer__legal">
+          <p>{footer.copyright}</p>
+          <FooterEntries entries={footer.legal} label={footer.legalLabel} />
+        </div>
       </div>
     </footer>
   )

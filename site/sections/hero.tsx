@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
 import { Icon } from '../components/icon.tsx'
 import { siteCopy } from '../site-copy.ts'
+import { ReportPreview } from './report-preview.tsx'
 
-/** The home page's opening: tagline, the five claims and the Request a Demo button. */
+/** The home page's opening: tagline, the Request a Demo button, a drafted report, the claims. */
 export function Hero() {
   const { hero } = siteCopy
   return (
@@ -16,6 +17,9 @@ export function Hero() {
             {hero.cta}
           </Link>
         </div>
+        <ReportPreview />
+      </div>
+      <div className="container">
         <div className="hero__claims">
           <h2 id="hero-claims-title">{hero.claimsLabel}</h2>
           <ul aria-labelledby="hero-claims-title" className="check-list">

@@ -18,10 +18,11 @@ export function Platform() {
           title={platform.heading}
           intro={platform.intro}
         />
-        <ul className="card-grid card-grid--four">
+        {/* Four modules as a ruled list, not boxes: Solutions is the one grid of cards. */}
+        <ul className="feature-list">
           {platform.modules.map((module, index) => (
-            <li key={module.title} className="card">
-              <Icon name={icons[index] ?? 'check'} className="card__icon" />
+            <li key={module.title} className="feature">
+              <Icon name={icons[index] ?? 'check'} className="feature__icon" />
               <h3>{module.title}</h3>
               <p>{module.text}</p>
             </li>

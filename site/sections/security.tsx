@@ -18,12 +18,14 @@ export function Security() {
           title={security.heading}
           intro={security.intro}
         />
-        <ul className="card-grid card-grid--four">
+        <ul className="safeguards">
           {security.cards.map((card, index) => (
-            <li key={card.title} className="card card--dark">
-              <Icon name={icons[index] ?? 'check'} className="card__icon" />
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
+            <li key={card.title} className="safeguard">
+              <Icon name={icons[index] ?? 'check'} className="safeguard__icon" />
+              <div>
+                <h3>{card.title}</h3>
+                <p>{card.text}</p>
+              </div>
             </li>
           ))}
         </ul>

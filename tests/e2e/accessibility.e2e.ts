@@ -3,10 +3,16 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
 import { launchChromium } from './browser.ts'
-import { openSitePage, visit } from './site-page.ts'
+import { openSitePage, siteUrl, visit } from './site-page.ts'
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-const pages = { home: '/', 'request-demo': '/request-demo', 'not found': '/no-such-page' }
+const pages = {
+  home: '/',
+  'request-demo': '/request-demo',
+  privacy: '/privacy',
+  terms: '/terms',
+  'not found': '/no-such-page',
+}
 const widths = [360, 1280]
 
 interface AxeViolation {
@@ -59,6 +65,17 @@ describe('axe finds no violations', () => {
       })
     }
   }
+
+  // axe needs a running page, so the page's own scripts are blocked instead of JavaScript
+  // itself: the prerendered form is what is checked (its noscript note shares the notice's style).
+  it("on the prerendered request-demo form, before any of the page's scripts run", async () => {
+    const { page, close } = await openSitePage(browser, { width: 360 })
+    await page.route(/\.js$/, (route) => route.abort())
+    await page.goto(siteUrl('/request-demo'))
+    await page.locator('[data-static-form]').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await close()
+  })
 
   it('with the phone menu open', async () => {
     const site = await openSitePage(browser, { width: 360 })

@@ -18,7 +18,13 @@ declare module 'vitest' {
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const builtPages = ['index.html', 'request-demo/index.html', '404.html']
+const builtPages = [
+  'index.html',
+  'request-demo/index.html',
+  'privacy/index.html',
+  'terms/index.html',
+  '404.html',
+]
 
 export default async function setup(project: TestProject) {
   for (const page of builtPages) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { siteCopy } from '../../site/site-copy.ts'
+import { brand, company, siteCopy } from '../../site/site-copy.ts'
+import { formCopy, staticFormCopy } from '../../src/form-copy.ts'
 import { decodeEntities, htmlText } from './html-text.ts'
 
 // Read straight from the build, as a crawler or a visitor without JavaScript gets it.
@@ -20,8 +21,14 @@ function expectHead(html: string, title: string, description: string) {
   expect(metaContent(head, 'property="og:title"')).toBe(title)
   expect(metaContent(head, 'property="og:description"')).toBe(description)
   expect(head).toContain('<link rel="icon" href="/favicon.svg"')
-  // The design tokens are on :root from the first paint.
+  // The design tokens are on :root from the first paint, and the brand fonts preloaded.
   expect(head).toContain('--demo-request-color-primary')
+  expect(
+    head.match(
+      /<link rel="preload" href="\/assets\/[^"]+\.woff2" as="font" type="font\/woff2" crossorigin="">/g,
+    ),
+  ).toHaveLength(2)
+  expect(head).toContain('font-display: optional')
 }
 
 describe('prerendered HTML', () => {
@@ -49,12 +56,15 @@ describe('prerendered HTML', () => {
       ...compliance.items,
       ...footer.platform.links.map((link) => link.label),
       ...footer.company.links.map((link) => link.label),
-      ...footer.legal,
+      ...footer.legal.map((link) => link.label),
       '© 2024',
     ]
     for (const line of copy) expect(text).toContain(line)
     expect(text.match(/Learn More/g)).toHaveLength(4)
     expect(html).toContain('href="/request-demo"')
+    for (const { label, to } of footer.legal) {
+      expect(html).toMatch(new RegExp(`<a href="${to}"[^>]*>${label}</a>`))
+    }
   })
 
   it('request-demo has its heading, subtitle, card and the element', async () => {
@@ -64,12 +74,37 @@ describe('prerendered HTML', () => {
     expectHead(html, meta.requestDemo.title, meta.requestDemo.description)
     expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/request-demo"/)
     expect(html).toMatch(/<h1[^>]*>Request a Demo<\/h1>/)
+    // The spec's "the product" stands for the brand's name.
     expect(text).toContain(
-      'See how the product can transform your legal practice with AI-augmented services',
+      `See how ${brand.name} can transform your legal practice with AI-augmented services`,
     )
     expect(text).toContain('Tell us about your practice')
     expect(text).toContain(requestDemo.cardText)
-    expect(html).toContain('<demo-request source="site"></demo-request>')
+    // The element, with the form prerendered in its declarative shadow root.
+    expect(html).toMatch(
+      /<demo-request source="site" privacy-url="\/privacy"><template shadowrootmode="open"><style>[^<]+<\/style><div class="[^"]+" data-static-form>/,
+    )
+    const { companySize, ...textFields } = formCopy.fields
+    for (const { label, placeholder } of Object.values(textFields)) {
+      expect(text).toContain(label)
+      expect(html).toContain(`placeholder="${placeholder}"`)
+    }
+    expect(html).toContain(`<option value="">${companySize.placeholder}</option>`)
+    expect(text).toContain(staticFormCopy.needsJavaScript)
+  })
+
+  it('privacy and terms are there before any script runs', async () => {
+    for (const [file, page, meta] of [
+      ['privacy/index.html', siteCopy.privacy, siteCopy.meta.privacy],
+      ['terms/index.html', siteCopy.terms, siteCopy.meta.terms],
+    ] as const) {
+      const html = await read(file)
+      const text = htmlText(html)
+      expectHead(html, meta.title, meta.description)
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${page.heading}</h1>`))
+      for (const section of page.sections) expect(text).toContain(section.heading)
+    }
+    expect(htmlText(await read('privacy/index.html'))).toContain(company.privacyEmail)
   })
 
   it('404 says so, links home and is kept out of search results', async () => {
@@ -83,12 +118,14 @@ describe('prerendered HTML', () => {
     expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Return to Home<\/a>/)
   })
 
-  it('sitemap.xml lists the two pages and robots.txt points at it', async () => {
+  it('sitemap.xml lists the four pages and robots.txt points at it', async () => {
     const sitemap = await read('sitemap.xml')
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
     expect(locations.map((location) => new URL(location ?? '').pathname)).toEqual([
       '/',
       '/request-demo',
+      '/privacy',
+      '/terms',
     ])
     const robots = await read('robots.txt')
     expect(robots).toContain(`Sitemap: ${new URL(locations[0] ?? '').origin}/sitemap.xml`)

@@ -1,10 +1,10 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, it } from 'vitest'
-import { formCopy } from '../../src/form-copy.ts'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { formCopy, staticFormCopy } from '../../src/form-copy.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { launchChromium } from './browser.ts'
 import { leadsCsvLines } from './leads.ts'
-import { openSitePage, visit } from './site-page.ts'
+import { openSitePage, siteUrl, visit } from './site-page.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -43,4 +43,135 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
     `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,no,`,
   )
   await page.context().close()
+})
+
+it('the request goes through supabase-js, which / never loads', async () => {
+  const home = await openSitePage(browser)
+  const homeScripts: Promise<string>[] = []
+  home.page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') homeScripts.push(response.text())
+  })
+  await visit(home.page, '/')
+  await home.page.waitForLoadState('networkidle')
+  // GoTrueClient is supabase-js's auth client: present in its chunk, absent from the rest.
+  expect((await Promise.all(homeScripts)).some((body) => body.includes('GoTrueClient'))).toBe(false)
+  await home.close()
+
+  const { page, close } = await openSitePage(browser)
+  const sent: Record<string, string>[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/v1/send-demo-request')) sent.push(request.headers())
+  })
+  await visit(page, '/request-demo')
+  const { fields } = formCopy
+  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
+  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
+  await page.getByLabel(fields.companyName.label).fill(`${sampleLead.companyName} via supabase-js`)
+  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+  await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
+  await page.getByText(formCopy.success.title).waitFor()
+  expect(sent).toHaveLength(1)
+  // supabase-js names itself on every request; the widget's own Functions client does not.
+  expect(sent[0]?.['x-client-info']).toMatch(/^supabase-js\/\d/)
+  expect(sent[0]?.apikey).toBeTruthy()
+  // Visitors never sign in: the client keeps no session in localStorage.
+  expect(await page.evaluate(() => localStorage.length)).toBe(0)
+  await close()
+})
+
+it('a one-line notice under the button links to the privacy notice', async () => {
+  const { page, close } = await openSitePage(browser, { width: 360 })
+  await visit(page, '/request-demo')
+  await page.getByText(formCopy.privacy.text).waitFor()
+  await page.locator('demo-request').getByRole('link', { name: formCopy.privacy.link }).click()
+  await page.waitForURL(siteUrl('/privacy'))
+  await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor()
+  await close()
+})
+
+/** Where each field, the button and the notice sit inside the element, as [tag, x, y, w, h]. */
+function formBoxes(page: Page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('demo-request')?.shadowRoot
+    const parts = [
+      ...(root?.querySelectorAll('form label, form input, form select, form button') ?? []),
+    ]
+    return parts
+      .filter((part) => !part.closest('[aria-hidden="true"]')) // the live form's honeypot
+      .map((part) => {
+        const box = part.getBoundingClientRect()
+        return [part.localName, box.x, box.y, box.width, box.height]
+      })
+  })
+}
+
+describe('the prerendered form', () => {
+  for (const width of [360, 1280]) {
+    it(`at ${width} px, nothing moves when the live form replaces it`, async () => {
+      const { page, pageErrors, close } = await openSitePage(browser, { width })
+      await page.addInitScript(() => {
+        const shifts: number[] = []
+        Object.assign(window, { layoutShifts: shifts })
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            shifts.push((entry as unknown as { value: number }).value)
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      // The element's code waits until the prerendered form has been measured.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route(/\/assets\/demo-request-element-[^/]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(siteUrl('/request-demo'))
+      await page.locator('[data-static-form]').waitFor()
+      await page.evaluate(() => document.fonts.ready)
+      const prerendered = await formBoxes(page)
+      expect(prerendered).toHaveLength(9) // four labels, three inputs, the select, the button
+      release()
+      await page.waitForFunction(
+        () =>
+          !document.querySelector('demo-request')?.shadowRoot?.querySelector('[data-static-form]'),
+      )
+      await page.getByRole('button', { name: formCopy.submit, exact: true }).waitFor()
+      expect(await formBoxes(page)).toEqual(prerendered)
+      expect(
+        await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
+      ).toEqual([])
+      expect(pageErrors).toEqual([])
+      await close()
+    })
+  }
+
+  it('without JavaScript, shows the fields at their final size and says sending needs it', async () => {
+    const live = await openSitePage(browser, { width: 360 })
+    await visit(live.page, '/request-demo')
+    await live.page.getByRole('button', { name: formCopy.submit, exact: true }).waitFor()
+    const liveBoxes = await formBoxes(live.page)
+    await live.close()
+
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 800 },
+    })
+    const page = await context.newPage()
+    await page.goto(siteUrl('/request-demo'))
+    for (const { label } of Object.values(formCopy.fields)) {
+      const field = page.getByLabel(label)
+      expect(await field.isVisible(), label).toBe(true)
+      expect(await field.isDisabled(), label).toBe(true)
+    }
+    // Text locators skip <noscript>, so the note is found by its role.
+    const note = page.locator('demo-request [role="note"]')
+    expect(await note.textContent()).toBe(staticFormCopy.needsJavaScript)
+    expect(await note.isVisible()).toBe(true)
+    const privacy = page.locator('demo-request').getByRole('link', { name: formCopy.privacy.link })
+    expect(await privacy.getAttribute('href')).toBe('/privacy')
+    // Same boxes as the live form: the note only adds a line below the notice.
+    expect(await formBoxes(page)).toEqual(liveBoxes)
+    await context.close()
+  })
 })

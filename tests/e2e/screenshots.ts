@@ -1,15 +1,65 @@
 /**
- * Screenshots of every page at phone and desktop widths, for a person to look at:
- * `npx tsx tests/e2e/screenshots.ts http://localhost:3000` → test-results/screenshots/.
+ * Screenshots of every page, and of the form in each state, at phone, tablet and desktop
+ * widths, for a person to look at: `npx tsx tests/e2e/screenshots.ts http://localhost:3000`
+ * → test-results/screenshots/. The function's replies for the failure and in-flight states are
+ * played by the browser, so nothing is stored for them.
  */
 import { mkdir } from 'node:fs/promises'
+import type { Browser, Page } from 'playwright-core'
+import { formCopy } from '../../src/form-copy.ts'
+import { sampleLead } from '../support/sample-lead.ts'
 import { launchChromium } from './browser.ts'
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000'
-const paths = { home: '/', 'request-demo': '/request-demo', 'not-found': '/no-such-page' }
-const widths = [360, 1280]
+const paths = {
+  home: '/',
+  'request-demo': '/request-demo',
+  privacy: '/privacy',
+  terms: '/terms',
+  'not-found': '/no-such-page',
+}
+const widths = [360, 768, 1280]
 const outDir = 'test-results/screenshots'
 const sliceHeight = 1000
+const functionUrl = '**/functions/v1/send-demo-request'
+
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  const file = `${outDir}/${name}.png`
+  await page.screenshot({ path: file, fullPage })
+  console.log(file)
+}
+
+async function fill(page: Page): Promise<void> {
+  const { fields } = formCopy
+  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
+  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
+  await page.getByLabel(fields.companyName.label).fill(`${sampleLead.companyName} (screenshot)`)
+  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+}
+
+/** The form card in one state, scrolled into view. */
+async function formState(
+  browser: Browser,
+  width: number,
+  state: string,
+  act: (page: Page) => Promise<void>,
+  javaScriptEnabled = true,
+) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    javaScriptEnabled,
+    reducedMotion: 'reduce',
+  })
+  const page = await context.newPage()
+  await page.goto(new URL('/request-demo', baseUrl).href, { waitUntil: 'networkidle' })
+  await act(page)
+  await page.locator('demo-request').scrollIntoViewIfNeeded()
+  await shoot(page, `form-${state}-${width}`, false)
+  await context.close()
+}
+
+const submit = (page: Page) =>
+  page.getByRole('button', { name: formCopy.submit, exact: true }).click()
 
 await mkdir(outDir, { recursive: true })
 const browser = await launchChromium()
@@ -18,9 +68,7 @@ try {
     const page = await browser.newPage({ viewport: { width, height: 800 } })
     for (const [name, path] of Object.entries(paths)) {
       await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' })
-      const file = `${outDir}/${name}-${width}.png`
-      await page.screenshot({ path: file, fullPage: true })
-      console.log(file)
+      await shoot(page, `${name}-${width}`)
       // Full pages get scaled down to be viewed; slices keep their real size.
       const height = await page.evaluate(() => document.documentElement.scrollHeight)
       for (let top = 0, slice = 1; top < height; top += sliceHeight, slice++) {
@@ -35,10 +83,31 @@ try {
     if (width < 1024) {
       await page.goto(new URL('/', baseUrl).href, { waitUntil: 'networkidle' })
       await page.getByRole('button', { name: 'Open menu' }).click()
-      await page.screenshot({ path: `${outDir}/home-menu-${width}.png` })
-      console.log(`${outDir}/home-menu-${width}.png`)
+      await shoot(page, `home-menu-${width}`, false)
     }
     await page.close()
+
+    await formState(browser, width, 'no-javascript', async () => {}, false)
+    await formState(browser, width, 'invalid', submit)
+    await formState(browser, width, 'filled', fill)
+    await formState(browser, width, 'submitting', async (page) => {
+      await page.route(functionUrl, () => {}) // never answers
+      await fill(page)
+      await submit(page)
+    })
+    await formState(browser, width, 'success', async (page) => {
+      await fill(page)
+      await submit(page)
+      await page.getByText(formCopy.success.title).waitFor()
+    })
+    await formState(browser, width, 'failure', async (page) => {
+      await page.route(functionUrl, (route) =>
+        route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),
+      )
+      await fill(page)
+      await submit(page)
+      await page.getByText(formCopy.failure.title).waitFor()
+    })
   }
 } finally {
   await browser.close()

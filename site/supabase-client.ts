@@ -1,0 +1,20 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { defaultAnonKey, defaultSupabaseUrl } from '../src/config.ts'
+
+// supabase-js refuses to start without a key; the local backend checks none. Deployed builds
+// set VITE_SUPABASE_ANON_KEY, which Supabase's gateway does check.
+const noKeySet = 'no-anon-key-set'
+
+let client: SupabaseClient | undefined
+
+/**
+ * The site's Supabase client as the specification configures it: the project URL and public
+ * anon key, the session kept in localStorage, persisted and refreshed automatically. One per
+ * page; only /request-demo loads this module, so no other page pays for supabase-js.
+ */
+export function siteSupabase(): SupabaseClient {
+  client ??= createClient(defaultSupabaseUrl(), defaultAnonKey() || noKeySet, {
+    auth: { storage: localStorage, persistSession: true, autoRefreshToken: true },
+  })
+  return client
+}

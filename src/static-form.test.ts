@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { companySizes, formCopy, staticFormCopy } from './form-copy.ts'
+import { staticForm, staticFormTemplate } from './static-form.ts'
+
+const { html, css } = staticForm({ privacyUrl: '/privacy' })
+
+describe('the static form', () => {
+  it('shows every label, placeholder, size, the button and the privacy notice', () => {
+    for (const { label, placeholder } of Object.values(formCopy.fields)) {
+      expect(html).toContain(`>${label}</label>`)
+      expect(html).toContain(placeholder)
+    }
+    for (const size of companySizes) expect(html).toContain(`<option>${size}</option>`)
+    expect(html).toContain(`>${formCopy.submit}</button>`)
+    expect(html).toContain(
+      `${formCopy.privacy.text} <a href="/privacy">${formCopy.privacy.link}</a>`,
+    )
+  })
+
+  it('can send nothing: no field names, every control disabled, a plain button', () => {
+    expect(html).not.toContain(' name=')
+    expect(
+      html.match(/<(input|select|button)\b[^>]*>/g)?.every((tag) => tag.includes(' disabled')),
+    ).toBe(true)
+    expect(html).toContain('type="button"')
+    expect(html).not.toContain('type="submit"')
+  })
+
+  it('says, only where scripts do not run, that sending needs JavaScript', () => {
+    expect(html).toMatch(
+      new RegExp(`<noscript><p [^>]*>${staticFormCopy.needsJavaScript}</p></noscript>`),
+    )
+  })
+
+  it('has a CSS rule for every class it uses', () => {
+    const classes = [...html.matchAll(/class="([^"]+)"/g)].flatMap(([, names = '']) =>
+      names.split(' '),
+    )
+    expect(classes.length).toBeGreaterThan(10)
+    for (const name of new Set(classes)) expect(css).toContain(`.${name}{`)
+  })
+
+  it('escapes the privacy URL it is given', () => {
+    const template = staticFormTemplate({ privacyUrl: '/privacy?a=1&b="2"' })
+    expect(template).toContain('href="/privacy?a=1&amp;b=&quot;2&quot;"')
+    expect(template).toMatch(/^<template shadowrootmode="open"><style>/)
+  })
+})
