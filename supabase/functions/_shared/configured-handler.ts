@@ -9,6 +9,7 @@ import {
 import type { NotificationStore } from './notification-store.ts'
 import type { Notifier } from './notifier.ts'
 import { createNotifyRetryHandler, isRetryPath } from './notify-retry-handler.ts'
+import { windowStart } from './rate-limit.ts'
 import { requireApiKey } from './require-api-key.ts'
 import { createResendNotifier } from './resend-notifier.ts'
 import { createWebhookNotifier } from './webhook-notifier.ts'
@@ -60,7 +61,12 @@ export function createConfiguredHandler(
   })
   // The retry endpoint has its own secret; leads need the project's key.
   const acceptLeads = config.apiKeys === null ? handler : requireApiKey(handler, config.apiKeys)
-  const retry = createNotifyRetryHandler({ dispatcher, secret: config.retrySecret })
+  const retry = createNotifyRetryHandler({
+    dispatcher,
+    secret: config.retrySecret,
+    pruneRateLimits: () =>
+      stores.store.pruneRateLimits(windowStart(new Date(), config.rateLimit.windowSeconds)),
+  })
   return (request, context) =>
     isRetryPath(request.url) ? retry(request) : acceptLeads(request, context)
 }

@@ -8,6 +8,7 @@ import { openTestPglite, type TestDatabase } from '../../../tests/support/test-d
 import { createConfiguredHandler } from './configured-handler.ts'
 import { readFunctionConfig } from './function-config.ts'
 import { isRetryPath, retrySecretHeader } from './notify-retry-handler.ts'
+import { windowStart } from './rate-limit.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
 
@@ -61,6 +62,20 @@ describe('the retry endpoint', () => {
       sent: 0,
       failed: 0,
     })
+  })
+
+  it('removes the rate-limit windows that are over, and keeps the current one', async () => {
+    const store = createSqlDemoRequestStore(test.db)
+    const limit = { clientKey: 'a'.repeat(64), clientMax: 5, globalMax: 5 }
+    await store.accept(lead, { ...limit, windowStart: new Date('2026-01-01T00:00:00Z') })
+    // Year-long windows, so the current one cannot end while the test runs.
+    const year = 365 * 24 * 3600
+    const current = windowStart(new Date(), year)
+    await store.accept(lead, { ...limit, windowStart: current })
+    const run = configured({ RATE_LIMIT_WINDOW_SECONDS: String(year) })
+    expect((await run(retry())).status).toBe(200)
+    const windows = await test.db.query('select window_start from public.demo_request_rate_limits')
+    expect(windows).toEqual([{ window_start: current }])
   })
 
   it('counts what failed, which stays due', async () => {

@@ -6,6 +6,8 @@ export interface NotifyRetryDependencies {
   dispatcher: NotificationDispatcher
   /** The secret callers send in `x-notify-retry-secret`; `null` keeps the endpoint off. */
   secret: string | null
+  /** Removes rate-limit windows that are over: housekeeping the scheduled job does too. */
+  pruneRateLimits?: () => Promise<unknown>
   log?: (message: string, error?: unknown) => void
 }
 
@@ -48,6 +50,8 @@ export function createNotifyRetryHandler(deps: NotifyRetryDependencies) {
     if (!(await sameSecret(request.headers.get(retrySecretHeader) ?? '', deps.secret))) {
       return errorReply(401, { code: 'unauthorized', message: `Send ${retrySecretHeader}.` })
     }
+    // Off the request path, and never a reason for the retries not to run.
+    await deps.pruneRateLimits?.().catch((error) => log('Pruning rate limits failed', error))
     try {
       const { sent, failed } = await deps.dispatcher.retryDue()
       return new Response(JSON.stringify({ success: true, sent, failed }), {
