@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
-import {
-  openTestPglite,
-  openTestPostgres,
-  postgresBin,
-  type TestDatabase,
-} from '../tests/support/test-database.ts'
+import { type TestDatabase, testDatabases } from '../tests/support/test-database.ts'
 import { runMigrations } from './migrate.ts'
 
 const acceptLead = (db: SqlDatabase) =>
@@ -45,10 +40,7 @@ async function asRole<T>(db: SqlDatabase, role: string, work: (tx: SqlDatabase) 
   return result.value
 }
 
-const backends = [
-  { name: 'PGlite', open: openTestPglite, skip: false },
-  { name: 'PostgreSQL 15', open: openTestPostgres, skip: postgresBin === null },
-]
+const backends = testDatabases
 
 describe.each(backends)('the migrations on $name', ({ open, skip }) => {
   let test: TestDatabase

@@ -1,13 +1,6 @@
+import { escapeHtml } from '../src/escape-html.ts'
 import { type PageMeta, pageUrl } from './page-meta.ts'
 import { siteCopy } from './site-copy.ts'
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-}
 
 /** The `<head>` tags of a prerendered page: title, description, canonical and Open Graph. */
 export function headTags(page: PageMeta, origin: string): string {

@@ -8,6 +8,7 @@
 import { css as gooberCss } from 'goober'
 import { fieldLimits } from './demo-request-limits.ts'
 import { cssVar } from './design-tokens.ts'
+import { escapeHtml } from './escape-html.ts'
 import { companySizes, formCopy, staticFormCopy } from './form-copy.ts'
 import { formRules } from './form-styles.ts'
 
@@ -17,14 +18,6 @@ export interface StaticFormOptions {
 }
 
 type FormClasses = Record<keyof typeof formRules, string>
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-}
 
 // goober writes the CSS into `target`: a detached element in a browser, a plain sheet in Node.
 function compile(): { classes: FormClasses; cssText: string } {

@@ -14,12 +14,7 @@ import { createSqlNotificationStore } from '../../supabase/functions/_shared/sql
 import { nastyPieces, nastyText } from '../support/nasty-text.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 import { sampleLead, sampleSubmission } from '../support/sample-lead.ts'
-import {
-  openTestPglite,
-  openTestPostgres,
-  postgresBin,
-  type TestDatabase,
-} from '../support/test-database.ts'
+import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
 const runs = propertyRuns(1000)
 const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
@@ -283,10 +278,7 @@ function toRequest(spec: RequestSpec): Request {
 
 // --- The property, on each database. ---
 
-const backends = [
-  { name: 'PGlite', open: openTestPglite, skip: false },
-  { name: 'PostgreSQL 15', open: openTestPostgres, skip: postgresBin === null },
-]
+const backends = testDatabases
 
 describe.each(backends)('the handler on $name, for any request', ({ open, skip }) => {
   let test: TestDatabase

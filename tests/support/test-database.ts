@@ -46,3 +46,9 @@ export async function openTestPostgres(): Promise<TestDatabase> {
     },
   }
 }
+
+/** Both databases a store test runs on: PGlite always, PostgreSQL 15 where it is installed. */
+export const testDatabases = [
+  { name: 'PGlite', open: openTestPglite, skip: false },
+  { name: 'PostgreSQL 15', open: openTestPostgres, skip: postgresBin === null },
+]

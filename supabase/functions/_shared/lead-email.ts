@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.ts'
+import { escapeHtml } from '../../../src/escape-html.ts'
 import type { LeadNotice } from './notifier.ts'
 
 /** A rendered notification email. */

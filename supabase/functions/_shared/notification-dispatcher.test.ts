@@ -5,12 +5,7 @@ import {
   startEmailApiStandIn,
 } from '../../../tests/support/email-api-stand-in.ts'
 import { sampleNewDemoRequest as lead } from '../../../tests/support/sample-lead.ts'
-import {
-  openTestPglite,
-  openTestPostgres,
-  postgresBin,
-  type TestDatabase,
-} from '../../../tests/support/test-database.ts'
+import { type TestDatabase, testDatabases } from '../../../tests/support/test-database.ts'
 import { createNotificationDispatcher } from './notification-dispatcher.ts'
 import type { NotificationStore } from './notification-store.ts'
 import type { Notifier } from './notifier.ts'
@@ -21,10 +16,7 @@ import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
 import { createWebhookNotifier } from './webhook-notifier.ts'
 
-const backends = [
-  { name: 'PGlite', open: openTestPglite, skip: false },
-  { name: 'PostgreSQL 15', open: openTestPostgres, skip: postgresBin === null },
-]
+const backends = testDatabases
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sampleNewDemoRequest as lead } from '../../../tests/support/sample-lead.ts'
-import {
-  openTestPglite,
-  openTestPostgres,
-  postgresBin,
-  type TestDatabase,
-} from '../../../tests/support/test-database.ts'
+import { type TestDatabase, testDatabases } from '../../../tests/support/test-database.ts'
 import type { NewDemoRequest } from './demo-request-store.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 
-const backends = [
-  { name: 'PGlite', open: openTestPglite, skip: false },
-  { name: 'PostgreSQL 15', open: openTestPostgres, skip: postgresBin === null },
-]
+const backends = testDatabases
 
 describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
   let test: TestDatabase

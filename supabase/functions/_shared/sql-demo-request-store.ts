@@ -7,6 +7,7 @@ import type {
   WindowLimit,
 } from './demo-request-store.ts'
 import type { SqlDatabase } from './sql-database.ts'
+import { transactionsAs } from './sql-role.ts'
 
 /** How the store talks to the database. */
 export interface SqlStoreOptions {
@@ -74,17 +75,7 @@ export function createSqlDemoRequestStore(
   db: SqlDatabase,
   options: SqlStoreOptions = {},
 ): DemoRequestStore {
-  const role = options.role ?? 'service_role'
-  // Interpolated into SQL below, so only a plain identifier is accepted.
-  if (role !== '' && !/^[a-z_][a-z0-9_]*$/.test(role)) {
-    throw new Error(`Not a valid role name: ${role}`)
-  }
-
-  const run = <T>(work: (tx: SqlDatabase) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      if (role !== '') await tx.exec(`set local role ${role}`)
-      return work(tx)
-    })
+  const run = transactionsAs(db, options.role ?? 'service_role')
 
   // One statement, outside any transaction: the function does the whole job as its owner.
   const accept = async (

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sampleNewDemoRequest as lead } from '../../../tests/support/sample-lead.ts'
-import {
-  openTestPglite,
-  openTestPostgres,
-  postgresBin,
-  type TestDatabase,
-} from '../../../tests/support/test-database.ts'
+import { type TestDatabase, testDatabases } from '../../../tests/support/test-database.ts'
 import type { ClaimedNotification, ClaimOptions } from './notification-store.ts'
 import type { NotificationChannel } from './notifier.ts'
 import { createPostgresDatabase } from './postgres-database.ts'
@@ -13,10 +8,7 @@ import type { SqlDatabase } from './sql-database.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
 
-const backends = [
-  { name: 'PGlite', open: openTestPglite, skip: false },
-  { name: 'PostgreSQL 15', open: openTestPostgres, skip: postgresBin === null },
-]
+const backends = testDatabases
 
 const both: NotificationChannel[] = ['email', 'webhook']
 const options = (extra: Partial<ClaimOptions> = {}): ClaimOptions => ({
