@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
 import type { NotificationStore } from '../supabase/functions/_shared/notification-store.ts'
@@ -31,6 +32,8 @@ function wrapPglite(db: PGlite | Transaction, root: PGlite): SqlDatabase {
  * which only one process may open at a time (see {@link lockDataDir}).
  */
 export async function openPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
+  // PGlite makes only the last folder of the path: a fresh clone has no .data/ yet.
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true })
   const db = await PGlite.create(dataDir === undefined ? {} : { dataDir })
   return wrapPglite(db, db)
 }

@@ -1,11 +1,20 @@
-// `npm start`: builds the widget and site unless SKIP_BUILD is set, then serves everything.
+// `npm start`: builds the widget and site if a source changed since the last build (never with
+// SKIP_BUILD set), then serves everything.
 import { spawnSync } from 'node:child_process'
+import { checkBuild } from './build-freshness.ts'
 import { projectRoot, readBackendConfig } from './config.ts'
 import { startLocalServer } from './local-server.ts'
 
 if (!process.env.SKIP_BUILD) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  const build = await checkBuild(projectRoot)
+  if (build.current) {
+    console.log(`Build is current (${build.reason}), serving it`)
+  } else {
+    console.log(`Sources changed since the last build (${build.reason}): building`)
+    // build:serve leaves out the module build and its type declarations, which nothing served needs.
+    const run = spawnSync('npm', ['run', 'build:serve'], { cwd: projectRoot, stdio: 'inherit' })
+    if (run.status !== 0) process.exit(run.status ?? 1)
+  }
 }
 
 // The last line of defence: a failure outside any request (a driver's timer, say) is logged,

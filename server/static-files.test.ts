@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { precompress } from '../scripts/precompress.ts'
 import { createStaticFiles } from './static-files.ts'
 
 let dist: string
@@ -95,5 +97,67 @@ describe('once dist/site exists', () => {
       new Request('http://localhost:3000/', { method: 'POST', body: 'x' }),
     )
     expect(response.status).toBe(405)
+  })
+})
+
+describe('compression and caching', () => {
+  const script = `console.log(${JSON.stringify('widget '.repeat(400))})`
+  beforeEach(async () => {
+    await mkdir(join(dist, 'site', 'assets'), { recursive: true })
+    await writeFile(join(dist, 'site', 'index.html'), 'home')
+    await writeFile(join(dist, 'site', '404.html'), 'not found page')
+    await writeFile(join(dist, 'site', 'assets', 'index-C0ffee12.js'), script)
+    await writeFile(join(dist, 'widget', 'demo-request.js'), script)
+    await precompress(join(dist, 'site'))
+    await precompress(join(dist, 'widget'))
+  })
+  const serve = (path: string, headers: HeadersInit = {}) =>
+    createStaticFiles(dist)(new Request(`http://localhost:3000${path}`, { headers }))
+
+  it('sends the brotli copy to a client that takes brotli, and gzip to one that takes gzip', async () => {
+    for (const [encoding, extension] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const response = await serve('/widget/demo-request.js', { 'accept-encoding': encoding })
+      expect(response.headers.get('content-encoding')).toBe(encoding)
+      expect(response.headers.get('vary')).toBe('Accept-Encoding')
+      const onDisk = await readFile(join(dist, 'widget', `demo-request.js${extension}`))
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(onDisk)
+    }
+    const brotli = await serve('/assets/index-C0ffee12.js', { 'accept-encoding': 'gzip, br' })
+    const bytes = Buffer.from(await brotli.arrayBuffer())
+    expect(brotliDecompressSync(bytes).toString()).toBe(script)
+  })
+
+  it('sends the file as it is to a client that takes no encoding', async () => {
+    const response = await serve('/widget/demo-request.js')
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(await response.text()).toBe(script)
+  })
+
+  it('lets a browser keep a hashed asset for good', async () => {
+    const response = await serve('/assets/index-C0ffee12.js')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('has pages and the widget revalidated, and answers an unchanged one with 304', async () => {
+    for (const path of ['/', '/widget/demo-request.js']) {
+      const first = await serve(path, { 'accept-encoding': 'br' })
+      expect(first.headers.get('cache-control')).toBe('no-cache')
+      expect(first.headers.get('last-modified')).toBeTruthy()
+      const etag = first.headers.get('etag') ?? ''
+      expect(etag).toBeTruthy()
+      const again = await serve(path, { 'accept-encoding': 'br', 'if-none-match': etag })
+      expect(again.status).toBe(304)
+      expect(again.headers.get('cache-control')).toBe('no-cache')
+    }
+  })
+
+  it('answers a miss with the 404 page, never a 304, and no caching for good', async () => {
+    const response = await serve('/assets/gone-0000.js', { 'if-none-match': '*' })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(await response.text()).toBe('not found page')
   })
 })

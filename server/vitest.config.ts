@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    include: ['supabase/**/*.test.ts', 'server/**/*.test.ts', 'tests/backend/**/*.test.ts'],
+    include: [
+      'supabase/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/backend/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
