@@ -7,7 +7,10 @@ import { readDemoRequest } from './read-demo-request.ts'
 /** Everything the handler uses, passed in so Deno, Node and tests each supply their own. */
 export interface HandlerDependencies
   extends Omit<AcceptLeadDependencies, 'now' | 'log' | 'afterReply'> {
-  /** Exact origins (`https://example.com`) whose pages may post; the function's own always may. */
+  /**
+   * Origins (`https://example.com`) and patterns (`https://*.example.com`) whose pages may
+   * post; the function's own always may.
+   */
   allowedOrigins: readonly string[]
   now?: () => Date
   /** Largest accepted body in bytes. */

@@ -13,7 +13,10 @@ export interface IncomingLead {
 
 /** What reading a request needs to know. */
 export interface ReadOptions {
-  /** Exact origins (`https://example.com`) whose pages may post; the function's own always may. */
+  /**
+   * Origins (`https://example.com`) and patterns (`https://*.example.com`) whose pages may
+   * post; the function's own always may.
+   */
   allowedOrigins: readonly string[]
   /** Largest accepted body in bytes. */
   maxBodyBytes: number
