@@ -159,6 +159,22 @@ describe('a request refused while reading', () => {
     expect(await rows()).toHaveLength(1)
   })
 
+  it('logs a refused origin once, naming the setting to change', async () => {
+    const log = vi.fn()
+    const refusing = handler({ log })
+    const preflight = new Request(functionUrl, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://new-partner.example' },
+    })
+    expect((await refusing(preflight)).status).toBe(403)
+    expect((await refusing(post(valid, { origin: 'https://new-partner.example' }))).status).toBe(
+      403,
+    )
+    expect(log.mock.calls).toEqual([
+      ['send-demo-request refused origin https://new-partner.example: add it to ALLOWED_ORIGINS'],
+    ])
+  })
+
   it('is capped at 16 KB unless told otherwise', async () => {
     const big = { ...valid, companyName: 'x'.repeat(17 * 1024) }
     await expectError(await handler()(post(big)), 413, 'payload_too_large')
