@@ -39,11 +39,16 @@ const server = await Promise.resolve()
     console.error(error.message)
     process.exit(1)
   })
-const { rateLimit, email, webhook, notifyRetrySeconds, apiKeys } = server.config
+const { allowedOrigins, rateLimit, email, webhook, notifyRetrySeconds, apiKeys } = server.config
 const notifying = email !== null || webhook !== null
+// A partner page not listed gets 403 and its visitors "Submission Failed": say so up front.
+const origins = allowedOrigins.length
+  ? `${server.url} and ${allowedOrigins.join(', ')}`
+  : 'only its own origin: set ALLOWED_ORIGINS to let partner pages post'
 console.log(`Demo-request backend on ${server.url}
   function  ${server.url}/functions/v1/send-demo-request
   data      ${server.description}
+  origins   ${origins}
   limit     ${rateLimit.max} submissions per client per ${rateLimit.windowSeconds} s
   email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO)'}
   webhook   ${webhook ? `to ${new URL(webhook.url).origin}` : 'off (set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET)'}

@@ -84,6 +84,9 @@ describe('on the embedded database', () => {
     const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'served')) })
     const { url, output } = await startServer(env)
     expect(output()).toContain('Demo-request backend on http://localhost:')
+    expect(output()).toContain(
+      'origins   only its own origin: set ALLOWED_ORIGINS to let partner pages post',
+    )
     expect((await submit(url, 'Ada')).status).toBe(200)
 
     const table = await command('server/leads.ts', [], env)
@@ -137,9 +140,13 @@ describe('on the embedded database', () => {
       NOTIFY_EMAIL_TO: 'sales@example.com',
       RESEND_API_URL: emailApi.url,
       NOTIFY_RETRY_SECONDS: '1',
+      ALLOWED_ORIGINS: 'https://*.partner.example',
     })
     const { url, output } = await startServer(env)
     expect(output()).toContain('retries   every 1 s')
+    expect(output()).toMatch(
+      /origins {3}http:\/\/localhost:\d+ and https:\/\/\*\.partner\.example\n/,
+    )
     // The email API is down for the first attempt, made after the reply.
     emailApi.script('fail')
     expect((await submit(url, 'Radia')).status).toBe(200)

@@ -1,3 +1,5 @@
+import { originMatches } from './allowed-origin.ts'
+
 // What supabase-js sends with a function call, plus the form's own idempotency key.
 const allowedHeaders = [
   'authorization',
@@ -28,11 +30,14 @@ export function corsHeaders(origin: string | null): Record<string, string> {
   return headers
 }
 
-/** Whether a browser on `origin` may call the function: listed, or the function's own origin. */
+/**
+ * Whether a browser on `origin` may call the function: the function's own origin, or one that
+ * an entry of `allowedOrigins` (an origin or a `https://*.partner.com` pattern) matches.
+ */
 export function isAllowedOrigin(
   origin: string,
   allowedOrigins: readonly string[],
   ownOrigin: string,
 ): boolean {
-  return origin === ownOrigin || allowedOrigins.includes(origin)
+  return origin === ownOrigin || allowedOrigins.some((pattern) => originMatches(origin, pattern))
 }

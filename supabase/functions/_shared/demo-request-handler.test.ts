@@ -146,6 +146,35 @@ describe('a request refused while reading', () => {
     expect(await rows()).toEqual([])
   })
 
+  it('allows the subdomains a pattern names, and refuses the bare domain', async () => {
+    const byPattern = handler({ allowedOrigins: ['https://*.partner.example'] })
+    const allowed = await byPattern(post(valid, { origin: 'https://shop.partner.example' }))
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.partner.example')
+    for (const origin of ['https://partner.example', 'https://evilpartner.example']) {
+      const refused = await byPattern(post(valid, { origin }))
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+    }
+    expect(await rows()).toHaveLength(1)
+  })
+
+  it('logs a refused origin once, naming the setting to change', async () => {
+    const log = vi.fn()
+    const refusing = handler({ log })
+    const preflight = new Request(functionUrl, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://new-partner.example' },
+    })
+    expect((await refusing(preflight)).status).toBe(403)
+    expect((await refusing(post(valid, { origin: 'https://new-partner.example' }))).status).toBe(
+      403,
+    )
+    expect(log.mock.calls).toEqual([
+      ['send-demo-request refused origin https://new-partner.example: add it to ALLOWED_ORIGINS'],
+    ])
+  })
+
   it('is capped at 16 KB unless told otherwise', async () => {
     const big = { ...valid, companyName: 'x'.repeat(17 * 1024) }
     await expectError(await handler()(post(big)), 413, 'payload_too_large')

@@ -3,11 +3,15 @@ import { type AfterReply, platformAfterReply, trackPendingWork } from './after-r
 import { corsHeaders } from './cors.ts'
 import { errorReply, jsonReply } from './json-reply.ts'
 import { readDemoRequest } from './read-demo-request.ts'
+import { logRefusedOriginOnce } from './refused-origin-log.ts'
 
 /** Everything the handler uses, passed in so Deno, Node and tests each supply their own. */
 export interface HandlerDependencies
   extends Omit<AcceptLeadDependencies, 'now' | 'log' | 'afterReply'> {
-  /** Exact origins (`https://example.com`) whose pages may post; the function's own always may. */
+  /**
+   * Origins (`https://example.com`) and patterns (`https://*.example.com`) whose pages may
+   * post; the function's own always may.
+   */
   allowedOrigins: readonly string[]
   now?: () => Date
   /** Largest accepted body in bytes. */
@@ -38,6 +42,8 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
   const reading = {
     allowedOrigins: deps.allowedOrigins,
     maxBodyBytes: deps.maxBodyBytes ?? defaultMaxBodyBytes,
+    // A refusal is the browser's only sign; the log names the setting that would allow it.
+    onRefusedOrigin: logRefusedOriginOnce(log),
   }
 
   return async (request, context = {}) => {

@@ -54,6 +54,18 @@ describe('readFunctionConfig', () => {
     })
   })
 
+  it('reads origin patterns, and refuses * or an origin without its scheme', () => {
+    const patterns = 'https://*.partner.example, http://localhost:5173'
+    expect(from({ ALLOWED_ORIGINS: patterns }).allowedOrigins).toEqual([
+      'https://*.partner.example',
+      'http://localhost:5173',
+    ])
+    expect(() => from({ ALLOWED_ORIGINS: '*' })).toThrow('ALLOWED_ORIGINS: "*" allows every site')
+    expect(() => from({ ALLOWED_ORIGINS: 'https://a.example, partner.example' })).toThrow(
+      'ALLOWED_ORIGINS: "partner.example" needs http:// or https://',
+    )
+  })
+
   it('refuses a webhook without a Standard Webhooks secret, or with a bad URL', () => {
     const url = 'https://hooks.example/leads'
     expect(() => from({ NOTIFY_WEBHOOK_URL: url })).toThrow('NOTIFY_WEBHOOK_SECRET')

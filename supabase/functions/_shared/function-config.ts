@@ -1,3 +1,4 @@
+import { originPatternProblem } from './allowed-origin.ts'
 import type { RateLimit } from './rate-limit.ts'
 import { resendApiUrl } from './resend-notifier.ts'
 
@@ -33,6 +34,16 @@ const list = (value: string | undefined) =>
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '')
+
+// Checked here, so a typo stops the function at start rather than refusing a partner unnoticed.
+function allowedOrigins(value: string | undefined): string[] {
+  return list(value).map((pattern) => {
+    const problem = originPatternProblem(pattern)
+    if (problem !== null) throw new Error(`ALLOWED_ORIGINS: "${pattern}" ${problem}`)
+    // An origin never ends in a slash; drop a pasted one so the list prints as it matches.
+    return pattern.replace(/\/+$/, '')
+  })
+}
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback
@@ -98,8 +109,7 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
   const apiKey = env('RESEND_API_KEY')?.trim() ?? ''
   const to = list(env('NOTIFY_EMAIL_TO'))
   return {
-    // An origin never ends in a slash; a pasted one would otherwise never match.
-    allowedOrigins: list(env('ALLOWED_ORIGINS')).map((origin) => origin.replace(/\/+$/, '')),
+    allowedOrigins: allowedOrigins(env('ALLOWED_ORIGINS')),
     rateLimit: {
       max: positiveInteger('RATE_LIMIT_MAX', env('RATE_LIMIT_MAX'), configDefaults.rateLimitMax),
       globalMax: positiveInteger(

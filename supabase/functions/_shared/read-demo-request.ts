@@ -13,12 +13,17 @@ export interface IncomingLead {
 
 /** What reading a request needs to know. */
 export interface ReadOptions {
-  /** Exact origins (`https://example.com`) whose pages may post; the function's own always may. */
+  /**
+   * Origins (`https://example.com`) and patterns (`https://*.example.com`) whose pages may
+   * post; the function's own always may.
+   */
   allowedOrigins: readonly string[]
   /** Largest accepted body in bytes. */
   maxBodyBytes: number
   /** The CORS headers for this request's origin; every reply carries them. */
   cors: Record<string, string>
+  /** Told each origin refused, so the operator can learn which to allow. */
+  onRefusedOrigin?: (origin: string) => void
 }
 
 // Visible ASCII only: the key ends up in a unique index and in logs.
@@ -30,7 +35,7 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/
  */
 export async function readDemoRequest(
   request: Request,
-  { allowedOrigins, maxBodyBytes, cors }: ReadOptions,
+  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin }: ReadOptions,
 ): Promise<{ reply: Response } | { lead: IncomingLead }> {
   const fail = (status: number, code: string, message: string, extra = {}) => ({
     reply: errorReply(status, { code, message, ...extra }, cors),
@@ -40,6 +45,7 @@ export async function readDemoRequest(
   // A browser always names its origin; requests without one are not from a web page.
   if (origin !== null && !isAllowedOrigin(origin, allowedOrigins, new URL(request.url).origin)) {
     await request.body?.cancel()
+    onRefusedOrigin?.(origin)
     // No Access-Control-Allow-Origin: a refused page learns nothing but that it was refused.
     const { 'access-control-allow-origin': _, ...refused } = cors
     const error = {
