@@ -18,11 +18,31 @@ export interface SqlStoreOptions {
   role?: string
 }
 
-const columns = `id, first_name, last_name, company_name, company_size, source, page_url,
-  referrer, user_agent, idempotency_key, is_spam, notification_status, notification_attempts,
-  notification_error, notified_at, created_at`
+const columnNames = [
+  'id',
+  'first_name',
+  'last_name',
+  'company_name',
+  'company_size',
+  'source',
+  'page_url',
+  'referrer',
+  'user_agent',
+  'idempotency_key',
+  'is_spam',
+  'notification_status',
+  'notification_attempts',
+  'notification_error',
+  'notified_at',
+  'created_at',
+]
 
-interface Row {
+/** The columns a stored lead is read from, qualified by a table alias when one is given. */
+export const leadColumns = (alias?: string) =>
+  columnNames.map((name) => (alias ? `${alias}.${name}` : name)).join(', ')
+
+/** A lead's row as the database returns it. */
+export interface LeadRow {
   id: string
   first_name: string
   last_name: string
@@ -49,7 +69,8 @@ interface AcceptRow {
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
-function fromRow(row: Row): StoredDemoRequest {
+/** A lead as the stores hand it on, from its row. */
+export function leadFromRow(row: LeadRow): StoredDemoRequest {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -129,12 +150,12 @@ export function createSqlDemoRequestStore(
 
     list: (limit) =>
       run(async (tx) => {
-        const rows = await tx.query<Row>(
+        const rows = await tx.query<LeadRow>(
           // A null limit is no limit.
-          `select ${columns} from public.demo_requests order by created_at desc, id limit $1`,
+          `select ${leadColumns()} from public.demo_requests order by created_at desc, id limit $1`,
           [limit],
         )
-        return rows.map(fromRow)
+        return rows.map(leadFromRow)
       }),
 
     count: () =>

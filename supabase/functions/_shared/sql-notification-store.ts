@@ -1,7 +1,7 @@
-import type { StoredDemoRequest } from './demo-request-store.ts'
 import type { ClaimedNotification, NotificationStore } from './notification-store.ts'
 import type { NotificationChannel } from './notifier.ts'
 import type { SqlDatabase } from './sql-database.ts'
+import { type LeadRow, leadColumns, leadFromRow } from './sql-demo-request-store.ts'
 import { transactionsAs } from './sql-role.ts'
 
 /** How the notification store reaches its database. */
@@ -10,23 +10,10 @@ export interface SqlNotificationStoreOptions {
   role?: string
 }
 
-interface ClaimRow {
+interface ClaimRow extends LeadRow {
   channel: NotificationChannel
   attempts: number
-  id: string
-  first_name: string
-  last_name: string
-  company_name: string
-  company_size: StoredDemoRequest['companySize']
-  source: string | null
-  page_url: string | null
-  referrer: string | null
-  created_at: Date | string
 }
-
-// Lists travel as one comma-separated text parameter: postgres.js and PGlite pass arrays
-// differently, and neither a channel nor a `uuid/channel` key holds a comma.
-const list = (items: readonly string[]) => items.join(',')
 
 // Rows for the channels a lead still lacks: a new lead's, or a channel configured since.
 // Only leads still to be told get them, so a channel added later does not resend old leads.
@@ -34,7 +21,7 @@ const addMissing = `
   insert into public.demo_request_notifications (lead_id, channel)
   select d.id, c.channel
   from public.demo_requests d
-  cross join unnest(string_to_array($1, ',')) as c (channel)
+  cross join unnest($1::text[]) as c (channel)
   where d.notification_status in ('pending', 'failed')
     and ($2::uuid is null or d.id = $2::uuid)
     and not exists (
@@ -52,12 +39,12 @@ const claim = `
     select n.lead_id, n.channel
     from public.demo_request_notifications n
     join public.demo_requests d on d.id = n.lead_id
-    where n.channel = any (string_to_array($1, ','))
+    where n.channel = any ($1::text[])
       and ($2::uuid is null or n.lead_id = $2::uuid)
       and n.status <> 'sent'
       and (n.claimed_until is null or n.claimed_until <= now())
       and d.notification_status in ('pending', 'failed')
-      and not ((n.lead_id::text || '/' || n.channel) = any (string_to_array($5, ',')))
+      and not ((n.lead_id::text || '/' || n.channel) = any ($5::text[]))
     order by n.attempts, n.created_at, n.lead_id, n.channel
     limit $3
     for update of n skip locked
@@ -66,8 +53,7 @@ const claim = `
   set attempts = n.attempts + 1, claimed_until = now() + $4::integer * interval '1 second'
   from due, public.demo_requests d
   where n.lead_id = due.lead_id and n.channel = due.channel and d.id = n.lead_id
-  returning n.channel, n.attempts, d.id, d.first_name, d.last_name, d.company_name,
-    d.company_size, d.source, d.page_url, d.referrer, d.created_at`
+  returning n.channel, n.attempts, ${leadColumns('d')}`
 
 const recordSent = `
   update public.demo_request_notifications
@@ -89,35 +75,19 @@ const summarize = `
       notification_error = s.errors,
       notified_at = case when s.sent = s.wanted then coalesce(d.notified_at, now()) end
   from (
-    select cardinality(string_to_array($2, ',')) as wanted,
+    select cardinality($2::text[]) as wanted,
       count(*) filter (where status = 'sent') as sent,
       count(*) filter (where status = 'failed') as failed,
       coalesce(sum(attempts), 0)::integer as attempts,
       left(string_agg(channel || ': ' || last_error, '; ' order by channel)
         filter (where status = 'failed'), 500) as errors
     from public.demo_request_notifications
-    where lead_id = $1 and channel = any (string_to_array($2, ','))
+    where lead_id = $1 and channel = any ($2::text[])
   ) s
   where d.id = $1 and d.notification_status <> 'skipped'`
 
-const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
-
 function fromRow(row: ClaimRow): ClaimedNotification {
-  return {
-    channel: row.channel,
-    attempt: Number(row.attempts),
-    lead: {
-      id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      companyName: row.company_name,
-      companySize: row.company_size,
-      source: row.source,
-      pageUrl: row.page_url,
-      referrer: row.referrer,
-      createdAt: toDate(row.created_at),
-    },
-  }
+  return { channel: row.channel, attempt: Number(row.attempts), lead: leadFromRow(row) }
 }
 
 /** The notification store in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */
@@ -134,13 +104,13 @@ export function createSqlNotificationStore(
         : run(async (tx) => {
             const leadParam = leadId ?? null
             // Rows for leads beyond this batch are added by later calls.
-            await tx.query(addMissing, [list(channels), leadParam, Math.max(limit, 100)])
+            await tx.query(addMissing, [[...channels], leadParam, Math.max(limit, 100)])
             const rows = await tx.query<ClaimRow>(claim, [
-              list(channels),
+              [...channels],
               leadParam,
               limit,
               Math.ceil(leaseSeconds),
-              list(skip),
+              [...skip],
             ])
             return rows.map(fromRow)
           }),
@@ -155,7 +125,7 @@ export function createSqlNotificationStore(
         } else {
           await tx.query(recordFailed, [id, claimed.channel, outcome.error, claimed.attempt])
         }
-        await tx.query(summarize, [id, list(channels)])
+        await tx.query(summarize, [id, [...channels]])
       }),
   }
 }
