@@ -1,26 +1,26 @@
 import { StrictMode } from 'react'
-import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { Router } from 'wouter'
 import { staticForm } from '../src/static-form.ts'
 import { pages } from './page-meta.ts'
-import { routes } from './routes.tsx'
+import { SiteApp } from './site-app.tsx'
 import { StaticFormContext } from './static-form-context.ts'
 
-/** Renders the page at `path` to HTML. */
+/** Renders the page at `path` to HTML, once every lazily loaded page has arrived. */
 export async function render(path: string): Promise<string> {
-  const { query, dataRoutes } = createStaticHandler(routes)
-  const context = await query(new Request(new URL(path, 'http://prerender.invalid')))
-  if (context instanceof Response) {
-    throw new Error(`Prerendering ${path} answered ${context.status}, not a page`)
-  }
-  const router = createStaticRouter(dataRoutes, context)
-  return renderToString(
+  const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticFormContext value={staticForm({ privacyUrl: pages.privacy.path })}>
-        {/* No loaders, so no data to hand over; its script would also sit inside #root,
-            where the client tree has nothing to match it. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <Router ssrPath={path}>
+          <SiteApp />
+        </Router>
       </StaticFormContext>
     </StrictMode>,
+    // One piece of HTML: a larger page would otherwise be split into parts that inline
+    // scripts put in place, which the site's CSP does not allow.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
+  let html = ''
+  for await (const chunk of prelude) html += chunk
+  return html
 }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { Outlet } from 'react-router'
+import { type ReactNode, Suspense, useEffect } from 'react'
 import { Footer } from './sections/footer.tsx'
 import { Header } from './sections/header.tsx'
 import { siteCopy } from './site-copy.ts'
@@ -8,7 +7,7 @@ import { useScrollOnNavigate } from './use-scroll-on-navigate.ts'
 const mainId = 'main'
 
 /** The frame of every page: skip link, fixed header, the page, footer. */
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   useScrollOnNavigate(mainId)
   // Tells a live page from its prerendered HTML, for styles and tests.
   useEffect(() => {
@@ -21,7 +20,8 @@ export function SiteLayout() {
       </a>
       <Header />
       <main id={mainId} tabIndex={-1}>
-        <Outlet />
+        {/* A page's chunk is on its way: the header and footer stay, the page follows. */}
+        <Suspense>{children}</Suspense>
       </main>
       <Footer />
     </>

@@ -1,7 +1,8 @@
 import serifUrl from '@fontsource/source-serif-4/files/source-serif-4-latin-600-normal.woff2?url'
 import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import type { Decorator } from '@storybook/react-vite'
-import { MemoryRouter } from 'react-router'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
 import siteStyles from '../site/styles/index.css?inline'
 import { brandFonts, fontFaceCss, tokenDeclarations } from '../src/design-tokens.ts'
 
@@ -22,9 +23,9 @@ export const withSiteStyles: Decorator = (Story) => (
   </>
 )
 
-/** A router at `parameters.route` (default `/`), for sections that link with react-router. */
+/** A router at `parameters.route` (default `/`), for sections that link within the site. */
 export const withRouter: Decorator = (Story, { parameters }) => (
-  <MemoryRouter initialEntries={[parameters.route ?? '/']}>
+  <Router hook={memoryLocation({ path: parameters.route ?? '/' }).hook}>
     <Story />
-  </MemoryRouter>
+  </Router>
 )

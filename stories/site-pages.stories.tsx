@@ -1,35 +1,32 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router'
 import { expect, waitFor } from 'storybook/test'
-import { routes } from '../site/routes.tsx'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { RouteErrorBoundary } from '../site/pages/route-error-page.tsx'
+import { SiteApp } from '../site/site-app.tsx'
 import { company, siteCopy } from '../site/site-copy.ts'
 import { withSiteStyles } from './site-decorators.tsx'
 import { answerFunctionRequests } from './stand-in-functions.ts'
 
-/** The site's own routes in memory, opened at `path`. */
-function SitePage({ path, routeTable = routes }: { path: string; routeTable?: RouteObject[] }) {
-  const [router] = useState(() => createMemoryRouter(routeTable, { initialEntries: [path] }))
-  return <RouterProvider router={router} />
+/** The site in memory, opened at `path`; or, given `failure`, a site whose page throws it. */
+function SitePage({ path, failure }: { path: string; failure?: unknown }) {
+  const [location] = useState(() => memoryLocation({ path }))
+  return (
+    <Router hook={location.hook}>
+      {failure === undefined ? (
+        <SiteApp />
+      ) : (
+        <RouteErrorBoundary>
+          <FailingPage failure={failure} />
+        </RouteErrorBoundary>
+      )}
+    </Router>
+  )
 }
 
-// Nothing to show while the failing loader runs; it fails at once.
-function NoFallback() {
-  return null
-}
-
-// The site's root route as it is, but failing to load: its error boundary takes the screen.
-function failingRoutes(error: unknown): RouteObject[] {
-  const [root] = routes
-  return [
-    {
-      ...root,
-      loader: () => {
-        throw error
-      },
-      HydrateFallback: NoFallback,
-    },
-  ]
+function FailingPage({ failure }: { failure: unknown }): never {
+  throw failure
 }
 
 const meta = {
@@ -99,9 +96,7 @@ export const NotFound: Story = {
 export const RouteErrorWithStatus: Story = {
   args: {
     path: '/',
-    routeTable: failingRoutes(
-      new Response(null, { status: 503, statusText: 'Service Unavailable' }),
-    ),
+    failure: new Response(null, { status: 503, statusText: 'Service Unavailable' }),
   },
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { level: 1, name: siteCopy.routeError.heading })
@@ -110,7 +105,7 @@ export const RouteErrorWithStatus: Story = {
 }
 
 export const RouteErrorWithMessage: Story = {
-  args: { path: '/', routeTable: failingRoutes(new Error('The page could not be loaded')) },
+  args: { path: '/', failure: new Error('The page could not be loaded') },
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { level: 1, name: siteCopy.routeError.heading })
     expect(canvas.getByText('The page could not be loaded')).toBeVisible()

@@ -1,7 +1,7 @@
 import type { AnchorHTMLAttributes } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'wouter'
 
-export interface SectionLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+export interface SectionLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** The id of a section on the home page. */
   section: string
 }
@@ -11,7 +11,7 @@ export interface SectionLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement
  * browser scrolls and moves keyboard focus itself; elsewhere it navigates home first.
  */
 export function SectionLink({ section, children, ...props }: SectionLinkProps) {
-  const { pathname } = useLocation()
+  const [pathname] = useLocation()
   if (pathname === '/') {
     return (
       <a href={`#${section}`} {...props}>

@@ -1,8 +1,8 @@
 import type { AnchorHTMLAttributes } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { SectionLink } from './section-link.tsx'
 
-export interface SiteLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path on this site, optionally with a home-page section: `/request-demo`, `/#security`. */
   to: string
 }

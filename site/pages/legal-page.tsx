@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import type { PageKey } from '../page-meta.ts'
 import { type Inline, type LegalSection, siteCopy } from '../site-copy.ts'
 import { usePageMeta } from '../use-page-meta.ts'

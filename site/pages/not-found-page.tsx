@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'wouter'
 import { siteCopy } from '../site-copy.ts'
 import { usePageMeta } from '../use-page-meta.ts'
 
 /** Any unknown path: says so, logs the path and offers the way home. */
 export function NotFoundPage() {
   usePageMeta('notFound')
-  const { pathname } = useLocation()
+  const [pathname] = useLocation()
   const { notFound } = siteCopy
 
   // Logged in the browser only: prerendering this page is not a visitor getting lost.

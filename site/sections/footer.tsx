@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { FooterEntries } from '../components/footer-entries.tsx'
 import { Icon } from '../components/icon.tsx'
 import { brand, siteCopy } from '../site-copy.ts'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { Icon } from '../components/icon.tsx'
 import { SectionLink } from '../components/section-link.tsx'
 import { brand, siteCopy } from '../site-copy.ts'

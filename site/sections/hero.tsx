@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { Icon } from '../components/icon.tsx'
 import { siteCopy } from '../site-copy.ts'
 import { ReportPreview } from './report-preview.tsx'

@@ -1,5 +1,6 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from 'wouter'
+import { useLocationProperty } from 'wouter/use-browser-location'
 import { Icon } from '../components/icon.tsx'
 import { siteCopy } from '../site-copy.ts'
 
@@ -17,7 +18,11 @@ export function MobileMenu({ children }: MobileMenuProps) {
   const panelId = useId()
   const toggle = useRef<HTMLButtonElement>(null)
   const panel = useRef<HTMLDivElement>(null)
-  const { pathname, hash } = useLocation()
+  const [pathname] = useLocation()
+  const hash = useLocationProperty(
+    () => location.hash,
+    () => '',
+  )
 
   // A navigation, including to a section of the same page, is where the visitor wanted to go.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location changes only
