@@ -3,7 +3,7 @@
  * `vite build --ssr` (dist/site-ssr): each page's HTML and head, sitemap.xml and robots.txt.
  * SITE_URL sets the origin of canonical, Open Graph and sitemap URLs.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { headTags } from './head-tags.ts'
@@ -13,13 +13,38 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url))
 const siteDir = join(dist, 'site')
 const serverEntry = join(dist, 'site-ssr', 'entry-server.js')
 
-const outputs: { page: PageMeta; file: string }[] = [
+// `chunk`: the page's own module, for those site/routes.tsx loads lazily.
+const outputs: { page: PageMeta; file: string; chunk?: string }[] = [
   { page: pages.home, file: 'index.html' },
-  { page: pages.requestDemo, file: 'request-demo/index.html' },
-  { page: pages.privacy, file: 'privacy/index.html' },
-  { page: pages.terms, file: 'terms/index.html' },
+  {
+    page: pages.requestDemo,
+    file: 'request-demo/index.html',
+    chunk: 'pages/request-demo-page.tsx',
+  },
+  { page: pages.privacy, file: 'privacy/index.html', chunk: 'pages/legal-page.tsx' },
+  { page: pages.terms, file: 'terms/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.notFound, file: '404.html' },
 ]
+
+type Manifest = Record<string, { file: string; imports?: string[] }>
+
+/** Modulepreload links for a page's chunk and what it imports, beyond the main bundle's. */
+function chunkPreloads(manifest: Manifest, chunk: string | undefined, template: string): string {
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const entry = manifest[key]
+    if (!entry)
+      throw new Error(`The client build has no chunk for ${key}: is site/routes.tsx in step?`)
+    if (files.has(entry.file)) return
+    files.add(entry.file)
+    for (const imported of entry.imports ?? []) visit(imported)
+  }
+  if (chunk) visit(chunk)
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ')
+}
 
 function fill(template: string, marker: string, value: string): string {
   const placeholder = `<!--${marker}-->`
@@ -33,11 +58,15 @@ const { render } = (await import(
   pathToFileURL(serverEntry).href
 )) as typeof import('./entry-server.tsx')
 const template = await readFile(join(siteDir, 'index.html'), 'utf8')
+const manifestFile = join(siteDir, '.vite', 'manifest.json')
+const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest
+await rm(dirname(manifestFile), { recursive: true })
 const origin = siteOrigin(process.env.SITE_URL)
 
-for (const { page, file } of outputs) {
+for (const { page, file, chunk } of outputs) {
+  const head = [headTags(page, origin), chunkPreloads(manifest, chunk, template)].filter(Boolean)
   const html = fill(
-    fill(template, 'page-head', headTags(page, origin)),
+    fill(template, 'page-head', head.join('\n    ')),
     'page-html',
     await render(page.path),
   )

@@ -17,5 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: `${repo}dist/${isSsrBuild ? 'site-ssr' : 'site'}`,
     emptyOutDir: true,
     target: 'es2022',
+    // Read by prerender.ts, which preloads each page's own chunk, then deletes it.
+    manifest: !isSsrBuild,
   },
 }))

@@ -1,0 +1,69 @@
+/**
+ * Sizes of what the build ships, as sent: gzip at level 9 and brotli at quality 11, in bytes.
+ * Shared by the budgets `npm test` asserts and the table `npm run bench` prints.
+ */
+import { readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+/** The deterministic budgets, in bytes of gzip (1 kB = 1000 bytes). */
+export const sizeBudgets = {
+  /** `dist/widget/demo-request.js`: the whole widget, React inside. */
+  standaloneWidget: 76_000,
+  /** Every script `/` loads before it is interactive. */
+  homeScripts: 90_000,
+} as const
+
+export interface Sizes {
+  raw: number
+  gzip: number
+  brotli: number
+}
+
+export function sizesOf(bytes: Buffer): Sizes {
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }).length,
+  }
+}
+
+export function sumSizes(all: Sizes[]): Sizes {
+  return all.reduce(
+    (sum, one) => ({
+      raw: sum.raw + one.raw,
+      gzip: sum.gzip + one.gzip,
+      brotli: sum.brotli + one.brotli,
+    }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  )
+}
+
+// `import{a as b}from"./x.js"` and `import"./x.js"`; a dynamic `import("./x.js")` has a
+// parenthesis and is left out: it loads later, when the page asks for it.
+const staticImport = /\bimport\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g
+
+/**
+ * The scripts a prerendered page loads at once: its module script and modulepreloads, and
+ * whatever those import statically, as paths under `siteDir`.
+ */
+export function pageScripts(siteDir: string, htmlFile: string): string[] {
+  const html = readFileSync(join(siteDir, htmlFile), 'utf8')
+  const queue = [
+    ...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g),
+  ].map(([, path = '']) => path)
+  const found = new Set<string>()
+  while (queue.length > 0) {
+    const path = queue.shift() as string
+    if (found.has(path)) continue
+    found.add(path)
+    const code = readFileSync(join(siteDir, path), 'utf8')
+    for (const [, specifier = ''] of code.matchAll(staticImport)) {
+      queue.push(relative(siteDir, join(siteDir, dirname(path), specifier)))
+    }
+  }
+  return [...found]
+}
