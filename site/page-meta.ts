@@ -1,6 +1,6 @@
 import { siteCopy } from './site-copy.ts'
 
-export type PageKey = 'home' | 'requestDemo' | 'privacy' | 'terms' | 'notFound'
+export type PageKey = 'home' | 'requestDemo' | 'privacy' | 'terms' | 'embed' | 'notFound'
 
 export interface PageMeta {
   /** Where the page is served; the not-found page answers any unknown path. */
@@ -16,6 +16,7 @@ export const pages: Record<PageKey, PageMeta> = {
   requestDemo: { path: '/request-demo', indexable: true, ...siteCopy.meta.requestDemo },
   privacy: { path: '/privacy', indexable: true, ...siteCopy.meta.privacy },
   terms: { path: '/terms', indexable: true, ...siteCopy.meta.terms },
+  embed: { path: '/embed', indexable: true, ...siteCopy.meta.embed },
   notFound: { path: '/404', indexable: false, ...siteCopy.meta.notFound },
 }
 

@@ -31,6 +31,9 @@ const lazyPages: Record<string, LazyPage> = {
   [pages.terms.path]: lazyPage(() =>
     import('./pages/legal-page.tsx').then((page) => page.TermsPage),
   ),
+  [pages.embed.path]: lazyPage(() =>
+    import('./pages/embed-page.tsx').then((page) => page.EmbedPage),
+  ),
 }
 
 /** Fetches the chunk of the page at `path`, if it has one, so hydration finds it ready. */

@@ -62,6 +62,10 @@ export const siteCopy = {
       title: `Terms of Service | ${brand.name}`,
       description: `The terms for using the ${brand.name} website.`,
     },
+    embed: {
+      title: `Embed the demo request form | ${brand.name}`,
+      description: `Put the ${brand.name} demo request form on your own site with one script tag: the snippet, a live example, every attribute, event and style hook, and the CSP lines to add.`,
+    },
   },
   skipLink: 'Skip to main content',
   nav: {
@@ -266,6 +270,35 @@ export const siteCopy = {
     subtitle: `See how ${brand.name} can transform your legal practice with AI-augmented services`,
     cardTitle: 'Tell us about your practice',
     cardText: "Fill out the form below and we'll schedule a personalized demo for you.",
+  },
+  embed: {
+    eyebrow: 'For partners',
+    heading: 'Embed the demo request form',
+    intro: `Put the ${brand.name} demo request form on your firm's or your clients' pages with one script tag. Leads arrive with ours, attributed to your site.`,
+    allowHeading: '1. Have your site allowed',
+    allowText:
+      "The form posts to our backend, which answers only the sites on its allow-list. Send us your site's origin (for example https://www.yourfirm.com, or https://*.yourfirm.com for every subdomain) and we add it to ALLOWED_ORIGINS. Until then every submission fails.",
+    snippetHeading: '2. Paste the snippet',
+    snippetText:
+      'The script is under 2 kB: it shows the form at once and loads the rest when the visitor nears it, starts typing, or the browser is idle. The link inside the element shows if the form cannot load.',
+    fallbackLink: 'Request a demo',
+    cspHeading: '3. If your site has a Content Security Policy',
+    cspText:
+      "Add these sources to your policy. The form's styles are constructable stylesheets, so style-src needs no 'unsafe-inline'.",
+    exampleHeading: 'Live example',
+    exampleText: 'This is the form as your visitors see it. A lead sent from here is a real one.',
+    referenceHeading: 'Reference',
+    attributes: 'Attributes',
+    properties: 'Properties',
+    events: 'Events',
+    cssProperties: 'CSS custom properties',
+    columns: {
+      name: 'Name',
+      description: 'Description',
+      detail: 'Detail',
+      type: 'Type',
+      default: 'Default',
+    },
   },
   privacy: {
     heading: 'Privacy Policy',

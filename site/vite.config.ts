@@ -10,6 +10,8 @@ const repo = fileURLToPath(new URL('..', import.meta.url))
 export default defineConfig(({ isSsrBuild }) => ({
   root: site,
   envDir: repo,
+  // SITE_URL gives the embed guide's snippet the main site's address.
+  envPrefix: ['VITE_', 'SITE_URL'],
   plugins: [react(), designTokensPlugin()],
   // The widget is bundled from source with the site, so both must resolve the one React.
   resolve: { dedupe: ['react', 'react-dom'] },

@@ -11,6 +11,7 @@ const pages = {
   'request-demo': '/request-demo',
   privacy: '/privacy',
   terms: '/terms',
+  embed: '/embed',
   'not found': '/no-such-page',
 }
 const widths = [360, 1280]

@@ -4,7 +4,7 @@ import { siteCopy } from '../../site/site-copy.ts'
 import { launchChromium } from './browser.ts'
 import { openSitePage, visit } from './site-page.ts'
 
-const paths = ['/', '/request-demo', '/privacy', '/terms', '/no-such-page']
+const paths = ['/', '/request-demo', '/privacy', '/terms', '/embed', '/no-such-page']
 
 let browser: Browser
 beforeAll(async () => {

@@ -118,7 +118,7 @@ describe('prerendered HTML', () => {
     expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Return to Home<\/a>/)
   })
 
-  it('sitemap.xml lists the four pages and robots.txt points at it', async () => {
+  it('sitemap.xml lists the five pages and robots.txt points at it', async () => {
     const sitemap = await read('sitemap.xml')
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
     expect(locations.map((location) => new URL(location ?? '').pathname)).toEqual([
@@ -126,6 +126,7 @@ describe('prerendered HTML', () => {
       '/request-demo',
       '/privacy',
       '/terms',
+      '/embed',
     ])
     const robots = await read('robots.txt')
     expect(robots).toContain(`Sitemap: ${new URL(locations[0] ?? '').origin}/sitemap.xml`)

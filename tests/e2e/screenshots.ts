@@ -16,6 +16,7 @@ const paths = {
   'request-demo': '/request-demo',
   privacy: '/privacy',
   terms: '/terms',
+  embed: '/embed',
   'not-found': '/no-such-page',
 }
 const widths = [360, 768, 1280]

@@ -5,8 +5,7 @@ import { pageScripts, sizeBudgets, sizesOf, sumSizes } from '../../scripts/bundl
 
 // Bytes are deterministic for a given build, so these budgets can fail only when the code grows.
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
-const gzipOf = (files: string[]) =>
-  sumSizes(files.map((file) => sizesOf(readFileSync(file)))).gzip
+const gzipOf = (files: string[]) => sumSizes(files.map((file) => sizesOf(readFileSync(file)))).gzip
 
 describe('size budgets (gzip)', () => {
   it('/ loads at most 90 kB of JavaScript before it is interactive', () => {

@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { siteCopy } from '../../site/site-copy.ts'
+import { formCopy } from '../../src/form-copy.ts'
+import {
+  elementAttributes,
+  elementCssProperties,
+  elementEvents,
+  elementProperties,
+} from '../../widget/element-api.ts'
+import { sampleLead } from '../support/sample-lead.ts'
+import { launchChromium } from './browser.ts'
+import { leadsCsvLines } from './leads.ts'
+import { openSitePage, visit } from './site-page.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+it('/embed gives the snippet, the CSP lines and every attribute, property, event and CSS property', async () => {
+  const { page, pageErrors, close } = await openSitePage(browser, { width: 360 })
+  const response = await visit(page, '/embed')
+  expect(response?.status()).toBe(200)
+  expect(await page.title()).toBe(siteCopy.meta.embed.title)
+  const code = await page.locator('main pre').allTextContents()
+  expect(code[0]).toMatch(/<script src="https?:\/\/[^"]+\/widget\/demo-request-loader\.js" async>/)
+  expect(code[0]).toContain('publishable-key=')
+  expect(code[0]).toMatch(/<a href="[^"]+\/request-demo">/)
+  expect(code[1]).toMatch(/^script-src https?:\/\/\S+\nconnect-src https:\/\/\S+$/)
+  expect(code.join('\n')).not.toContain('unsafe-inline')
+  const rowNames = await page.locator('main table tbody th code').allTextContents()
+  for (const { name } of [
+    ...elementAttributes,
+    ...elementProperties,
+    ...elementEvents,
+    ...elementCssProperties(),
+  ]) {
+    expect(rowNames).toContain(name)
+  }
+  // Reached from the sitemap and from partners, not from the site's own navigation.
+  expect(await page.locator('header a[href="/embed"]').count()).toBe(0)
+  expect(pageErrors).toEqual([])
+  await close()
+})
+
+it("the guide's live example takes a real lead, attributed to the guide", async () => {
+  const { page, pageErrors, close } = await openSitePage(browser)
+  await visit(page, '/embed')
+  const companyName = `${sampleLead.companyName} embed ${Date.now()}`
+  const { fields } = formCopy
+  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
+  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
+  await page.getByLabel(fields.companyName.label).fill(companyName)
+  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+  await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
+  await page.getByText(formCopy.success.title).waitFor()
+  const leads = (await leadsCsvLines(inject('dataDir'))).filter((line) =>
+    line.includes(companyName),
+  )
+  expect(leads).toHaveLength(1)
+  expect(leads[0]).toContain(',embed-guide,')
+  expect(pageErrors).toEqual([])
+  await close()
+})
