@@ -2,8 +2,10 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import dts from 'vite-plugin-dts'
+import pkg from './package.json' with { type: 'json' }
 import { demoRequestBackend } from './server/vite-plugin.ts'
 import { customElementsManifest } from './widget/custom-elements-manifest.ts'
+import { vscodeCustomData, webTypes } from './widget/editor-data.ts'
 
 const outDir = 'dist/widget'
 // SITE_URL, beside the usual VITE_ settings, gives the form its default privacy-url.
@@ -25,16 +27,26 @@ const standalone: UserConfig = {
   },
 }
 
-// custom-elements.json beside the build, for editors, linters and docs.
+// custom-elements.json and editor completion data beside the build, for editors, linters and docs.
 const manifest: Plugin = {
   name: 'custom-elements-manifest',
   generateBundle() {
-    const source = `${JSON.stringify(customElementsManifest(), null, 2)}\n`
-    this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source })
+    const files = {
+      'custom-elements.json': customElementsManifest(),
+      'web-types.json': webTypes(pkg.version),
+      'vscode.html-custom-data.json': vscodeCustomData(),
+    }
+    for (const [fileName, data] of Object.entries(files)) {
+      this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(data, null, 2)}\n` })
+    }
   },
 }
 
-// `vite build --mode module`: an ES module for bundlers, React left to the host as a peer.
+// `vite build --mode module`: an ES module for bundlers. React is the host's (a peer dependency)
+// and the package's own dependencies are left to the host's bundler, which shares them if it can.
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].map(
+  (name) => new RegExp(`^${name}($|/)`),
+)
 const module: UserConfig = {
   envPrefix,
   plugins: [
@@ -50,7 +62,7 @@ const module: UserConfig = {
       formats: ['es'],
       fileName: () => 'demo-request.module.js',
     },
-    rolldownOptions: { external: [/^react($|\/)/, /^react-dom($|\/)/] },
+    rolldownOptions: { external },
   },
 }
 

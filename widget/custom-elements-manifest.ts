@@ -13,7 +13,8 @@ export function customElementsManifest() {
     modules: [
       {
         kind: 'javascript-module',
-        path: 'demo-request.js',
+        // Relative to the package root, as the schema has it: the module bundlers import.
+        path: 'dist/widget/demo-request.module.js',
         declarations: [
           {
             kind: 'class',
@@ -42,6 +43,7 @@ export function customElementsManifest() {
           },
         ],
         exports: [
+          { kind: 'js', name: 'DemoRequestElement', declaration: { name: 'DemoRequestElement' } },
           {
             kind: 'custom-element-definition',
             name: tagName,

@@ -7,7 +7,8 @@ DemoRequestElement.define()
 
 export { DemoRequestElement }
 
-type DemoRequestHTMLElement = HTMLElement & {
+/** `<demo-request>` as the DOM types it: `document.querySelector('demo-request')` and the like. */
+export type DemoRequestHTMLElement = HTMLElement & {
   /** A Functions client to call instead of one built from the attributes. */
   functions: FunctionsInvoker | undefined
   addEventListener<Name extends keyof DemoRequestEventMap>(

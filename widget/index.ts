@@ -7,5 +7,11 @@ export { DemoRequestForm } from '../src/demo-request-form.tsx'
 export type { DemoRequest, DemoRequestSubmission } from '../src/demo-request-schema.ts'
 export { validateDemoRequest } from '../src/demo-request-schema.ts'
 export type { FunctionsInvoker } from '../src/send-demo-request.ts'
+export type { DemoRequestHTMLElement } from './define.ts'
 export { DemoRequestElement } from './demo-request-element.ts'
 export { tagName } from './element-api.ts'
+export type {
+  DemoRequestAttributes,
+  DemoRequestJsxProps,
+  DemoRequestReactEvents,
+} from './framework-types.ts'
