@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename } from 'node:path'
-import type { HtmlTagDescriptor, Plugin } from 'vite'
+import type { Plugin } from 'vite'
 import { brandFonts, fontFaceCss, tokenDeclarations } from '../src/design-tokens.ts'
 
 const require = createRequire(import.meta.url)
@@ -28,7 +28,7 @@ export function designTokensPlugin(): Plugin {
     // After bundling, when the fonts' hashed names are known.
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      handler(html, { bundle }) {
         // Built: the hashed copies under /assets. Served by Vite: the files where npm put them.
         const urlOf = (file: string) => {
           const name = basename(file)
@@ -37,26 +37,16 @@ export function designTokensPlugin(): Plugin {
           )
           return asset ? `/${asset.fileName}` : `/@fs${require.resolve(file)}`
         }
-        const preloads: HtmlTagDescriptor[] = brandFonts.map((face) => ({
-          tag: 'link',
-          attrs: {
-            rel: 'preload',
-            href: urlOf(face.file),
-            as: 'font',
-            type: 'font/woff2',
-            crossorigin: '',
-          },
-          injectTo: 'head-prepend',
-        }))
-        return [
-          {
-            tag: 'style',
-            attrs: { id: 'design-tokens' },
-            children: `${fontFaceCss(urlOf)}\n:root {\n${tokenDeclarations()}\n}`,
-            injectTo: 'head-prepend',
-          },
-          ...preloads,
-        ]
+        const preloads = brandFonts.map(
+          (face) =>
+            `<link rel="preload" href="${urlOf(face.file)}" as="font" type="font/woff2" crossorigin="">`,
+        )
+        const style = `<style id="design-tokens">${fontFaceCss(urlOf)}\n:root {\n${tokenDeclarations()}\n}</style>`
+        // Right after the charset, which must come within the first 1024 bytes, and before the
+        // scripts, so the fonts are asked for first.
+        const charset = '<meta charset="UTF-8" />'
+        if (!html.includes(charset)) throw new Error(`site/index.html has no ${charset}`)
+        return html.replace(charset, () => [charset, style, ...preloads].join('\n    '))
       },
     },
   }
