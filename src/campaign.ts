@@ -1,7 +1,7 @@
 import { metadataLimits } from './demo-request-limits.ts'
 
 /** The `utm_*` query parameters of a visit, by the submission field each is sent as. */
-export const utmParameters = {
+const utmParameters = {
   utmSource: 'utm_source',
   utmMedium: 'utm_medium',
   utmCampaign: 'utm_campaign',
