@@ -18,7 +18,8 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
   const { page, pageErrors } = await openSitePage(browser)
   // A company name of its own, to find this run's lead among those of earlier runs.
   const companyName = `${sampleLead.companyName} ${Date.now()}`
-  await visit(page, '/request-demo')
+  // Landed from a campaign: the lead is credited to it.
+  await visit(page, '/request-demo?utm_source=newsletter&utm_campaign=injury-defense-2026')
 
   // The form lives in the element's open shadow root; these locators pierce it.
   const { fields } = formCopy
@@ -40,8 +41,9 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
   )
   expect(leads).toHaveLength(1)
   expect(leads[0]).toContain(
-    `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,no,`,
+    `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,injury-defense-2026,no,`,
   )
+  expect(leads[0]).toContain(',newsletter,,injury-defense-2026,,,')
   await page.context().close()
 })
 
