@@ -535,7 +535,16 @@ describe('<demo-request> demo-request-ready', () => {
       elsewhere.append(element)
       await new Promise((resolve) => setTimeout(resolve, 100))
       expect(seen).to.deep.equal([{ composed: true, bubbles: true, form: true, target: element }])
+      // Removed, then added again: a new form, which the methods reach, and still no second event.
       elsewhere.remove()
+      await waitUntil(() => element.shadowRoot?.childElementCount === 0)
+      document.body.append(element)
+      const root = element.shadowRoot as ShadowRoot
+      await waitUntil(() => root.querySelector('form'))
+      ;(element as DemoRequestElement).prefill({ firstName: 'Ada' })
+      await waitUntil(() => fieldValues(root).firstName === 'Ada')
+      expect(seen).to.have.length(1)
+      element.remove()
     } finally {
       document.removeEventListener('demo-request-ready', listener)
     }
