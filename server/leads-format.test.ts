@@ -17,6 +17,14 @@ describe('leadsTable', () => {
     expect(lines[2]?.indexOf('Lovelace')).toBe(lines[0]?.indexOf('last_name'))
   })
 
+  it('shows where each lead came from: source and campaign', () => {
+    const [header = '', line = ''] = leadsTable([lead])
+      .split('\n')
+      .filter((_, i) => i !== 1)
+    expect(header).toMatch(/\bsource\s+campaign\s+spam\b/)
+    expect(line.slice(header.indexOf('source'))).toMatch(/^widget\s+injury-defense-2026\s+no\b/)
+  })
+
   it('says so when there are no leads', () => {
     expect(leadsTable([])).toBe('No demo requests yet.')
   })
@@ -30,6 +38,25 @@ describe('leadsCsv', () => {
     expect(row).toContain('"Babbage, ""Lovelace"" & Co"')
     expect(row?.startsWith('2026-04-05T06:07:08.000Z,Ada,Lovelace,')).toBe(true)
     expect(end).toBe('')
+  })
+
+  it('carries the page, the referrer and every utm field', () => {
+    const [header = '', row = ''] = leadsCsv([lead]).split('\r\n')
+    const record = Object.fromEntries(
+      header
+        .split(',')
+        .map((name, index) => [name, row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[index]]),
+    )
+    expect(record).toMatchObject({
+      source: 'widget',
+      campaign: 'injury-defense-2026',
+      page_url: 'https://partner.example/contact',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'injury-defense-2026',
+      utm_term: '',
+      utm_content: '',
+    })
   })
 
   it('defuses values a spreadsheet would run as formulas', () => {

@@ -60,6 +60,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261121080100', name: 'create_demo_request_rate_limits' },
       { version: '20261122080000', name: 'accept_demo_request' },
       { version: '20261122090000', name: 'create_demo_request_notifications' },
+      { version: '20261122100000', name: 'add_demo_request_campaign' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -147,6 +148,65 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       expect(rows).toEqual([{ status: 'pending' }, { status: 'pending' }])
     },
   )
+
+  it.skipIf(skip)(
+    'keep one accept_demo_request, run as its owner, executable by service_role alone',
+    async () => {
+      const rows = await test.db.query<{ args: string; definer: boolean; grants: string }>(
+        `select pg_get_function_identity_arguments(p.oid) as args, p.prosecdef as definer,
+           array_to_string(array(
+             select r.rolname from pg_roles r
+             where has_function_privilege(r.oid, p.oid, 'execute')
+               and r.rolname in ('anon', 'authenticated', 'service_role')
+             order by r.rolname), ',') as grants
+         from pg_proc p where p.proname = 'accept_demo_request'`,
+      )
+      expect(rows).toEqual([
+        {
+          args: [
+            'p_first_name text, p_last_name text, p_company_name text, p_company_size text',
+            'p_source text, p_page_url text, p_referrer text, p_user_agent text',
+            'p_idempotency_key text, p_is_spam boolean, p_client_key text',
+            'p_window_start timestamp with time zone, p_client_max integer, p_global_max integer',
+            'p_utm_source text, p_utm_medium text, p_utm_campaign text, p_utm_term text',
+            'p_utm_content text',
+          ].join(', '),
+          definer: true,
+          grants: 'service_role',
+        },
+      ])
+    },
+  )
+
+  it.skipIf(skip)('store the campaign beside the lead, and bound each utm value', async () => {
+    const stored = await asRole(test.db, 'service_role', async (tx) => {
+      await tx.query(
+        `select public.accept_demo_request($1, $2, $3, $4, null, null, null, null, null, false,
+           p_utm_source => 'newsletter', p_utm_campaign => 'injury-defense-2026')`,
+        [sampleLead.firstName, sampleLead.lastName, sampleLead.companyName, sampleLead.companySize],
+      )
+      return tx.query(
+        'select utm_source, utm_medium, utm_campaign, utm_term, utm_content from public.demo_requests',
+      )
+    })
+    expect(stored).toEqual([
+      {
+        utm_source: 'newsletter',
+        utm_medium: null,
+        utm_campaign: 'injury-defense-2026',
+        utm_term: null,
+        utm_content: null,
+      },
+    ])
+    await expect(
+      asRole(test.db, 'service_role', (tx) =>
+        tx.query(
+          `select public.accept_demo_request('a', 'b', 'c', '1-5 employees', null, null, null, null,
+             null, false, p_utm_term => repeat('x', 201))`,
+        ),
+      ),
+    ).rejects.toThrow(/check constraint/)
+  })
 
   it.skipIf(skip)('let service_role neither delete nor truncate leads', async () => {
     for (const statement of ['delete from public.demo_requests', 'truncate public.demo_requests']) {

@@ -291,6 +291,8 @@ export const siteCopy = {
     attributes: 'Attributes',
     properties: 'Properties',
     events: 'Events',
+    methods: 'Methods',
+    cssParts: 'Parts, for ::part() in your CSS',
     cssProperties: 'CSS custom properties',
     columns: {
       name: 'Name',

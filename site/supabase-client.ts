@@ -1,8 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { defaultAnonKey, defaultSupabaseUrl } from '../src/config.ts'
+import { defaultPublishableKey, defaultSupabaseUrl } from '../src/config.ts'
 
 // supabase-js refuses to start without a key; the local backend checks none. Deployed builds
-// set VITE_SUPABASE_ANON_KEY, which Supabase's gateway does check.
+// set VITE_SUPABASE_PUBLISHABLE_KEY (or VITE_SUPABASE_ANON_KEY), which the function checks.
 const noKeySet = 'no-anon-key-set'
 
 let client: SupabaseClient | undefined
@@ -13,7 +13,7 @@ let client: SupabaseClient | undefined
  * page; only /request-demo loads this module, so no other page pays for supabase-js.
  */
 export function siteSupabase(): SupabaseClient {
-  client ??= createClient(defaultSupabaseUrl(), defaultAnonKey() || noKeySet, {
+  client ??= createClient(defaultSupabaseUrl(), defaultPublishableKey() || noKeySet, {
     auth: { storage: localStorage, persistSession: true, autoRefreshToken: true },
   })
   return client

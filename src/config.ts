@@ -4,9 +4,11 @@ export function defaultSupabaseUrl(): string {
   return import.meta.env.VITE_SUPABASE_URL || globalThis.location?.origin || ''
 }
 
-/** The anon key baked in at build time, if any. */
-export function defaultAnonKey(): string {
-  return import.meta.env.VITE_SUPABASE_ANON_KEY || ''
+/** The publishable (or legacy anon) key baked in at build time, if any. */
+export function defaultPublishableKey(): string {
+  return (
+    import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY || import.meta.env.VITE_SUPABASE_ANON_KEY || ''
+  )
 }
 
 /** The privacy notice the form links to: `/privacy` on SITE_URL if the build had one, else on the page's origin. */

@@ -5,6 +5,7 @@ export type DemoRequestErrorKind = 'validation' | FailureKind
 
 /** The DOM events `<demo-request>` dispatches; they bubble and cross shadow roots. */
 export type DemoRequestEventMap = {
+  'demo-request-ready': CustomEvent<Record<string, never>>
   'demo-request-submit': CustomEvent<Record<string, never>>
   'demo-request-success': CustomEvent<{ requestId: string }>
   'demo-request-error': CustomEvent<{ kind: DemoRequestErrorKind }>

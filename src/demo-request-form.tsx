@@ -8,7 +8,8 @@ import {
   useRef,
   useState,
 } from 'react'
-import { defaultAnonKey, defaultPrivacyUrl, defaultSupabaseUrl } from './config.ts'
+import { firstTouchCampaign } from './campaign.ts'
+import { defaultPrivacyUrl, defaultPublishableKey, defaultSupabaseUrl } from './config.ts'
 import {
   type DemoRequestEventMap,
   type DemoRequestEventName,
@@ -20,6 +21,7 @@ import {
   type FieldErrors,
   validateDemoRequest,
 } from './demo-request-schema.ts'
+import { connectForm, type FormHandle } from './form-bridge.ts'
 import { companySizes, formCopy } from './form-copy.ts'
 import { formClasses } from './form-styles.ts'
 import { createIdempotencyKeys } from './idempotency-key.ts'
@@ -38,7 +40,12 @@ export type DemoRequestValues = Record<DemoRequestField, string>
 export type DemoRequestFormProps = {
   /** The Supabase project URL; defaults to `VITE_SUPABASE_URL`, else the page's origin. */
   supabaseUrl?: string
-  /** The project's public anon key; defaults to `VITE_SUPABASE_ANON_KEY`. */
+  /**
+   * The project's publishable key (`sb_publishable_…`); defaults to
+   * `VITE_SUPABASE_PUBLISHABLE_KEY`, else `VITE_SUPABASE_ANON_KEY`.
+   */
+  publishableKey?: string
+  /** The project's legacy anon key: used when `publishableKey` is not set. */
   anonKey?: string
   /** Free text stored with the lead, such as a partner's name. */
   source?: string
@@ -65,6 +72,7 @@ const emptyValues: DemoRequestValues = {
 /** The demo-request form: validates, posts to `send-demo-request`, and reports by toast. */
 export function DemoRequestForm({
   supabaseUrl,
+  publishableKey,
   anonKey,
   source,
   privacyUrl,
@@ -84,17 +92,52 @@ export function DemoRequestForm({
   const [errors, setErrors] = useState<FieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
   const [toast, setToast] = useState<ToastMessage>()
+  const [readyDue, setReadyDue] = useState(false)
 
   const client = useMemo(
     () =>
       functions ??
-      createFunctionsClient(supabaseUrl || defaultSupabaseUrl(), anonKey || defaultAnonKey()),
-    [functions, supabaseUrl, anonKey],
+      createFunctionsClient(
+        supabaseUrl || defaultSupabaseUrl(),
+        publishableKey || anonKey || defaultPublishableKey(),
+      ),
+    [functions, supabaseUrl, publishableKey, anonKey],
   )
 
   useLayoutEffect(() => {
     if (rootRef.current) adoptStyles(rootRef.current.getRootNode())
   })
+
+  // The element's methods reach the form through its host; calls made before this ran waited.
+  useEffect(() => {
+    const handle: FormHandle = {
+      prefill(given) {
+        setValues((current) => ({ ...current, ...given }))
+        // A message about a value that was just replaced no longer applies.
+        setErrors((current) =>
+          Object.fromEntries(Object.entries(current).filter(([field]) => !(field in given))),
+        )
+      },
+      reset() {
+        setValues(emptyValues)
+        setHoneypot('')
+        setErrors({})
+        setToast(undefined)
+      },
+    }
+    const connection = connectForm(eventTarget(rootRef.current), handle)
+    if (connection.first) setReadyDue(true)
+    // Remembered now, while the landing page's address still carries the campaign.
+    firstTouchCampaign(location.href)
+    return connection.disconnect
+  }, [])
+
+  // After the render that holds what waiting prefill() calls set, so a listener sees it.
+  useEffect(() => {
+    if (readyDue && rootRef.current) {
+      dispatchDemoRequestEvent(eventTarget(rootRef.current), 'demo-request-ready', {})
+    }
+  }, [readyDue])
 
   useEffect(() => {
     if (!toast) return
@@ -106,10 +149,7 @@ export function DemoRequestForm({
     name: Name,
     detail: DemoRequestEventMap[Name]['detail'],
   ) {
-    const root = rootRef.current
-    if (!root) return
-    const node = root.getRootNode()
-    dispatchDemoRequestEvent(node instanceof ShadowRoot ? node.host : root, name, detail)
+    if (rootRef.current) dispatchDemoRequestEvent(eventTarget(rootRef.current), name, detail)
   }
 
   function showToast(
@@ -159,6 +199,7 @@ export function DemoRequestForm({
         pageUrl: location.href,
         referrer: document.referrer,
         website: honeypot,
+        campaign: firstTouchCampaign(location.href),
       }),
     }
     const outcome = await sendDemoRequest(client, submission, {
@@ -185,11 +226,12 @@ export function DemoRequestForm({
     const copy = formCopy.fields[field]
     return (
       <div className={classes.field}>
-        <label className={classes.label} htmlFor={`${id}-${field}`}>
+        <label className={classes.label} htmlFor={`${id}-${field}`} part="label">
           {copy.label}
         </label>
         <input
           id={`${id}-${field}`}
+          part="input"
           className={classes.control}
           name={field}
           type="text"
@@ -214,7 +256,12 @@ export function DemoRequestForm({
   function errorMessage(field: DemoRequestField) {
     return (
       errors[field] && (
-        <p className={classes.error} id={`${id}-${field}-error`} data-error-for={field}>
+        <p
+          className={classes.error}
+          id={`${id}-${field}-error`}
+          data-error-for={field}
+          part="error"
+        >
           {errors[field]}
         </p>
       )
@@ -227,6 +274,7 @@ export function DemoRequestForm({
       <form
         ref={formRef}
         className={classes.form}
+        part="form"
         aria-label={formCopy.label}
         noValidate
         onSubmit={handleSubmit}
@@ -237,13 +285,14 @@ export function DemoRequestForm({
         </div>
         {textField('companyName', 'organization')}
         <div className={classes.field}>
-          <label className={classes.label} htmlFor={`${id}-companySize`}>
+          <label className={classes.label} htmlFor={`${id}-companySize`} part="label">
             {sizeCopy.label}
           </label>
           <div className={classes.selectBox}>
             <select
               id={`${id}-companySize`}
               className={`${classes.control} ${classes.select}`}
+              part="select"
               name="companySize"
               required
               value={values.companySize}
@@ -272,7 +321,7 @@ export function DemoRequestForm({
             onChange={(event) => setHoneypot(event.target.value)}
           />
         </div>
-        <button className={classes.submit} type="submit" disabled={submitting}>
+        <button className={classes.submit} part="submit" type="submit" disabled={submitting}>
           {submitting ? formCopy.submitting : formCopy.submit}
         </button>
         <p className={classes.notice}>
@@ -283,4 +332,10 @@ export function DemoRequestForm({
       <ToastRegion toast={toast} onDismiss={() => setToast(undefined)} />
     </div>
   )
+}
+
+// Events leave from the element when the form is in its shadow root, else from the form's root.
+function eventTarget(root: HTMLElement | null): Element {
+  const node = root?.getRootNode()
+  return node instanceof ShadowRoot ? node.host : (root as HTMLElement)
 }

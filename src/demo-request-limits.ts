@@ -7,4 +7,14 @@
 export const fieldLimits = { firstName: 100, lastName: 100, companyName: 200 } as const
 
 /** Sizes of the metadata a submission may carry beside the four fields. */
-export const metadataLimits = { source: 100, pageUrl: 2000, referrer: 2000, website: 200 } as const
+export const metadataLimits = {
+  source: 100,
+  pageUrl: 2000,
+  referrer: 2000,
+  website: 200,
+  utmSource: 200,
+  utmMedium: 200,
+  utmCampaign: 200,
+  utmTerm: 200,
+  utmContent: 200,
+} as const

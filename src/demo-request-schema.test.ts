@@ -205,9 +205,30 @@ describe('validateSubmission', () => {
     }
   })
 
-  it('bounds the metadata', () => {
+  it('bounds the metadata, naming the field and the rule', () => {
     const result = validateSubmission({ ...valid, source: 'x'.repeat(101) })
     expect(result.success).toBe(false)
-    expect(!result.success && Object.keys(result.fields)).toEqual(['source'])
+    expect(!result.success && result.fields).toEqual({
+      source: 'Must be at most 100 characters',
+    })
+  })
+
+  it('keeps the campaign, cleaned like the other metadata, and refuses it too long', () => {
+    const campaign = {
+      utmSource: 'google',
+      utmMedium: 'cpc\u0000',
+      utmCampaign: 'injury\u202E-2026',
+      utmTerm: 'legal ai',
+      utmContent: 'banner-a',
+    }
+    expect(validateSubmission({ ...valid, ...campaign })).toEqual({
+      success: true,
+      output: { ...valid, ...campaign, utmMedium: 'cpc', utmCampaign: 'injury-2026' },
+    })
+    const result = validateSubmission({ ...valid, utmCampaign: 'c'.repeat(201), utmTerm: 7 })
+    expect(!result.success && result.fields).toEqual({
+      utmCampaign: 'Must be at most 200 characters',
+      utmTerm: 'Must be text',
+    })
   })
 })

@@ -41,9 +41,16 @@ function requiredText(field: keyof typeof fieldLimits) {
 }
 
 // Where the lead came from: the visitor can neither see nor fix it, so its content is cleaned,
-// never refused. The form cuts it to these lengths already.
+// never refused. The form cuts it to these lengths already; another client sending more learns
+// which rule it broke.
 function metadataText(max: number) {
-  return v.optional(v.pipe(v.string(), v.transform(cleanMetadata), v.maxLength(max)))
+  return v.optional(
+    v.pipe(
+      v.string('Must be text'),
+      v.transform(cleanMetadata),
+      v.maxLength(max, `Must be at most ${max} characters`),
+    ),
+  )
 }
 
 // The honeypot is only asked whether it is empty, so nothing is removed that could make it so,
@@ -73,6 +80,12 @@ const demoRequestSubmissionSchema = v.object({
   source: metadataText(metadataLimits.source),
   pageUrl: metadataText(metadataLimits.pageUrl),
   referrer: metadataText(metadataLimits.referrer),
+  // The visit's campaign (utm_* in the landing page's address), first touch of the session.
+  utmSource: metadataText(metadataLimits.utmSource),
+  utmMedium: metadataText(metadataLimits.utmMedium),
+  utmCampaign: metadataText(metadataLimits.utmCampaign),
+  utmTerm: metadataText(metadataLimits.utmTerm),
+  utmContent: metadataText(metadataLimits.utmContent),
   website: honeypot,
 })
 

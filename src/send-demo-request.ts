@@ -21,15 +21,23 @@ export const functionName = 'send-demo-request'
 export const defaultTimeoutMs = 15_000
 
 /**
- * A Functions client for a project, sending the anon key as supabase-js does. Only the
+ * The headers that carry a project's public key. A publishable key (`sb_publishable_…`) is not a
+ * JWT and goes in `apikey` alone; a legacy anon key is one and also goes as the bearer token,
+ * as supabase-js sends each.
+ */
+export function apiKeyHeaders(key: string): Record<string, string> {
+  if (!key) return {}
+  if (key.startsWith('sb_publishable_')) return { apikey: key }
+  return { apikey: key, Authorization: `Bearer ${key}` }
+}
+
+/**
+ * A Functions client for a project, sending its publishable (or legacy anon) key. Only the
  * functions client: the whole supabase-js client would add ~50 KB gzip to the widget.
  */
-export function createFunctionsClient(supabaseUrl: string, anonKey: string): FunctionsInvoker {
+export function createFunctionsClient(supabaseUrl: string, key: string): FunctionsInvoker {
   const url = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1`
-  const headers: Record<string, string> = anonKey
-    ? { apikey: anonKey, Authorization: `Bearer ${anonKey}` }
-    : {}
-  return new FunctionsClient(url, { headers })
+  return new FunctionsClient(url, { headers: apiKeyHeaders(key) })
 }
 
 /**

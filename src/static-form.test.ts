@@ -26,6 +26,24 @@ describe('the static form', () => {
     expect(html).not.toContain('type="submit"')
   })
 
+  it('exposes the same ::part() names as the live form, on the same elements', () => {
+    const parts = [...html.matchAll(/<(\w+)\b[^>]* part="([^"]+)"/g)].map(
+      ([, tag, part]) => `${tag}:${part}`,
+    )
+    expect(parts).toEqual([
+      'form:form',
+      'label:label',
+      'input:input',
+      'label:label',
+      'input:input',
+      'label:label',
+      'input:input',
+      'label:label',
+      'select:select',
+      'button:submit',
+    ])
+  })
+
   it('says, only where scripts do not run, that sending needs JavaScript', () => {
     expect(html).toMatch(
       new RegExp(`<noscript><p [^>]*>${staticFormCopy.needsJavaScript}</p></noscript>`),

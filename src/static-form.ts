@@ -40,12 +40,13 @@ function textField(
   autoComplete: string,
 ): string {
   const copy = formCopy.fields[field]
-  return `<div class="${c.field}"><label class="${c.label}" for="static-${field}">${escapeHtml(copy.label)}</label><input id="static-${field}" class="${c.control}" type="text" autocomplete="${autoComplete}" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${fieldLimits[field]}" disabled></div>`
+  return `<div class="${c.field}"><label class="${c.label}" for="static-${field}" part="label">${escapeHtml(copy.label)}</label><input id="static-${field}" class="${c.control}" part="input" type="text" autocomplete="${autoComplete}" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${fieldLimits[field]}" disabled></div>`
 }
 
 /**
- * The form's markup, mirroring the React form element for element (the honeypot and the toast
- * region take no space and are left out), followed by the no-JavaScript note.
+ * The form's markup, mirroring the React form element for element and part for part (the
+ * honeypot and the toast region take no space and are left out), followed by the no-JavaScript
+ * note.
  */
 function formHtml(c: FormClasses, { privacyUrl }: StaticFormOptions): string {
   const size = formCopy.fields.companySize
@@ -54,16 +55,16 @@ function formHtml(c: FormClasses, { privacyUrl }: StaticFormOptions): string {
     .join('')
   return [
     `<div class="${c.root}" data-static-form>`,
-    `<form class="${c.form}" aria-label="${escapeHtml(formCopy.label)}">`,
+    `<form class="${c.form}" part="form" aria-label="${escapeHtml(formCopy.label)}">`,
     `<div class="${c.row}">`,
     textField(c, 'firstName', 'given-name'),
     textField(c, 'lastName', 'family-name'),
     '</div>',
     textField(c, 'companyName', 'organization'),
-    `<div class="${c.field}"><label class="${c.label}" for="static-companySize">${escapeHtml(size.label)}</label>`,
-    `<div class="${c.selectBox}"><select id="static-companySize" class="${c.control} ${c.select}" required disabled>${options}</select></div></div>`,
+    `<div class="${c.field}"><label class="${c.label}" for="static-companySize" part="label">${escapeHtml(size.label)}</label>`,
+    `<div class="${c.selectBox}"><select id="static-companySize" class="${c.control} ${c.select}" part="select" required disabled>${options}</select></div></div>`,
     // type="button": a static form must never send the fields as a query string.
-    `<button class="${c.submit}" type="button" disabled>${escapeHtml(formCopy.submit)}</button>`,
+    `<button class="${c.submit}" part="submit" type="button" disabled>${escapeHtml(formCopy.submit)}</button>`,
     `<p class="${c.notice}">${escapeHtml(formCopy.privacy.text)} <a href="${escapeHtml(privacyUrl)}">${escapeHtml(formCopy.privacy.link)}</a></p>`,
     // Parsed as text, and never shown, where scripts run: only pages without JavaScript see it.
     `<noscript><p class="${c.notice}" role="note">${escapeHtml(staticFormCopy.needsJavaScript)}</p></noscript>`,

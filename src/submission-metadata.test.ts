@@ -49,12 +49,39 @@ describe('submissionMetadata', () => {
       )
     fc.assert(
       fc.property(text(120), text(2100), text(300), (source, pageUrl, website) => {
-        const metadata = submissionMetadata({ source, pageUrl, referrer: pageUrl, website })
+        const campaign = { utmSource: source, utmCampaign: website, utmTerm: pageUrl }
+        const metadata = submissionMetadata({
+          source,
+          pageUrl,
+          referrer: pageUrl,
+          website,
+          campaign,
+        })
         const result = validateSubmission({ ...sampleLead, ...metadata })
         expect(result).toEqual({ success: true, output: { ...sampleLead, ...metadata } })
       }),
       { numRuns: runs },
     )
+  })
+
+  it('tidies the campaign and leaves out its empty parameters', () => {
+    const metadata = submissionMetadata({
+      pageUrl: '',
+      referrer: '',
+      website: '',
+      campaign: {
+        utmSource: ' google\u0000ads ',
+        utmCampaign: `\u202E${'c'.repeat(300)}`,
+        utmTerm: ' ',
+      },
+    })
+    expect(metadata).toEqual({
+      utmSource: 'google ads',
+      utmCampaign: 'c'.repeat(200),
+      pageUrl: '',
+      referrer: '',
+      website: '',
+    })
   })
 
   it('leaves out an empty source', () => {

@@ -1,3 +1,4 @@
+import type { Campaign, UtmField } from './campaign.ts'
 import { metadataLimits } from './demo-request-limits.ts'
 import { cleanMetadata } from './text-hygiene.ts'
 
@@ -6,16 +7,30 @@ export type MetadataInput = {
   pageUrl: string
   referrer: string
   website: string
+  /** The visit's `utm_*` parameters. */
+  campaign?: Campaign | undefined
 }
 
 /**
  * Where a lead came from, made to fit the schema's limits. These values are not the visitor's
  * to fix: a long page address or a partner's untidy `source` attribute must never cost a lead.
  */
-export function submissionMetadata({ source, pageUrl, referrer, website }: MetadataInput) {
+export function submissionMetadata({
+  source,
+  pageUrl,
+  referrer,
+  website,
+  campaign = {},
+}: MetadataInput) {
   const tidySource = source && tidy(source, metadataLimits.source)
+  const tidyCampaign: Campaign = {}
+  for (const [field, value] of Object.entries(campaign) as [UtmField, string | undefined][]) {
+    const text = value && tidy(value, metadataLimits[field])
+    if (text) tidyCampaign[field] = text
+  }
   return {
     ...(tidySource && { source: tidySource }),
+    ...tidyCampaign,
     pageUrl: tidy(pageUrl, metadataLimits.pageUrl),
     referrer: tidy(referrer, metadataLimits.referrer),
     // Only ever asked whether it is empty: cut, never cleaned, as the schema does.

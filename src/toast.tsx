@@ -22,7 +22,12 @@ export function ToastRegion({ toast, onDismiss }: ToastRegionProps) {
     <section className={classes.toasts} aria-label={formCopy.notifications}>
       <div role="status" aria-live="polite" aria-atomic="true">
         {toast && (
-          <div className={classes.toast} data-variant={toast.variant} data-toast={toast.variant}>
+          <div
+            className={classes.toast}
+            part="toast"
+            data-variant={toast.variant}
+            data-toast={toast.variant}
+          >
             <p className={classes.toastTitle}>{toast.title}</p>
             <p className={classes.toastDescription}>{toast.description}</p>
             <button

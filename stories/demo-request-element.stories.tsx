@@ -3,11 +3,14 @@ import { type CSSProperties, useEffect, useRef } from 'react'
 import { expect, fn, waitFor } from 'storybook/test'
 import { formCopy } from '../src/form-copy.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
+import type { DemoRequestElement } from '../widget/demo-request-element.ts'
 import '../widget/define.ts'
 import {
   elementAttributes,
+  elementCssParts,
   elementCssProperties,
   elementEvents,
+  elementMethods,
   tagName,
 } from '../widget/element-api.ts'
 import { expectMessages, expectToast, expectValues, fields, fillIn, submit } from './form-steps.ts'
@@ -77,7 +80,7 @@ const meta: Meta<ElementArgs> = {
   args: {
     // Names the stand-in's reply; `.invalid` never resolves, so nothing leaves the machine.
     'supabase-url': standInUrl('success'),
-    'anon-key': 'public-anon-key',
+    'publishable-key': 'sb_publishable_storybook',
     source: 'storybook',
     ...Object.fromEntries(eventNames.map((name) => [name, fn()])),
   },
@@ -94,6 +97,23 @@ const meta: Meta<ElementArgs> = {
         table: { category: 'events', type: { summary: `CustomEvent<${detail}>` } },
       },
     ]),
+    ...elementMethods.map(({ name, parameters, return: returns, description }) => [
+      `${name}()`,
+      {
+        description,
+        control: false,
+        table: {
+          category: 'methods',
+          type: {
+            summary: `(${parameters.map((p) => `${p.name}: ${p.type}`).join(', ')}) => ${returns}`,
+          },
+        },
+      },
+    ]),
+    ...elementCssParts.map(({ name, description }) => [
+      `::part(${name})`,
+      { description, control: false, table: { category: 'CSS parts' } },
+    ]),
     ...cssProperties.map(({ name, default: value }) => [
       name,
       {
@@ -107,7 +127,7 @@ const meta: Meta<ElementArgs> = {
     docs: {
       description: {
         component:
-          'The form as partner pages embed it, in its own open shadow root. Set the attributes and the `--demo-request-*` custom properties below; events appear in the Actions panel.',
+          'The form as partner pages embed it, in its own open shadow root. Set the attributes and the `--demo-request-*` custom properties below; events appear in the Actions panel. Scripts call its methods; host-page CSS styles its parts with `::part()`.',
       },
     },
   },
@@ -179,5 +199,53 @@ export const ServerError: Story = {
     await expectToast(root, 'destructive', formCopy.failure)
     expectValues(root, sampleLead)
     expect(listener(args, 'demo-request-error')).toHaveBeenCalledWith({ kind: 'server' })
+  },
+}
+
+// A host page's script fills the form, here before the element's form is even ready: the call
+// waits, and is applied before demo-request-ready.
+export const Prefilled: Story = {
+  play: async ({ canvasElement, args }) => {
+    const element = canvasElement.querySelector(tagName) as DemoRequestElement
+    element.prefill({ ...sampleLead })
+    const root = await formRootOf(canvasElement)
+    await waitFor(() => expectValues(root, sampleLead))
+    await waitFor(() => expect(listener(args, 'demo-request-ready')).toHaveBeenCalledWith({}))
+  },
+}
+
+// reset() after a failed submission: values, messages and toast gone.
+export const Reset: Story = {
+  args: { 'supabase-url': standInUrl('serverError') },
+  play: async ({ canvasElement }) => {
+    const root = await formRootOf(canvasElement)
+    await fillIn(root, sampleLead)
+    await submit(root)
+    await expectToast(root, 'destructive', formCopy.failure)
+    ;(canvasElement.querySelector(tagName) as DemoRequestElement).reset()
+    await waitFor(() => expect(root.querySelector('[data-toast]')).toBeNull())
+    expectValues(root, { firstName: '', lastName: '', companyName: '', companySize: '' })
+  },
+}
+
+// A partner's touches through ::part(), where custom properties do not reach.
+export const StyledParts: Story = {
+  decorators: [
+    (Story) => (
+      <>
+        <style>{`
+          demo-request::part(label) { text-transform: uppercase; letter-spacing: 0.06em; }
+          demo-request::part(submit) { border-radius: 999px; }
+        `}</style>
+        <Story />
+      </>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const root = await formRootOf(canvasElement)
+    const button = root.querySelector('[part="submit"]') as HTMLElement
+    await waitFor(() => expect(getComputedStyle(button).borderTopLeftRadius).toBe('999px'))
+    const label = root.querySelector('[part="label"]') as HTMLElement
+    expect(getComputedStyle(label).textTransform).toBe('uppercase')
   },
 }

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { tokenProperty, tokens } from '../src/design-tokens.ts'
 import { customElementsManifest } from './custom-elements-manifest.ts'
-import { elementAttributes, elementEvents, elementProperties } from './element-api.ts'
+import {
+  elementAttributes,
+  elementCssParts,
+  elementEvents,
+  elementMethods,
+  elementProperties,
+} from './element-api.ts'
 
 const [declaration] = customElementsManifest().modules[0]?.declarations ?? []
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
@@ -12,15 +18,42 @@ describe('custom-elements.json', () => {
     expect(declaration?.tagName).toBe('demo-request')
     expect(declaration?.attributes.map((a) => a.name)).toEqual([
       'supabase-url',
+      'publishable-key',
       'anon-key',
       'source',
       'privacy-url',
     ])
-    expect(declaration?.members.map((m) => m.name)).toEqual(['functions'])
     expect(declaration?.events.map((e) => e.name)).toEqual([
+      'demo-request-ready',
       'demo-request-submit',
       'demo-request-success',
       'demo-request-error',
+    ])
+  })
+
+  it('describes the functions property and the prefill() and reset() methods', () => {
+    expect(declaration?.members.map((m) => [m.kind, m.name])).toEqual([
+      ['field', 'functions'],
+      ['method', 'prefill'],
+      ['method', 'reset'],
+    ])
+    const prefill = declaration?.members.find((m) => m.name === 'prefill')
+    expect(prefill).toMatchObject({
+      parameters: [{ name: 'values', type: { text: expect.stringContaining('companySize?') } }],
+      return: { type: { text: 'void' } },
+      description: expect.stringContaining('RangeError'),
+    })
+  })
+
+  it('lists the ::part() names', () => {
+    expect(declaration?.cssParts).toEqual([
+      { name: 'form', description: 'The form.' },
+      { name: 'label', description: "Each field's label." },
+      { name: 'input', description: 'Each text field.' },
+      { name: 'select', description: 'The company-size select.' },
+      { name: 'error', description: 'The message beside a field that needs attention.' },
+      { name: 'submit', description: 'The submit button.' },
+      { name: 'toast', description: 'The confirmation or failure toast.' },
     ])
   })
 
@@ -32,9 +65,11 @@ describe('custom-elements.json', () => {
 })
 
 describe('the README', () => {
-  it('documents every attribute, property, event and CSS custom property', () => {
+  it('documents every attribute, property, method, event, part and CSS custom property', () => {
     for (const { name } of [...elementAttributes, ...elementProperties, ...elementEvents])
       expect(readme).toContain(`\`${name}\``)
+    for (const { name } of elementMethods) expect(readme).toContain(`\`${name}(`)
+    for (const { name } of elementCssParts) expect(readme).toContain(`\`::part(${name})\``)
     for (const token of Object.keys(tokens)) {
       expect(readme).toContain(`\`${tokenProperty(token as keyof typeof tokens)}\``)
     }

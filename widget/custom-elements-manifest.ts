@@ -1,7 +1,9 @@
 import {
   elementAttributes,
+  elementCssParts,
   elementCssProperties,
   elementEvents,
+  elementMethods,
   elementProperties,
   tagName,
 } from './element-api.ts'
@@ -28,18 +30,31 @@ export function customElementsManifest() {
               type: { text: 'string' },
               description,
             })),
-            members: elementProperties.map(({ name, type, description }) => ({
-              kind: 'field',
-              name,
-              type: { text: type },
-              description,
-            })),
+            members: [
+              ...elementProperties.map(({ name, type, description }) => ({
+                kind: 'field',
+                name,
+                type: { text: type },
+                description,
+              })),
+              ...elementMethods.map(({ name, parameters, return: returns, description }) => ({
+                kind: 'method',
+                name,
+                parameters: parameters.map((parameter) => ({
+                  name: parameter.name,
+                  type: { text: parameter.type },
+                })),
+                return: { type: { text: returns } },
+                description,
+              })),
+            ],
             events: elementEvents.map(({ name, detail, description }) => ({
               name,
               type: { text: `CustomEvent<${detail}>` },
               description,
             })),
             cssProperties: elementCssProperties(),
+            cssParts: elementCssParts.map(({ name, description }) => ({ name, description })),
           },
         ],
         exports: [

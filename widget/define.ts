@@ -1,4 +1,5 @@
 import type { DemoRequestEventMap } from '../src/demo-request-events.ts'
+import type { DemoRequestPrefill } from '../src/prefill-values.ts'
 import type { FunctionsInvoker } from '../src/send-demo-request.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
 
@@ -11,6 +12,10 @@ export { DemoRequestElement }
 export type DemoRequestHTMLElement = HTMLElement & {
   /** A Functions client to call instead of one built from the attributes. */
   functions: FunctionsInvoker | undefined
+  /** Fills the given fields; calls before `demo-request-ready` wait and are applied then. */
+  prefill(values: DemoRequestPrefill): void
+  /** Empties every field and removes the messages and the toast. */
+  reset(): void
   addEventListener<Name extends keyof DemoRequestEventMap>(
     type: Name,
     listener: (this: HTMLElement, event: DemoRequestEventMap[Name]) => void,

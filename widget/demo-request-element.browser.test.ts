@@ -24,7 +24,7 @@ import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
 import './define.ts'
-import { elementAttributes } from './element-api.ts'
+import { elementAttributes, elementCssParts } from './element-api.ts'
 
 const anonKey = 'test-anon-key'
 
@@ -464,5 +464,229 @@ describe('<demo-request> leaving the page', () => {
       container.remove()
     }
     expect(errors.calls.map((args) => String(args[0]))).to.deep.equal([])
+  })
+})
+
+describe('<demo-request> keys', () => {
+  it('sends a publishable key in apikey only, and prefers it to anon-key', async () => {
+    const { root, run } = await mount('ok', newRun(), { 'publishable-key': 'sb_publishable_test' })
+    fillValid(root)
+    submitButton(root).click()
+    await waitUntil(() => toast(root))
+    const [request] = await recordedRequests(run)
+    expect(request?.headers.apikey).to.equal('sb_publishable_test')
+    expect(request?.headers).to.not.have.property('authorization')
+  })
+})
+
+describe('<demo-request> campaign', () => {
+  afterEach(() => {
+    sessionStorage.clear()
+    history.replaceState(null, '', location.pathname)
+  })
+
+  it("sends the session's first utm_* parameters, not a later page's", async () => {
+    history.replaceState(null, '', '?utm_source=google&utm_medium=cpc&utm_campaign=injury-2026')
+    const ready = new Promise((resolve) =>
+      document.addEventListener('demo-request-ready', resolve, { once: true }),
+    )
+    const { element, root, run } = await mount('ok')
+    await ready
+    element.remove()
+    // A later page of the same session, with a campaign of its own.
+    history.replaceState(null, '', '?utm_source=newsletter&utm_campaign=december')
+    const later = await mount('ok', run)
+    fillValid(later.root)
+    submitButton(later.root).click()
+    await waitUntil(() => toast(later.root))
+    const [request] = await recordedRequests(run)
+    expect(request?.body).to.include({
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'injury-2026',
+      pageUrl: location.href,
+    })
+    expect(request?.body).to.not.have.any.keys('utmTerm', 'utmContent')
+    expect(root.childElementCount).to.equal(0)
+  })
+})
+
+describe('<demo-request> demo-request-ready', () => {
+  it('fires once, bubbling out of the shadow root, when the form takes input', async () => {
+    const element = document.createElement('demo-request')
+    const seen: Array<{ composed: boolean; bubbles: boolean; form: boolean; target: EventTarget }> =
+      []
+    const listener = (event: Event) => {
+      const input = element.shadowRoot?.querySelector<HTMLInputElement>('[name="firstName"]')
+      seen.push({
+        composed: event.composed,
+        bubbles: event.bubbles,
+        form: Boolean(input && !input.disabled),
+        target: event.target as EventTarget,
+      })
+    }
+    document.addEventListener('demo-request-ready', listener)
+    try {
+      document.body.append(element)
+      await waitUntil(() => seen.length === 1)
+      // Moved: the same form, and no second event.
+      const elsewhere = document.createElement('section')
+      document.body.append(elsewhere)
+      elsewhere.append(element)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(seen).to.deep.equal([{ composed: true, bubbles: true, form: true, target: element }])
+      // Removed, then added again: a new form, which the methods reach, and still no second event.
+      elsewhere.remove()
+      await waitUntil(() => element.shadowRoot?.childElementCount === 0)
+      document.body.append(element)
+      const root = element.shadowRoot as ShadowRoot
+      await waitUntil(() => root.querySelector('form'))
+      ;(element as DemoRequestElement).prefill({ firstName: 'Ada' })
+      await waitUntil(() => fieldValues(root).firstName === 'Ada')
+      expect(seen).to.have.length(1)
+      element.remove()
+    } finally {
+      document.removeEventListener('demo-request-ready', listener)
+    }
+  })
+})
+
+describe('<demo-request> prefill() and reset()', () => {
+  const prefill = (element: HTMLElement, values: unknown) =>
+    (element as DemoRequestElement).prefill(values as never)
+
+  it('applies calls made before the form was ready, in order, before demo-request-ready', async () => {
+    const element = document.createElement('demo-request') as DemoRequestElement
+    element.setAttribute('supabase-url', standInUrl('ok', newRun()))
+    element.prefill({ firstName: 'Grace', companyName: 'Hopper LLP' })
+    element.reset()
+    element.prefill({ ...sampleLead })
+    let atReady: Record<string, string> | undefined
+    element.addEventListener('demo-request-ready', () => {
+      atReady = fieldValues(element.shadowRoot as ShadowRoot)
+    })
+    document.body.append(element)
+    await waitUntil(() => atReady)
+    expect(atReady).to.deep.equal(sampleLead)
+  })
+
+  it('fills the given fields, cleaned and cut as typed text is, and sends them', async () => {
+    const { element, root, run } = await mount('ok')
+    typeInto(root, 'lastName', 'Kept')
+    prefill(element, {
+      firstName: '  Ada\u200B ',
+      companyName: `${'x'.repeat(250)}`,
+      companySize: '200+ employees',
+    })
+    await waitUntil(() => fieldValues(root).firstName === 'Ada')
+    expect(fieldValues(root)).to.deep.equal({
+      firstName: 'Ada',
+      lastName: 'Kept',
+      companyName: 'x'.repeat(200),
+      companySize: '200+ employees',
+    })
+    prefill(element, { ...sampleLead })
+    await waitUntil(() => fieldValues(root).lastName === sampleLead.lastName)
+    await expectOnlySampleSent(root, run)
+  })
+
+  it('throws for a size not offered, an unknown field or a non-string, and applies nothing', async () => {
+    const { element, root } = await mount('ok')
+    expect(() => prefill(element, { firstName: 'Ada', companySize: '5000+' })).to.throw(
+      RangeError,
+      /companySize must be one of "1-5 employees"/,
+    )
+    expect(() => prefill(element, { email: 'ada@example.com' })).to.throw(TypeError, /"email"/)
+    expect(() => prefill(element, { firstName: 7 })).to.throw(TypeError, /firstName/)
+    expect(() => prefill(element, null)).to.throw(TypeError)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fieldValues(root).firstName).to.equal('')
+  })
+
+  it('clears a message for a field it fills', async () => {
+    const { element, root } = await mount('ok')
+    submitButton(root).click()
+    await waitUntil(() => root.querySelectorAll('[data-error-for]').length === 4)
+    prefill(element, { firstName: 'Ada' })
+    await waitUntil(() => root.querySelectorAll('[data-error-for]').length === 3)
+    expect(root.querySelector('[data-error-for="firstName"]')).to.equal(null)
+  })
+
+  it('reset() empties the values and removes the messages and the toast', async () => {
+    const { element, root } = await mount('500')
+    const errors = captureConsoleErrors()
+    try {
+      fillValid(root)
+      submitButton(root).click()
+      await waitUntil(() => toast(root))
+    } finally {
+      errors.restore()
+    }
+    typeInto(root, 'firstName', '')
+    submitButton(root).click()
+    await waitUntil(() => root.querySelector('[data-error-for]'))
+    ;(element as DemoRequestElement).reset()
+    await waitUntil(() => !toast(root) && !root.querySelector('[data-error-for]'))
+    expect(fieldValues(root)).to.deep.equal({
+      firstName: '',
+      lastName: '',
+      companyName: '',
+      companySize: '',
+    })
+  })
+})
+
+describe('<demo-request> ::part() names', () => {
+  it('exposes every documented part, and host-page CSS styles them', async () => {
+    const style = document.createElement('style')
+    style.textContent = `
+      demo-request::part(submit) { background-color: rgb(1, 2, 3); }
+      demo-request::part(label) { color: rgb(4, 5, 6); }
+      demo-request::part(toast) { outline: 3px solid rgb(7, 8, 9); }
+    `
+    document.head.append(style)
+    try {
+      const { root } = await mount('ok')
+      submitButton(root).click()
+      await waitUntil(() => root.querySelector('[data-error-for]'))
+      fillValid(root)
+      submitButton(root).click()
+      await waitUntil(() => toast(root))
+      // The messages left with a valid submit; show one again for the error part.
+      typeInto(root, 'firstName', '')
+      submitButton(root).click()
+      await waitUntil(() => root.querySelector('[data-error-for]'))
+      const parts = new Set(
+        [...root.querySelectorAll('[part]')].flatMap((node) =>
+          (node.getAttribute('part') ?? '').split(' '),
+        ),
+      )
+      expect([...parts].sort()).to.deep.equal(elementCssParts.map(({ name }) => name).sort())
+      expect(query(root, '[part="form"]').localName).to.equal('form')
+      expect(root.querySelectorAll('input[part="input"]')).to.have.length(3)
+      expect(query(root, '[part="select"]').localName).to.equal('select')
+      expect(getComputedStyle(submitButton(root)).backgroundColor).to.equal('rgb(1, 2, 3)')
+      expect(getComputedStyle(query(root, 'label')).color).to.equal('rgb(4, 5, 6)')
+      expect(getComputedStyle(query(root, '[part="toast"]')).outlineColor).to.equal('rgb(7, 8, 9)')
+    } finally {
+      style.remove()
+    }
+  })
+
+  it('names the same parts on the same elements in the prerendered form', async () => {
+    const { root } = await mount('ok')
+    const live = [...query(root, 'form').querySelectorAll('[part]')].map(
+      (node) => `${node.localName}:${node.getAttribute('part')}`,
+    )
+    const template = document.createElement('template')
+    template.innerHTML = staticFormTemplate({ privacyUrl: '/privacy' }).replace(
+      /^<template[^>]*>|<\/template>$/g,
+      '',
+    )
+    const prerendered = [...template.content.querySelectorAll('form [part]')].map(
+      (node) => `${node.localName}:${node.getAttribute('part')}`,
+    )
+    expect(query(template.content, 'form').getAttribute('part')).to.equal('form')
+    expect(prerendered).to.deep.equal(live)
   })
 })

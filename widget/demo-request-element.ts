@@ -1,5 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { DemoRequestForm } from '../src/demo-request-form.tsx'
+import { withForm } from '../src/form-bridge.ts'
+import { type DemoRequestPrefill, prefillValues } from '../src/prefill-values.ts'
 import type { FunctionsInvoker } from '../src/send-demo-request.ts'
 import { tagName } from './element-api.ts'
 
@@ -9,6 +11,7 @@ const ReactElement = r2wc(DemoRequestForm, {
   shadow: 'open',
   props: {
     supabaseUrl: 'string',
+    publishableKey: 'string',
     anonKey: 'string',
     source: 'string',
     privacyUrl: 'string',
@@ -20,11 +23,31 @@ const ReactElement = r2wc(DemoRequestForm, {
 
 /**
  * The `<demo-request>` element: the form in an open shadow root. Attributes `supabase-url`,
- * `anon-key`, `source` and `privacy-url` map to the form's props, the `functions` property to
- * its Functions client. Defining the class registers nothing; `define()` does.
+ * `publishable-key` (or `anon-key`), `source` and `privacy-url` map to the form's props, the
+ * `functions` property to its Functions client. Defining the class registers nothing;
+ * `define()` does.
  */
 export class DemoRequestElement extends ReactElement {
   declare functions: FunctionsInvoker | undefined
+
+  /**
+   * Fills the given fields, cleaned and cut to their limits as typed text is. Throws a
+   * TypeError for an unknown field or a non-string value and a RangeError for a company size
+   * not offered, applying nothing. Called before `demo-request-ready`, it is applied then.
+   */
+  prefill(values: DemoRequestPrefill): void {
+    // Checked now, so a mistake throws to the caller even while the call has to wait.
+    const clean = prefillValues(values)
+    withForm(this, (form) => form.prefill(clean))
+  }
+
+  /**
+   * Empties every field and removes the messages and the toast. Called before
+   * `demo-request-ready`, it is applied then, in order with `prefill()`.
+   */
+  reset(): void {
+    withForm(this, (form) => form.reset())
+  }
 
   /** Registers the element as `tag`, unless that tag is taken: a page may load it twice. */
   static define(tag: string = tagName): void {

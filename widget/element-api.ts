@@ -12,9 +12,16 @@ export const elementAttributes = [
       'The Supabase project URL. Defaults to VITE_SUPABASE_URL at build time, else the page origin.',
   },
   {
+    name: 'publishable-key',
+    prop: 'publishableKey',
+    description:
+      "The project's publishable key (sb_publishable_…), sent in the apikey header. Defaults to VITE_SUPABASE_PUBLISHABLE_KEY, else VITE_SUPABASE_ANON_KEY, at build time.",
+  },
+  {
     name: 'anon-key',
     prop: 'anonKey',
-    description: "The project's public anon key. Defaults to VITE_SUPABASE_ANON_KEY at build time.",
+    description:
+      "The project's legacy anon key (a JWT), sent in apikey and as the bearer token; an alias of publishable-key, which wins when both are set.",
   },
   {
     name: 'source',
@@ -41,6 +48,12 @@ export const elementProperties = [
 
 export const elementEvents = [
   {
+    name: 'demo-request-ready',
+    detail: '{}',
+    description:
+      'The form is rendered and takes input; methods called before it have been applied. Once per element.',
+  },
+  {
     name: 'demo-request-submit',
     detail: '{}',
     description: 'Validation passed and the request is about to be sent.',
@@ -55,6 +68,40 @@ export const elementEvents = [
     detail: "{ kind: 'validation' | 'network' | 'server' }",
     description: 'The submission did not go through; the form keeps every value.',
   },
+] as const
+
+/** Methods on the element, for scripts on the host page. */
+export const elementMethods = [
+  {
+    name: 'prefill',
+    parameters: [
+      {
+        name: 'values',
+        type: '{ firstName?: string; lastName?: string; companyName?: string; companySize?: string }',
+      },
+    ],
+    return: 'void',
+    description:
+      'Fills the given fields, cleaned and cut to their limits as typed text is. Throws a TypeError for an unknown field or a value that is not a string, and a RangeError for a company size not among the options, applying nothing. Before demo-request-ready the call waits and is applied then.',
+  },
+  {
+    name: 'reset',
+    parameters: [],
+    return: 'void',
+    description:
+      'Empties every field and removes the messages and the toast. Before demo-request-ready the call waits and is applied then, in order with prefill().',
+  },
+] as const
+
+/** The `::part()` names a host page may style, and what each names. */
+export const elementCssParts = [
+  { name: 'form', description: 'The form.' },
+  { name: 'label', description: "Each field's label." },
+  { name: 'input', description: 'Each text field.' },
+  { name: 'select', description: 'The company-size select.' },
+  { name: 'error', description: 'The message beside a field that needs attention.' },
+  { name: 'submit', description: 'The submit button.' },
+  { name: 'toast', description: 'The confirmation or failure toast.' },
 ] as const
 
 /** The `--demo-request-*` properties a host page may set, one per design token. */

@@ -6,6 +6,7 @@ export type { DemoRequestFormProps, DemoRequestValues } from '../src/demo-reques
 export { DemoRequestForm } from '../src/demo-request-form.tsx'
 export type { DemoRequest, DemoRequestSubmission } from '../src/demo-request-schema.ts'
 export { validateDemoRequest } from '../src/demo-request-schema.ts'
+export type { DemoRequestPrefill } from '../src/prefill-values.ts'
 export type { FunctionsInvoker } from '../src/send-demo-request.ts'
 export type { DemoRequestHTMLElement } from './define.ts'
 export { DemoRequestElement } from './demo-request-element.ts'

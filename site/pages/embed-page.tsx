@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import {
   elementAttributes,
+  elementCssParts,
   elementCssProperties,
   elementEvents,
+  elementMethods,
   elementProperties,
   tagName,
 } from '../../widget/element-api.ts'
@@ -165,6 +167,25 @@ export function EmbedPage() {
             columns={[
               { label: name, cell: (row) => row.name },
               { label: detail, cell: (row) => row.detail },
+              { label: description, cell: (row) => row.description },
+            ]}
+          />
+          <ReferenceTable
+            caption={embed.methods}
+            rows={elementMethods}
+            columns={[
+              {
+                label: name,
+                cell: (row) => `${row.name}(${row.parameters.map((p) => p.name).join(', ')})`,
+              },
+              { label: description, cell: (row) => row.description },
+            ]}
+          />
+          <ReferenceTable
+            caption={embed.cssParts}
+            rows={elementCssParts}
+            columns={[
+              { label: name, cell: (row) => `::part(${row.name})` },
               { label: description, cell: (row) => row.description },
             ]}
           />

@@ -11,7 +11,7 @@ import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from '../support/email-api-stand-in.ts'
 import { freePort } from '../support/free-port.ts'
 import { newPgliteFolder } from '../support/pglite-folder.ts'
-import { sampleLead, sampleNewDemoRequest } from '../support/sample-lead.ts'
+import { sampleNewDemoRequest, sampleSubmission } from '../support/sample-lead.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 import { waitUntil } from '../support/wait-until.ts'
@@ -66,7 +66,7 @@ const submit = (url: string, firstName: string) =>
   fetch(`${url}/functions/v1/send-demo-request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ ...sampleLead, firstName }),
+    body: JSON.stringify({ ...sampleSubmission, firstName }),
   })
 
 // A lead stored the way the function stores it, with no server running.
@@ -91,11 +91,18 @@ describe('on the embedded database', () => {
 
     const table = await command('server/leads.ts', [], env)
     expect(table.stdout).toMatch(/^created_at\s+first_name/)
+    expect(table.stdout).toMatch(/^created_at\s+first_name.*\ssource\s+campaign\s+spam\s/)
     expect(table.stdout).toMatch(
-      /Ada\s+Lovelace\s+Lovelace & Babbage LLP\s+6-50 employees\s+no\s+pending/,
+      /Ada\s+Lovelace\s+Lovelace & Babbage LLP\s+6-50 employees\s+widget\s+injury-defense-2026\s+no\s+pending/,
     )
     const csv = await command('server/leads.ts', ['--csv'], env)
-    expect(csv.stdout).toContain('Ada,Lovelace,Lovelace & Babbage LLP,6-50 employees,,no,pending')
+    expect(csv.stdout).toContain(
+      'Ada,Lovelace,Lovelace & Babbage LLP,6-50 employees,widget,injury-defense-2026,no,pending',
+    )
+    // page_url, referrer, then the five utm fields.
+    expect(csv.stdout).toContain(
+      ',https://partner.example/contact,,newsletter,email,injury-defense-2026,,,',
+    )
 
     // Without email settings the retry command says so and fails.
     await expect(command('server/notify-retry.ts', [], env)).rejects.toMatchObject({

@@ -14,7 +14,16 @@ import {
   type TestDatabase,
 } from '../support/test-database.ts'
 
-const fields = ['firstName', 'lastName', 'companyName', 'source', 'pageUrl', 'referrer'] as const
+const fields = [
+  'firstName',
+  'lastName',
+  'companyName',
+  'source',
+  'pageUrl',
+  'referrer',
+  'utmCampaign',
+  'utmTerm',
+] as const
 
 // Each piece alone, inside a name and at its ends, then a fixed sample of generated strings.
 const texts = [
@@ -37,6 +46,11 @@ function newDemoRequest(submission: DemoRequestSubmission, key: string): NewDemo
     source: source || null,
     pageUrl: pageUrl || null,
     referrer: referrer || null,
+    utmSource: submission.utmSource || null,
+    utmMedium: submission.utmMedium || null,
+    utmCampaign: submission.utmCampaign || null,
+    utmTerm: submission.utmTerm || null,
+    utmContent: submission.utmContent || null,
     userAgent: null,
     idempotencyKey: key,
     isSpam: false,
@@ -72,13 +86,24 @@ async function roundTrip(test: TestDatabase) {
   })
 }
 
-const pick = ({ firstName, lastName, companyName, source, pageUrl, referrer }: NewDemoRequest) => ({
+const pick = ({
   firstName,
   lastName,
   companyName,
   source,
   pageUrl,
   referrer,
+  utmCampaign,
+  utmTerm,
+}: NewDemoRequest) => ({
+  firstName,
+  lastName,
+  companyName,
+  source,
+  pageUrl,
+  referrer,
+  utmCampaign,
+  utmTerm,
 })
 
 it('the schema lets most of the nasty texts through, cleaned', () => {

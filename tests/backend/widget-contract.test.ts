@@ -53,6 +53,33 @@ describe('the widget client against the local server', () => {
     })
   })
 
+  it('stores where the lead came from: source, page, referrer and campaign', async () => {
+    const attributed: DemoRequestSubmission = {
+      ...submission,
+      pageUrl: 'https://partner.example/contact?utm_campaign=injury-2026',
+      referrer: 'https://search.example/',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'injury-2026',
+      utmTerm: 'legal ai',
+      utmContent: 'banner-a',
+    }
+    const result = await sendDemoRequest(functions(), attributed, {
+      idempotencyKey: crypto.randomUUID(),
+    })
+    const leads = await server.store.list(100)
+    expect(leads.find((lead) => result.ok && lead.id === result.requestId)).toMatchObject({
+      source: 'contract-test',
+      pageUrl: attributed.pageUrl,
+      referrer: 'https://search.example/',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'injury-2026',
+      utmTerm: 'legal ai',
+      utmContent: 'banner-a',
+    })
+  })
+
   it('gets the same id back when it retries with the same key', async () => {
     const idempotencyKey = crypto.randomUUID()
     const first = await sendDemoRequest(functions(), submission, { idempotencyKey })
@@ -83,11 +110,13 @@ describe('the widget client against the local server', () => {
 
 describe('the widget client against a function that checks keys, as deployed', () => {
   const publishableKey = 'sb_publishable_contract'
+  const legacyAnonKey = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.bGVnYWN5'
   let checking: LocalServer
   beforeAll(async () => {
     checking = await startLocalServer({
       ...readBackendConfig({
         SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
+        SUPABASE_ANON_KEY: legacyAnonKey,
       }),
       dataDir: await newPgliteFolder(join(folder, 'checking')),
       distDir: join(folder, 'dist'),
@@ -102,6 +131,35 @@ describe('the widget client against a function that checks keys, as deployed', (
 
   it("succeeds with the project's publishable key", async () => {
     expect(await sendWith(publishableKey)).toEqual({ ok: true, requestId: expect.any(String) })
+  })
+
+  // The headers as the server receives them: the widget's client over real HTTP.
+  async function headersSentWith(key: string) {
+    const original = globalThis.fetch
+    const sent: Headers[] = []
+    globalThis.fetch = (input, init) => {
+      sent.push(new Request(input, init).headers)
+      return original(input, init)
+    }
+    try {
+      const result = await sendWith(key)
+      expect(result).toEqual({ ok: true, requestId: expect.any(String) })
+    } finally {
+      globalThis.fetch = original
+    }
+    return sent[0]
+  }
+
+  it('sends a publishable key in apikey only, and the server takes it there', async () => {
+    const headers = await headersSentWith(publishableKey)
+    expect(headers?.get('apikey')).toBe(publishableKey)
+    expect(headers?.has('authorization')).toBe(false)
+  })
+
+  it('sends a legacy anon key in apikey and as the bearer token, and the server takes it', async () => {
+    const headers = await headersSentWith(legacyAnonKey)
+    expect(headers?.get('apikey')).toBe(legacyAnonKey)
+    expect(headers?.get('authorization')).toBe(`Bearer ${legacyAnonKey}`)
   })
 
   it('fails as a server failure, not a network one, without it or with another', async () => {

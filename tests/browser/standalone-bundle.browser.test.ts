@@ -50,6 +50,34 @@ describe('the built standalone demo-request.js', () => {
     element.remove()
   })
 
+  it('has the host-page contract: prefill() queued before ready, parts, a publishable key', async () => {
+    const run = newRun()
+    const element = document.createElement('demo-request')
+    element.setAttribute('supabase-url', standInUrl('ok', run))
+    element.setAttribute('publishable-key', 'sb_publishable_built')
+    element.prefill({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Lovelace & Babbage LLP',
+      companySize: '6-50 employees',
+    })
+    const ready = new Promise((resolve) =>
+      element.addEventListener('demo-request-ready', resolve, { once: true }),
+    )
+    document.body.append(element)
+    await ready
+    const root = element.shadowRoot as ShadowRoot
+    expect(query(root, '[part="submit"]')).to.equal(submitButton(root))
+    await waitUntil(() => query<HTMLInputElement>(root, '[name="lastName"]').value === 'Lovelace')
+    submitButton(root).click()
+    await waitUntil(() => toast(root))
+    const [request] = await recordedRequests(run)
+    expect(request?.body).to.include({ firstName: 'Ada', companySize: '6-50 employees' })
+    expect(request?.headers.apikey).to.equal('sb_publishable_built')
+    expect(request?.headers).to.not.have.property('authorization')
+    element.remove()
+  })
+
   it('renders styled under a strict style-src CSP', async () => {
     const frame = document.createElement('iframe')
     frame.src = '/built/strict-csp.html'

@@ -4,8 +4,10 @@ import { siteCopy } from '../../site/site-copy.ts'
 import { formCopy } from '../../src/form-copy.ts'
 import {
   elementAttributes,
+  elementCssParts,
   elementCssProperties,
   elementEvents,
+  elementMethods,
   elementProperties,
 } from '../../widget/element-api.ts'
 import { sampleLead } from '../support/sample-lead.ts'
@@ -21,7 +23,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-it('/embed gives the snippet, the CSP lines and every attribute, property, event and CSS property', async () => {
+it('/embed gives the snippet, the CSP lines and every attribute, property, event, method, part and CSS property', async () => {
   const { page, pageErrors, close } = await openSitePage(browser, { width: 360 })
   const response = await visit(page, '/embed')
   expect(response?.status()).toBe(200)
@@ -41,6 +43,10 @@ it('/embed gives the snippet, the CSP lines and every attribute, property, event
   ]) {
     expect(rowNames).toContain(name)
   }
+  for (const { name } of elementMethods) {
+    expect(rowNames.some((row) => row.startsWith(`${name}(`))).toBe(true)
+  }
+  for (const { name } of elementCssParts) expect(rowNames).toContain(`::part(${name})`)
   // Reached from the sitemap and from partners, not from the site's own navigation.
   expect(await page.locator('header a[href="/embed"]').count()).toBe(0)
   expect(pageErrors).toEqual([])

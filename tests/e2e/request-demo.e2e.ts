@@ -18,7 +18,8 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
   const { page, pageErrors } = await openSitePage(browser)
   // A company name of its own, to find this run's lead among those of earlier runs.
   const companyName = `${sampleLead.companyName} ${Date.now()}`
-  await visit(page, '/request-demo')
+  // Landed from a campaign: the lead is credited to it.
+  await visit(page, '/request-demo?utm_source=newsletter&utm_campaign=injury-defense-2026')
 
   // The form lives in the element's open shadow root; these locators pierce it.
   const { fields } = formCopy
@@ -40,9 +41,33 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
   )
   expect(leads).toHaveLength(1)
   expect(leads[0]).toContain(
-    `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,no,`,
+    `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,injury-defense-2026,no,`,
   )
+  expect(leads[0]).toContain(',newsletter,,injury-defense-2026,,,')
   await page.context().close()
+})
+
+it('a visitor who lands on / from a campaign and browses to the form is still credited to it', async () => {
+  const { page, pageErrors, close } = await openSitePage(browser)
+  const companyName = `${sampleLead.companyName} browsed ${Date.now()}`
+  await visit(page, '/?utm_source=search&utm_medium=cpc&utm_campaign=defense-firms')
+  // The router's own navigation: the address no longer carries the campaign.
+  await page.locator('header').getByRole('link', { name: 'Request Demo' }).click()
+  await page.waitForURL((url) => url.pathname === '/request-demo' && url.search === '')
+  const { fields } = formCopy
+  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
+  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
+  await page.getByLabel(fields.companyName.label).fill(companyName)
+  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+  await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
+  await page.getByText(formCopy.success.title).waitFor()
+  const leads = (await leadsCsvLines(inject('dataDir'))).filter((line) =>
+    line.includes(companyName),
+  )
+  expect(leads).toHaveLength(1)
+  expect(leads[0]).toContain(',search,cpc,defense-firms,,,')
+  expect(pageErrors).toEqual([])
+  await close()
 })
 
 it('the request goes through supabase-js, which / never loads', async () => {

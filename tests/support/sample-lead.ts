@@ -17,7 +17,13 @@ export const sampleLead: Readonly<DemoRequest> = Object.freeze({
   companySize: '6-50 employees',
 })
 
-const where = { source: 'widget', pageUrl: 'https://partner.example/contact' } as const
+const where = {
+  source: 'widget',
+  pageUrl: 'https://partner.example/contact',
+  utmSource: 'newsletter',
+  utmMedium: 'email',
+  utmCampaign: 'injury-defense-2026',
+} as const
 
 /** The JSON body the widget posts for the sample lead. */
 export const sampleSubmission: Readonly<DemoRequestSubmission> = Object.freeze({
@@ -30,6 +36,8 @@ export const sampleNewDemoRequest: Readonly<NewDemoRequest> = Object.freeze({
   ...sampleLead,
   ...where,
   referrer: null,
+  utmTerm: null,
+  utmContent: null,
   userAgent: 'Mozilla/5.0',
   idempotencyKey: null,
   isSpam: false,

@@ -12,6 +12,12 @@ export interface NewDemoRequest {
   source: string | null
   pageUrl: string | null
   referrer: string | null
+  /** The visit's `utm_*` parameters: first touch of the session. */
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
+  utmTerm: string | null
+  utmContent: string | null
   userAgent: string | null
   idempotencyKey: string | null
   isSpam: boolean

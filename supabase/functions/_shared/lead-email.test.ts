@@ -10,6 +10,11 @@ const lead = {
   source: null,
   pageUrl: 'https://example.com/?a=1&b=<2>',
   referrer: null,
+  utmSource: 'newsletter',
+  utmMedium: null,
+  utmCampaign: 'spring <sale> & more',
+  utmTerm: null,
+  utmContent: null,
   createdAt: new Date('2026-01-02T03:04:05Z'),
 }
 
@@ -22,6 +27,7 @@ describe('leadEmail', () => {
     expect(html).toContain('O&quot;Brien')
     expect(html).toContain('Smith &amp; &lt;b&gt;Sons&lt;/b&gt;')
     expect(html).toContain('https://example.com/?a=1&amp;b=&lt;2&gt;')
+    expect(html).toContain('<th align="left">Campaign</th><td>spring &lt;sale&gt; &amp; more</td>')
   })
 
   it('names the lead in the subject and lists the fields in the text', () => {
@@ -31,6 +37,8 @@ describe('leadEmail', () => {
     )
     expect(email.text).toContain('Company size: 1-5 employees')
     expect(email.text).toContain('Received: 2026-01-02T03:04:05.000Z')
-    expect(email.text).not.toContain('Source')
+    expect(email.text).toContain('Campaign: spring <sale> & more\nUTM source: newsletter\n')
+    expect(email.text).not.toContain('Source:')
+    expect(email.text).not.toContain('UTM medium')
   })
 })

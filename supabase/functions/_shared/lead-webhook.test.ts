@@ -15,7 +15,19 @@ describe('leadWebhook', () => {
       companyName: '<http://x|y> & Co',
     }).text
     expect(text).toBe(
-      'Demo request: &lt;!channel&gt; Lovelace, &lt;http://x|y&gt; &amp; Co (6-50 employees)',
+      'Demo request: &lt;!channel&gt; Lovelace, &lt;http://x|y&gt; &amp; Co (6-50 employees), campaign injury-defense-2026',
     )
+  })
+
+  it('names the campaign in the text when there is one, and carries every utm field in data', () => {
+    const { text, data } = leadWebhook({ ...lead, utmCampaign: null })
+    expect(text).toBe('Demo request: Ada Lovelace, Lovelace &amp; Babbage LLP (6-50 employees)')
+    expect(data).toMatchObject({
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: null,
+      utmTerm: null,
+      utmContent: null,
+    })
   })
 })

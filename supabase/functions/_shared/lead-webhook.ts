@@ -21,7 +21,9 @@ export function leadWebhook(lead: LeadNotice): LeadWebhook {
     type: 'demo_request.created',
     timestamp: createdAt,
     text: slackEscape(
-      `Demo request: ${lead.firstName} ${lead.lastName}, ${lead.companyName} (${lead.companySize})`,
+      `Demo request: ${lead.firstName} ${lead.lastName}, ${lead.companyName} (${lead.companySize})${
+        lead.utmCampaign ? `, campaign ${lead.utmCampaign}` : ''
+      }`,
     ),
     data: {
       id: lead.id,
@@ -32,6 +34,11 @@ export function leadWebhook(lead: LeadNotice): LeadWebhook {
       source: lead.source,
       pageUrl: lead.pageUrl,
       referrer: lead.referrer,
+      utmSource: lead.utmSource,
+      utmMedium: lead.utmMedium,
+      utmCampaign: lead.utmCampaign,
+      utmTerm: lead.utmTerm,
+      utmContent: lead.utmContent,
       createdAt,
     },
   }

@@ -14,6 +14,11 @@ export type LeadNotice = Pick<
   | 'source'
   | 'pageUrl'
   | 'referrer'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
+  | 'utmTerm'
+  | 'utmContent'
   | 'createdAt'
 >
 

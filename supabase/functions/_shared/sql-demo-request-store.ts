@@ -27,6 +27,11 @@ const columnNames = [
   'source',
   'page_url',
   'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
   'user_agent',
   'idempotency_key',
   'is_spam',
@@ -51,6 +56,11 @@ export interface LeadRow {
   source: string | null
   page_url: string | null
   referrer: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
   user_agent: string | null
   idempotency_key: string | null
   is_spam: boolean
@@ -80,6 +90,11 @@ export function leadFromRow(row: LeadRow): StoredDemoRequest {
     source: row.source,
     pageUrl: row.page_url,
     referrer: row.referrer,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    utmTerm: row.utm_term,
+    utmContent: row.utm_content,
     userAgent: row.user_agent,
     idempotencyKey: row.idempotency_key,
     isSpam: row.is_spam,
@@ -103,9 +118,14 @@ export function createSqlDemoRequestStore(
     request: NewDemoRequest,
     limit: WindowLimit | null,
   ): Promise<InsertResult | Limited> => {
+    // Named arguments: nineteen positions are too easy to shift by one.
     const [row] = await db.query<AcceptRow>(
       `select request_id, created, limited from public.accept_demo_request(
-         $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         p_first_name => $1, p_last_name => $2, p_company_name => $3, p_company_size => $4,
+         p_source => $5, p_page_url => $6, p_referrer => $7, p_user_agent => $8,
+         p_idempotency_key => $9, p_is_spam => $10, p_client_key => $11, p_window_start => $12,
+         p_client_max => $13, p_global_max => $14, p_utm_source => $15, p_utm_medium => $16,
+         p_utm_campaign => $17, p_utm_term => $18, p_utm_content => $19)`,
       [
         request.firstName,
         request.lastName,
@@ -121,6 +141,11 @@ export function createSqlDemoRequestStore(
         limit?.windowStart ?? null,
         limit?.clientMax ?? null,
         limit?.globalMax ?? null,
+        request.utmSource,
+        request.utmMedium,
+        request.utmCampaign,
+        request.utmTerm,
+        request.utmContent,
       ],
     )
     if (row?.limited) return { limited: row.limited }

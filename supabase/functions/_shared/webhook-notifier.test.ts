@@ -36,7 +36,7 @@ describe('createWebhookNotifier', () => {
     expect(verified).toEqual({
       type: 'demo_request.created',
       timestamp: lead.createdAt.toISOString(),
-      text: 'Demo request: Ada Lovelace, Lovelace &amp; Babbage LLP (6-50 employees)',
+      text: 'Demo request: Ada Lovelace, Lovelace &amp; Babbage LLP (6-50 employees), campaign injury-defense-2026',
       data: {
         id: lead.id,
         firstName: 'Ada',
@@ -46,6 +46,11 @@ describe('createWebhookNotifier', () => {
         source: 'widget',
         pageUrl: 'https://partner.example/contact',
         referrer: null,
+        utmSource: 'newsletter',
+        utmMedium: 'email',
+        utmCampaign: 'injury-defense-2026',
+        utmTerm: null,
+        utmContent: null,
         createdAt: lead.createdAt.toISOString(),
       },
     })

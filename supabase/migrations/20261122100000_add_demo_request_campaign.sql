@@ -1,0 +1,106 @@
+-- The campaign a lead came from: the utm_* parameters of the visitor's first page in the
+-- session, as the widget sends them (cleaned, at most 200 characters each).
+alter table public.demo_requests
+  add column utm_source text check (char_length(utm_source) <= 200),
+  add column utm_medium text check (char_length(utm_medium) <= 200),
+  add column utm_campaign text check (char_length(utm_campaign) <= 200),
+  add column utm_term text check (char_length(utm_term) <= 200),
+  add column utm_content text check (char_length(utm_content) <= 200);
+
+comment on column public.demo_requests.utm_campaign is 'utm_campaign of the first page of the visitor''s session';
+
+-- accept_demo_request takes the five as well. New parameters change the function's identity
+-- (create or replace would add a second overload, and calls naming only the old ones would be
+-- ambiguous), so the old one is dropped and the new one created, in this one transaction.
+drop function public.accept_demo_request(text, text, text, text, text, text, text, text, text,
+  boolean, text, timestamptz, integer, integer);
+
+-- Accepting a lead in one statement, so each submission costs one round trip: the idempotency
+-- check, the client's and everyone's rate limit, and the insert. It runs as its owner (security
+-- definer) so callers need only EXECUTE, not rights on the tables, and no `set role` first.
+create function public.accept_demo_request(
+  p_first_name text,
+  p_last_name text,
+  p_company_name text,
+  p_company_size text,
+  p_source text,
+  p_page_url text,
+  p_referrer text,
+  p_user_agent text,
+  p_idempotency_key text,
+  p_is_spam boolean,
+  -- Without a client key nothing is counted or limited.
+  p_client_key text default null,
+  p_window_start timestamptz default null,
+  p_client_max integer default null,
+  p_global_max integer default null,
+  -- Last and optional, so a call written for the old signature still stores its lead.
+  p_utm_source text default null,
+  p_utm_medium text default null,
+  p_utm_campaign text default null,
+  p_utm_term text default null,
+  p_utm_content text default null
+)
+returns table (request_id uuid, created boolean, limited text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  hits integer;
+begin
+  -- A retry of a stored request gets the first answer and counts nothing.
+  if p_idempotency_key is not null then
+    select r.id into request_id from public.demo_requests r
+    where r.idempotency_key = p_idempotency_key;
+    if found then
+      created := false;
+      return next;
+      return;
+    end if;
+  end if;
+
+  if p_client_key is not null then
+    -- Checked before anything is written, so rotating addresses cannot grow either table.
+    if p_global_max is not null and (
+      select coalesce(sum(l.hits), 0) from public.demo_request_rate_limits l
+      where l.window_start = p_window_start
+    ) >= p_global_max then
+      limited := 'global';
+      return next;
+      return;
+    end if;
+    insert into public.demo_request_rate_limits as l (client_key, window_start, hits)
+    values (p_client_key, p_window_start, 1)
+    on conflict (client_key, window_start) do update set hits = l.hits + 1
+    returning l.hits into hits;
+    if p_client_max is not null and hits > p_client_max then
+      limited := 'client';
+      return next;
+      return;
+    end if;
+  end if;
+
+  insert into public.demo_requests (first_name, last_name, company_name, company_size, source,
+    page_url, referrer, user_agent, idempotency_key, is_spam, notification_status,
+    utm_source, utm_medium, utm_campaign, utm_term, utm_content)
+  values (p_first_name, p_last_name, p_company_name, p_company_size, p_source, p_page_url,
+    p_referrer, p_user_agent, p_idempotency_key, p_is_spam,
+    case when p_is_spam then 'skipped' else 'pending' end,
+    p_utm_source, p_utm_medium, p_utm_campaign, p_utm_term, p_utm_content)
+  on conflict (idempotency_key) do nothing
+  returning id into request_id;
+  created := request_id is not null;
+  if not created then
+    -- A simultaneous request with the same key committed first; this statement sees its row.
+    select r.id into request_id from public.demo_requests r
+    where r.idempotency_key = p_idempotency_key;
+  end if;
+  return next;
+end
+$$;
+
+-- A new function is executable by PUBLIC, and on Supabase granted to the API roles by default
+-- privileges: the grants of the old one are restated, not inherited.
+revoke all on function public.accept_demo_request from public, anon, authenticated;
+grant execute on function public.accept_demo_request to service_role;
