@@ -1,5 +1,6 @@
-import { FunctionsClient } from '@supabase/functions-js'
+import type { FunctionsClient } from '@supabase/functions-js'
 import type { DemoRequestSubmission, FieldErrors } from './demo-request-schema.ts'
+import { fetchFunctionsClient } from './functions-client.ts'
 
 /** The part of a Functions client the form needs: supabase-js's `supabase.functions` fits. */
 export type FunctionsInvoker = Pick<FunctionsClient, 'invoke'>
@@ -37,7 +38,7 @@ export function apiKeyHeaders(key: string): Record<string, string> {
  */
 export function createFunctionsClient(supabaseUrl: string, key: string): FunctionsInvoker {
   const url = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1`
-  return new FunctionsClient(url, { headers: apiKeyHeaders(key) })
+  return fetchFunctionsClient(url, apiKeyHeaders(key))
 }
 
 /**
