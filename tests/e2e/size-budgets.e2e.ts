@@ -18,6 +18,12 @@ describe('size budgets (gzip)', () => {
     )
   })
 
+  it('the standalone widget, React inside, is at most 76 kB', () => {
+    expect(gzipOf([`${dist}widget/demo-request.js`])).toBeLessThanOrEqual(
+      sizeBudgets.standaloneWidget,
+    )
+  })
+
   it('/request-demo loads its own page chunk, which / does not', () => {
     const scripts = pageScripts(`${dist}site`, 'request-demo/index.html')
     const home = new Set(pageScripts(`${dist}site`, 'index.html'))
