@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { tokenProperty, tokens } from '../src/design-tokens.ts'
 import { customElementsManifest } from './custom-elements-manifest.ts'
-import { elementAttributes, elementEvents, elementProperties } from './element-api.ts'
+import {
+  elementAttributes,
+  elementEvents,
+  elementProperties,
+  loaderAttributes,
+} from './element-api.ts'
 
 const [declaration] = customElementsManifest().modules[0]?.declarations ?? []
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
@@ -15,6 +20,7 @@ describe('custom-elements.json', () => {
       'anon-key',
       'source',
       'privacy-url',
+      'loading',
     ])
     expect(declaration?.members.map((m) => m.name)).toEqual(['functions'])
     expect(declaration?.events.map((e) => e.name)).toEqual([
@@ -22,6 +28,7 @@ describe('custom-elements.json', () => {
       'demo-request-success',
       'demo-request-error',
     ])
+    expect(declaration?.slots).toEqual([{ name: '', description: expect.any(String) }])
   })
 
   it('lists a CSS custom property for every design token', () => {
@@ -33,8 +40,8 @@ describe('custom-elements.json', () => {
 
 describe('the README', () => {
   it('documents every attribute, property, event and CSS custom property', () => {
-    for (const { name } of [...elementAttributes, ...elementProperties, ...elementEvents])
-      expect(readme).toContain(`\`${name}\``)
+    const api = [...elementAttributes, ...loaderAttributes, ...elementProperties, ...elementEvents]
+    for (const { name } of api) expect(readme).toContain(`\`${name}\``)
     for (const token of Object.keys(tokens)) {
       expect(readme).toContain(`\`${tokenProperty(token as keyof typeof tokens)}\``)
     }

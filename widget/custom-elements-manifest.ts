@@ -3,6 +3,8 @@ import {
   elementCssProperties,
   elementEvents,
   elementProperties,
+  elementSlots,
+  loaderAttributes,
   tagName,
 } from './element-api.ts'
 
@@ -21,12 +23,19 @@ export function customElementsManifest() {
             tagName,
             customElement: true,
             description: 'A demo-request form that sends leads to the send-demo-request function.',
-            attributes: elementAttributes.map(({ name, prop, description }) => ({
-              name,
-              fieldName: prop,
-              type: { text: 'string' },
-              description,
-            })),
+            attributes: [
+              ...elementAttributes.map(({ name, prop, description }) => ({
+                name,
+                fieldName: prop,
+                type: { text: 'string' },
+                description,
+              })),
+              ...loaderAttributes.map(({ name, description }) => ({
+                name,
+                type: { text: 'string' },
+                description,
+              })),
+            ],
             members: elementProperties.map(({ name, type, description }) => ({
               kind: 'field',
               name,
@@ -39,6 +48,7 @@ export function customElementsManifest() {
               description,
             })),
             cssProperties: elementCssProperties(),
+            slots: elementSlots.map(({ name, description }) => ({ name, description })),
           },
         ],
         exports: [

@@ -1,0 +1,143 @@
+import { attributes, css, fullScript, html, privacyAttribute } from 'virtual:demo-request-loader'
+import { dispatchDemoRequestEvent } from '../src/demo-request-events.ts'
+import type { FunctionsInvoker } from '../src/send-demo-request.ts'
+import type { LiveForm, MountLiveForm } from './hand-over.ts'
+
+// Shared by every element on the page: the one fetch of the full widget and its outcome.
+const connected = new Set<DemoRequestLoaderElement>()
+let loaderScript: HTMLScriptElement | null
+let mount: MountLiveForm | undefined
+let requested = false
+let failed = false
+let sheet: CSSStyleSheet | undefined
+
+function fail() {
+  failed = true
+  for (const element of connected) element.showFallback()
+}
+
+// A classic script, not import(): the host needs no CORS, and the page's nonce carries over.
+function loadFullWidget() {
+  if (requested) return
+  requested = true
+  const script = document.createElement('script')
+  script.src = new URL(fullScript, loaderScript?.src || location.href).href
+  script.nonce = loaderScript?.nonce ?? ''
+  script.onerror = fail
+  // The full widget calls takeOver as it runs; a script that ran without doing so failed too.
+  script.onload = () => mount || fail()
+  document.head.append(script)
+}
+
+// Near the viewport, the fetch starts once the page's own work is done; a visitor who never
+// scrolls to the form never downloads it.
+function loadWhenIdle() {
+  // Safari has no requestIdleCallback.
+  if ('requestIdleCallback' in self) requestIdleCallback(loadFullWidget, { timeout: 2000 })
+  else setTimeout(loadFullWidget, 200)
+}
+
+/**
+ * The `<demo-request>` the loader (`demo-request-loader.js`) defines. It paints the static form
+ * in its shadow root at once, and fetches the full widget when the element nears the viewport
+ * (once the browser is idle), on the visitor's first focus or tap in it, or at once with
+ * `loading="eager"`. The full widget then mounts the React form into the same shadow root
+ * (`takeOver`). If it cannot load, the element shows its own content (the default slot) and
+ * dispatches `demo-request-error` with `{ kind: 'load' }`.
+ */
+export class DemoRequestLoaderElement extends HTMLElement {
+  static observedAttributes = attributes
+
+  /**
+   * Registers the element as `tag`, unless that tag is taken (a page may load the loader twice);
+   * the full widget is fetched from beside `script`, the loader's own script element.
+   */
+  static define(tag: string, script: HTMLOrSVGScriptElement | null): void {
+    loaderScript = script as HTMLScriptElement | null
+    // biome-ignore lint/complexity/noThisInStatic: a subclass defines itself, not this class
+    if (!customElements.get(tag)) customElements.define(tag, this)
+  }
+
+  /** Called by the full widget as it runs: from then on each element renders the React form. */
+  static takeOver(mountLive: MountLiveForm): void {
+    mount = mountLive
+    for (const element of connected) element.#update()
+  }
+
+  #root = this.attachShadow({ mode: 'open' })
+  #live: LiveForm | undefined
+  #functions: FunctionsInvoker | undefined
+
+  constructor() {
+    super()
+    if (failed) this.showFallback()
+    else {
+      if (!sheet) {
+        // A constructable sheet, not a <style>: a page's `style-src 'self'` allows it.
+        sheet = new CSSStyleSheet()
+        sheet.replaceSync(css)
+      }
+      this.#root.adoptedStyleSheets = [sheet]
+      this.#root.innerHTML = html
+    }
+    // Keys reach the element only once it has focus, so focus and taps cover every first touch.
+    this.addEventListener('focusin', loadFullWidget)
+    this.addEventListener('pointerdown', loadFullWidget)
+    // A page may set the property before this class exists; that own property would hide the
+    // accessor, so take its value and set it again through the accessor.
+    if (Object.hasOwn(this, 'functions')) {
+      const value = this.functions
+      delete (this as Partial<this>).functions
+      this.functions = value
+    }
+  }
+
+  /** A Functions client to call instead of one built from the attributes. */
+  get functions(): FunctionsInvoker | undefined {
+    return this.#functions
+  }
+
+  set functions(value: FunctionsInvoker | undefined) {
+    this.#functions = value
+    this.#update()
+  }
+
+  connectedCallback(): void {
+    connected.add(this)
+    this.#update()
+    if (requested) return
+    if (this.getAttribute('loading') === 'eager') loadFullWidget()
+    else {
+      new IntersectionObserver(
+        (entries) => entries.some((entry) => entry.isIntersecting) && loadWhenIdle(),
+        { rootMargin: '100% 0px' },
+      ).observe(this)
+    }
+  }
+
+  disconnectedCallback(): void {
+    connected.delete(this)
+    this.#update()
+  }
+
+  attributeChangedCallback(): void {
+    this.#update()
+  }
+
+  /** Shows the element's own content in place of a form that cannot send. */
+  showFallback(): void {
+    this.#root.adoptedStyleSheets = []
+    this.#root.replaceChildren(document.createElement('slot'))
+    dispatchDemoRequestEvent(this, 'demo-request-error', { kind: 'load' })
+  }
+
+  #update() {
+    if (mount) {
+      this.#live ??= mount(this, this.#root)
+      this.#live.update()
+    } else {
+      const link = this.getAttribute(privacyAttribute)
+      if (link) this.#root.querySelector('a')?.setAttribute('href', link)
+    }
+  }
+}
