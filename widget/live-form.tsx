@@ -46,7 +46,8 @@ function takeOverStaticForm(root: ShadowRoot, reactRoot: Root, props: DemoReques
     (control) => !staticForm.contains(control),
   )
   if (live) {
-    live.focus()
+    // Both forms are in the page for this moment, the live one below: focus must not scroll to it.
+    live.focus({ preventScroll: true })
     if (live instanceof HTMLInputElement && before?.caret) live.setSelectionRange(...before.caret)
   }
   staticForm.remove()
