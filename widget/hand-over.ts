@@ -14,8 +14,9 @@ export type LoaderElement = HTMLElement & { functions: FunctionsInvoker | undefi
 /** The React form of one element. */
 export interface LiveForm {
   /**
-   * Brings the form in line with the element: renders it from the element's attributes and
-   * `functions` property, or unmounts it once the element has left the page.
+   * Brings the form in line with the element: renders it from the element's attributes (which
+   * it watches from then on) and `functions` property, or unmounts it once the element has left
+   * the page.
    */
   update(): void
 }

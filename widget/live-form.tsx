@@ -56,13 +56,16 @@ function takeOverStaticForm(root: ShadowRoot, reactRoot: Root, props: DemoReques
 /** Mounts the React form into the loader's element, where the loader painted the static form. */
 export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveForm {
   let reactRoot: Root | undefined
-  return {
+  // The loader observes only what its static form shows; the element's attributes are read here.
+  const attributes = new MutationObserver(() => form.update())
+  const form: LiveForm = {
     update() {
       if (!element.isConnected) {
         // As the r2wc element does: a host page's React may remove the element mid-render, and a
         // move (removed, then added back at once) keeps the form and what the visitor typed.
         queueMicrotask(() => {
           if (element.isConnected || !reactRoot) return
+          attributes.disconnect()
           reactRoot.unmount()
           reactRoot = undefined
         })
@@ -74,6 +77,10 @@ export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveFor
       }
       reactRoot = createRoot(root)
       takeOverStaticForm(root, reactRoot, propsOf(element))
+      attributes.observe(element, {
+        attributeFilter: elementAttributes.map(({ name }) => name),
+      })
     },
   }
+  return form
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { staticForm } from '../src/static-form.ts'
-import { elementAttributes } from './element-api.ts'
 import { compactStaticForm, fullScriptFileName, loaderModuleSource } from './loader-build.ts'
 
 const interactive = staticForm({ privacyUrl: '/privacy', interactive: true })
@@ -32,12 +31,9 @@ describe("the loader's build-time half", () => {
     expect(fullScriptFileName(new TextEncoder().encode('two'))).not.toBe(name)
   })
 
-  it('exports the form, the attributes and the full script, with the default privacy link', () => {
+  it('exports the form, the privacy attribute and the full script, with the default privacy link', () => {
     const source = loaderModuleSource('demo-request-full-0123456789.js', 'https://www.example.com')
     expect(source).toContain('href=\\"https://www.example.com/privacy\\"')
-    expect(source).toContain(
-      `export const attributes = ${JSON.stringify(elementAttributes.map(({ name }) => name))}`,
-    )
     expect(source).toContain('export const privacyAttribute = "privacy-url"')
     expect(source).toContain('export const fullScript = "demo-request-full-0123456789.js"')
     expect(loaderModuleSource('x.js', undefined)).toContain('href=\\"/privacy\\"')

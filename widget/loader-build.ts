@@ -54,12 +54,10 @@ export function compactStaticForm({ html, css }: { html: string; css: string }) 
 export function loaderModuleSource(fullScript: string, siteUrl: string | undefined): string {
   const privacyUrl = privacyUrlOn(siteUrl)
   const { html, css } = compactStaticForm(staticForm({ privacyUrl, interactive: true }))
-  const attributes = elementAttributes.map(({ name }) => name)
   const privacy = elementAttributes.find(({ prop }) => prop === 'privacyUrl')
   return [
     `export const html = ${JSON.stringify(html)}`,
     `export const css = ${JSON.stringify(css)}`,
-    `export const attributes = ${JSON.stringify(attributes)}`,
     `export const privacyAttribute = ${JSON.stringify(privacy?.name)}`,
     `export const fullScript = ${JSON.stringify(fullScript)}`,
   ].join('\n')

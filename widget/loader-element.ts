@@ -1,4 +1,4 @@
-import { attributes, css, fullScript, html, privacyAttribute } from 'virtual:demo-request-loader'
+import { css, fullScript, html, privacyAttribute } from 'virtual:demo-request-loader'
 import { dispatchDemoRequestEvent } from '../src/demo-request-events.ts'
 import type { FunctionsInvoker } from '../src/send-demo-request.ts'
 import type { LiveForm, MountLiveForm } from './hand-over.ts'
@@ -46,7 +46,9 @@ function loadWhenIdle() {
  * dispatches `demo-request-error` with `{ kind: 'load' }`.
  */
 export class DemoRequestLoaderElement extends HTMLElement {
-  static observedAttributes = attributes
+  // Before the full widget, only the privacy link follows an attribute; the live form watches
+  // the element's attributes itself, so a new attribute never changes the loader.
+  static observedAttributes = [privacyAttribute]
 
   /**
    * Registers the element as `tag`, unless that tag is taken (a page may load the loader twice);

@@ -4,8 +4,6 @@ declare module 'virtual:demo-request-loader' {
   export const html: string
   /** The static form's CSS. */
   export const css: string
-  /** The element's attributes. */
-  export const attributes: string[]
   /** The attribute naming the privacy notice. */
   export const privacyAttribute: string
   /** The full widget's file name, beside the loader. */
