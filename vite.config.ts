@@ -6,6 +6,7 @@ import pkg from './package.json' with { type: 'json' }
 import { demoRequestBackend } from './server/vite-plugin.ts'
 import { customElementsManifest } from './widget/custom-elements-manifest.ts'
 import { vscodeCustomData, webTypes } from './widget/editor-data.ts'
+import { loaderBuild } from './widget/loader-build.ts'
 
 const outDir = 'dist/widget'
 // SITE_URL, beside the usual VITE_ settings, gives the form its default privacy-url.
@@ -23,6 +24,24 @@ const standalone: UserConfig = {
       formats: ['iife'],
       name: 'DemoRequest',
       fileName: () => 'demo-request.js',
+    },
+  },
+}
+
+// `vite build --mode loader`, after the standalone build: the small script partners embed. It
+// paints the form at once and fetches the standalone build, published beside it under a hashed
+// name, when the form is needed.
+const loader: UserConfig = {
+  envPrefix,
+  plugins: [loaderBuild(`${outDir}/demo-request.js`)],
+  build: {
+    outDir,
+    emptyOutDir: false,
+    lib: {
+      entry: 'widget/loader.ts',
+      formats: ['iife'],
+      name: 'DemoRequestLoader',
+      fileName: () => 'demo-request-loader.js',
     },
   },
 }
@@ -85,6 +104,7 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'serve') return dev
   if (mode === 'standalone') return standalone
   if (mode === 'module') return module
+  if (mode === 'loader') return loader
   // Tools (knip, a bare `vite build`) load this file in modes of their own: not worth a crash.
   return dev
 })

@@ -7,6 +7,19 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+// The widget files partners and bundlers name, which change in place: briefly cached. The full
+// widget the loader fetches is named by its content, so it is cached for good. One rule sets
+// Cache-Control for each path: hosts apply every rule that matches and join repeated headers.
+const namedWidgetFiles = [
+  'demo-request-loader.js',
+  'demo-request.js',
+  'demo-request.module.js',
+  'demo-request.d.ts',
+  'custom-elements.json',
+]
+const briefly = 'public, max-age=300, stale-while-revalidate=86400'
+const forever = 'public, max-age=31536000, immutable'
+
 /** The `_headers` text for the site in `siteDir`, whose form posts to `functionsOrigin`. */
 export function hostingHeaders(siteDir: string, functionsOrigin?: string): string {
   const pages = readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
@@ -37,10 +50,11 @@ export function hostingHeaders(siteDir: string, functionsOrigin?: string): strin
   X-Content-Type-Options: nosniff
   Referrer-Policy: strict-origin-when-cross-origin
 /assets/*
-  Cache-Control: public, max-age=31536000, immutable
+  Cache-Control: ${forever}
 /widget/*
-  Cache-Control: public, max-age=300, stale-while-revalidate=86400
   Access-Control-Allow-Origin: *
+${namedWidgetFiles.map((file) => `/widget/${file}\n  Cache-Control: ${briefly}\n`).join('')}/widget/demo-request-full-*
+  Cache-Control: ${forever}
 `
 }
 

@@ -14,6 +14,7 @@ const touch = async (path: string, time = anHourAgo) => {
 }
 const outputs = [
   'dist/widget/demo-request.js',
+  'dist/widget/demo-request-loader.js',
   'dist/site/index.html',
   'dist/site/404.html',
   'dist/site/request-demo/index.html',

@@ -19,9 +19,10 @@ const inputFiles = [
   '.env.production',
   '.env.production.local',
 ]
-// What `npm start` serves: the standalone widget partners load, and the prerendered pages.
+// What `npm start` serves: the widget partners load, and the prerendered pages.
 const outputs = [
   'dist/widget/demo-request.js',
+  'dist/widget/demo-request-loader.js',
   'dist/site/index.html',
   'dist/site/404.html',
   'dist/site/request-demo/index.html',

@@ -136,9 +136,16 @@ describe('compression and caching', () => {
     expect(await response.text()).toBe(script)
   })
 
-  it('lets a browser keep a hashed asset for good', async () => {
-    const response = await serve('/assets/index-C0ffee12.js')
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  it('lets a browser keep a hashed asset, and the hashed full widget, for good', async () => {
+    await writeFile(join(dist, 'widget', 'demo-request-full-0123456789.js'), script)
+    for (const path of ['/assets/index-C0ffee12.js', '/widget/demo-request-full-0123456789.js']) {
+      const response = await serve(path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    }
+    const missing = await serve('/widget/demo-request-full-9876543210.js')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('no-cache')
   })
 
   it('has pages and the widget revalidated, and answers an unchanged one with 304', async () => {

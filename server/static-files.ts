@@ -7,11 +7,14 @@ const notBuilt = () =>
     headers: { 'content-type': 'text/html; charset=utf-8' },
   })
 
-// Vite names the site's assets by their content: a new build gives new names, so a browser may
-// keep them for good. Pages and the widget keep their names: a browser asks again each time,
-// and the ETag or Last-Modified srvx sends makes the answer a 304 when nothing changed.
+// Vite names the site's assets by their content, and the build names the full widget the loader
+// fetches (`demo-request-full-<hash>.js`) by its content too: a new build gives new names, so a
+// browser may keep them for good. Pages and the widget files partners embed keep their names: a
+// browser asks again each time, and the ETag or Last-Modified srvx sends makes the answer a 304
+// when nothing changed.
 const forever = 'public, max-age=31536000, immutable'
 const revalidate = 'no-cache'
+const hashedWidgetFile = /^\/widget\/demo-request-full-[0-9a-f]+\.js$/
 
 function withCaching(response: Response, cacheControl: string, status = response.status) {
   const headers = new Headers(response.headers)
@@ -45,7 +48,9 @@ export function createStaticFiles(distDir: string): (request: Request) => Promis
     const { pathname } = new URL(request.url)
     if (pathname.startsWith('/widget/')) {
       const file = new URL(pathname.slice('/widget'.length), request.url)
-      return withCaching(await widget(new Request(file, request), notBuilt), revalidate)
+      const reply = await widget(new Request(file, request), notBuilt)
+      const hashed = hashedWidgetFile.test(pathname) && reply.status !== 404
+      return withCaching(reply, hashed ? forever : revalidate)
     }
     // Pages have one address each, the one the router knows: `/request-demo`, never
     // `/request-demo/index.html`; `/404` and `/404.html` are not pages but the reply to misses.

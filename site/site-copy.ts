@@ -280,7 +280,7 @@ export const siteCopy = {
       "The form posts to our backend, which answers only the sites on its allow-list. Send us your site's origin (for example https://www.yourfirm.com, or https://*.yourfirm.com for every subdomain) and we add it to ALLOWED_ORIGINS. Until then every submission fails.",
     snippetHeading: '2. Paste the snippet',
     snippetText:
-      'The script is under 2 kB: it shows the form at once and loads the rest when the visitor nears it, starts typing, or the browser is idle. The link inside the element shows if the form cannot load.',
+      'The script is 2 KiB: it shows the form at once and loads the rest when the visitor nears it or first touches it. The link inside the element shows if the form cannot load.',
     fallbackLink: 'Request a demo',
     cspHeading: '3. If your site has a Content Security Policy',
     cspText:

@@ -11,8 +11,12 @@ export function defaultPublishableKey(): string {
   )
 }
 
+/** The privacy notice on `siteUrl` (the main site), or on the page's own origin without one. */
+export function privacyUrlOn(siteUrl: string | undefined): string {
+  return siteUrl ? new URL('/privacy', siteUrl).href : '/privacy'
+}
+
 /** The privacy notice the form links to: `/privacy` on SITE_URL if the build had one, else on the page's origin. */
 export function defaultPrivacyUrl(): string {
-  const site = import.meta.env.SITE_URL
-  return site ? new URL('/privacy', site).href : '/privacy'
+  return privacyUrlOn(import.meta.env.SITE_URL)
 }

@@ -1,7 +1,11 @@
 import type { FailureKind } from './send-demo-request.ts'
 
-/** Why a submission did not go through. Never carries what the visitor typed. */
-export type DemoRequestErrorKind = 'validation' | FailureKind
+/**
+ * Why a submission did not go through, or (`load`) why the form is not there: the loader could
+ * not fetch the full widget and the element shows its own content instead. Never carries what the
+ * visitor typed.
+ */
+export type DemoRequestErrorKind = 'validation' | 'load' | FailureKind
 
 /** The DOM events `<demo-request>` dispatches; they bubble and cross shadow roots. */
 export type DemoRequestEventMap = {

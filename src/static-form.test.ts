@@ -63,4 +63,19 @@ describe('the static form', () => {
     expect(template).toContain('href="/privacy?a=1&amp;b=&quot;2&quot;"')
     expect(template).toMatch(/^<template shadowrootmode="open"><style>/)
   })
+
+  it('can be made interactive for the loader: enabled fields, named by id, no note', () => {
+    const loader = staticForm({ privacyUrl: '/privacy', interactive: true })
+    expect(loader.html).not.toContain('disabled')
+    expect(loader.html).not.toContain('<noscript>')
+    expect(loader.css).not.toContain(':disabled{opacity:1')
+    for (const field of Object.keys(formCopy.fields)) {
+      expect(loader.html).toContain(`for="${field}"`)
+      expect(loader.html).toContain(`id="${field}"`)
+    }
+    expect(loader.html).toContain('type="button"')
+    // The same classes as the prerendered form (but its note), so the same CSS.
+    const classes = (markup: string) => [...markup.matchAll(/class="([^"]+)"/g)].map(([, c]) => c)
+    expect(classes(loader.html)).toEqual(classes(html.replace(/<noscript>.*<\/noscript>/, '')))
+  })
 })

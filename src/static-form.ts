@@ -2,8 +2,9 @@
  * The form as static HTML and CSS, for pages that show it before (or without) JavaScript: the
  * prerendered site, and a loader that paints it in the element's shadow root before React
  * arrives. Same copy, same tokens, same goober class names as the live form, so when React takes
- * over nothing moves. Its fields are disabled and its button sends nothing: without the script
- * the form cannot send, and a note under the button says so.
+ * over nothing moves. On the prerendered page its fields are disabled and a note under the button
+ * says sending needs JavaScript; the loader's copy is `interactive`, so a visitor types into it
+ * while the full widget downloads, and the widget carries what was typed over.
  */
 import { css as gooberCss } from 'goober'
 import { fieldLimits } from './demo-request-limits.ts'
@@ -15,6 +16,11 @@ import { formRules } from './form-styles.ts'
 export interface StaticFormOptions {
   /** Where the privacy notice under the button leads, as the element's `privacy-url`. */
   privacyUrl: string
+  /**
+   * Fields a visitor can type into, each with its field's name as id, and no no-JavaScript note:
+   * for the loader, which paints this form at once and hands what was typed to React later.
+   */
+  interactive?: boolean
 }
 
 type FormClasses = Record<keyof typeof formRules, string>
@@ -34,13 +40,20 @@ function compile(): { classes: FormClasses; cssText: string } {
   return { classes, cssText }
 }
 
+// The prerendered page's controls are disabled; the loader's are enabled, with the field's name
+// as id (the shadow root scopes it), which the hand-over to React reads.
+const controlId = (interactive: boolean | undefined, field: string) =>
+  interactive ? field : `static-${field}`
+
 function textField(
   c: FormClasses,
   field: 'firstName' | 'lastName' | 'companyName',
   autoComplete: string,
+  interactive: boolean | undefined,
 ): string {
   const copy = formCopy.fields[field]
-  return `<div class="${c.field}"><label class="${c.label}" for="static-${field}" part="label">${escapeHtml(copy.label)}</label><input id="static-${field}" class="${c.control}" part="input" type="text" autocomplete="${autoComplete}" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${fieldLimits[field]}" disabled></div>`
+  const id = controlId(interactive, field)
+  return `<div class="${c.field}"><label class="${c.label}" for="${id}" part="label">${escapeHtml(copy.label)}</label><input id="${id}" class="${c.control}" part="input" type="text" autocomplete="${autoComplete}" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${fieldLimits[field]}"${interactive ? '' : ' disabled'}></div>`
 }
 
 /**
@@ -48,8 +61,9 @@ function textField(
  * honeypot and the toast region take no space and are left out), followed by the no-JavaScript
  * note.
  */
-function formHtml(c: FormClasses, { privacyUrl }: StaticFormOptions): string {
+function formHtml(c: FormClasses, { privacyUrl, interactive }: StaticFormOptions): string {
   const size = formCopy.fields.companySize
+  const sizeId = controlId(interactive, 'companySize')
   const options = [`<option value="">${escapeHtml(size.placeholder)}</option>`]
     .concat(companySizes.map((value) => `<option>${escapeHtml(value)}</option>`))
     .join('')
@@ -57,17 +71,19 @@ function formHtml(c: FormClasses, { privacyUrl }: StaticFormOptions): string {
     `<div class="${c.root}" data-static-form>`,
     `<form class="${c.form}" part="form" aria-label="${escapeHtml(formCopy.label)}">`,
     `<div class="${c.row}">`,
-    textField(c, 'firstName', 'given-name'),
-    textField(c, 'lastName', 'family-name'),
+    textField(c, 'firstName', 'given-name', interactive),
+    textField(c, 'lastName', 'family-name', interactive),
     '</div>',
-    textField(c, 'companyName', 'organization'),
-    `<div class="${c.field}"><label class="${c.label}" for="static-companySize" part="label">${escapeHtml(size.label)}</label>`,
-    `<div class="${c.selectBox}"><select id="static-companySize" class="${c.control} ${c.select}" part="select" required disabled>${options}</select></div></div>`,
+    textField(c, 'companyName', 'organization', interactive),
+    `<div class="${c.field}"><label class="${c.label}" for="${sizeId}" part="label">${escapeHtml(size.label)}</label>`,
+    `<div class="${c.selectBox}"><select id="${sizeId}" class="${c.control} ${c.select}" part="select" required${interactive ? '' : ' disabled'}>${options}</select></div></div>`,
     // type="button": a static form must never send the fields as a query string.
-    `<button class="${c.submit}" part="submit" type="button" disabled>${escapeHtml(formCopy.submit)}</button>`,
+    `<button class="${c.submit}" part="submit" type="button"${interactive ? '' : ' disabled'}>${escapeHtml(formCopy.submit)}</button>`,
     `<p class="${c.notice}">${escapeHtml(formCopy.privacy.text)} <a href="${escapeHtml(privacyUrl)}">${escapeHtml(formCopy.privacy.link)}</a></p>`,
     // Parsed as text, and never shown, where scripts run: only pages without JavaScript see it.
-    `<noscript><p class="${c.notice}" role="note">${escapeHtml(staticFormCopy.needsJavaScript)}</p></noscript>`,
+    interactive
+      ? ''
+      : `<noscript><p class="${c.notice}" role="note">${escapeHtml(staticFormCopy.needsJavaScript)}</p></noscript>`,
     '</form>',
     '</div>',
   ].join('')
@@ -81,7 +97,8 @@ const staticOverrides = `[data-static-form] :disabled{opacity:1;cursor:default}[
 /** The static form's HTML and the CSS it needs, as separate strings. */
 export function staticForm(options: StaticFormOptions): { html: string; css: string } {
   const { classes, cssText } = compile()
-  return { html: formHtml(classes, options), css: `${cssText}${staticOverrides}` }
+  const css = options.interactive ? cssText : `${cssText}${staticOverrides}`
+  return { html: formHtml(classes, options), css }
 }
 
 /**

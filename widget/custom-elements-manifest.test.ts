@@ -8,6 +8,7 @@ import {
   elementEvents,
   elementMethods,
   elementProperties,
+  loaderAttributes,
 } from './element-api.ts'
 
 const [declaration] = customElementsManifest().modules[0]?.declarations ?? []
@@ -22,6 +23,7 @@ describe('custom-elements.json', () => {
       'anon-key',
       'source',
       'privacy-url',
+      'loading',
     ])
     expect(declaration?.events.map((e) => e.name)).toEqual([
       'demo-request-ready',
@@ -29,6 +31,7 @@ describe('custom-elements.json', () => {
       'demo-request-success',
       'demo-request-error',
     ])
+    expect(declaration?.slots).toEqual([{ name: '', description: expect.any(String) }])
   })
 
   it('describes the functions property and the prefill() and reset() methods', () => {
@@ -66,8 +69,8 @@ describe('custom-elements.json', () => {
 
 describe('the README', () => {
   it('documents every attribute, property, method, event, part and CSS custom property', () => {
-    for (const { name } of [...elementAttributes, ...elementProperties, ...elementEvents])
-      expect(readme).toContain(`\`${name}\``)
+    const api = [...elementAttributes, ...loaderAttributes, ...elementProperties, ...elementEvents]
+    for (const { name } of api) expect(readme).toContain(`\`${name}\``)
     for (const { name } of elementMethods) expect(readme).toContain(`\`${name}(`)
     for (const { name } of elementCssParts) expect(readme).toContain(`\`::part(${name})\``)
     for (const token of Object.keys(tokens)) {

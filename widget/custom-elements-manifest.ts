@@ -5,6 +5,8 @@ import {
   elementEvents,
   elementMethods,
   elementProperties,
+  elementSlots,
+  loaderAttributes,
   tagName,
 } from './element-api.ts'
 
@@ -24,12 +26,19 @@ export function customElementsManifest() {
             tagName,
             customElement: true,
             description: 'A demo-request form that sends leads to the send-demo-request function.',
-            attributes: elementAttributes.map(({ name, prop, description }) => ({
-              name,
-              fieldName: prop,
-              type: { text: 'string' },
-              description,
-            })),
+            attributes: [
+              ...elementAttributes.map(({ name, prop, description }) => ({
+                name,
+                fieldName: prop,
+                type: { text: 'string' },
+                description,
+              })),
+              ...loaderAttributes.map(({ name, description }) => ({
+                name,
+                type: { text: 'string' },
+                description,
+              })),
+            ],
             members: [
               ...elementProperties.map(({ name, type, description }) => ({
                 kind: 'field',
@@ -55,6 +64,7 @@ export function customElementsManifest() {
             })),
             cssProperties: elementCssProperties(),
             cssParts: elementCssParts.map(({ name, description }) => ({ name, description })),
+            slots: elementSlots.map(({ name, description }) => ({ name, description })),
           },
         ],
         exports: [

@@ -2,9 +2,20 @@ import type { DemoRequestEventMap } from '../src/demo-request-events.ts'
 import type { DemoRequestPrefill } from '../src/prefill-values.ts'
 import type { FunctionsInvoker } from '../src/send-demo-request.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
+import { tagName } from './element-api.ts'
+import { takesOver } from './hand-over.ts'
+import { mountLiveForm } from './live-form.tsx'
 
-// A page may load the script twice (a partner's tag manager and a hard-coded tag): define once.
-DemoRequestElement.define()
+// Fetched by the loader (demo-request-loader.js), this script hands the React form to the
+// element the loader defined; alone, it defines the element itself. A page may load it twice
+// (a partner's tag manager and a hard-coded tag): define once.
+const defined = customElements.get(tagName)
+if (takesOver(defined)) {
+  // The methods work on any element whose form the bridge knows: the loader's too.
+  defined.prototype.prefill = DemoRequestElement.prototype.prefill
+  defined.prototype.reset = DemoRequestElement.prototype.reset
+  defined.takeOver(mountLiveForm)
+} else DemoRequestElement.define()
 
 export { DemoRequestElement }
 

@@ -46,6 +46,24 @@ export const elementProperties = [
   },
 ] as const
 
+/** Read by the loader (demo-request-loader.js) only; the full widget ignores them. */
+export const loaderAttributes = [
+  {
+    name: 'loading',
+    description:
+      "'eager' fetches the full widget at once. Otherwise it is fetched when the element nears the viewport (once the browser is idle) or on the first focus, tap or key press in it.",
+  },
+] as const
+
+/** The element's content, shown only if the loader cannot fetch the full widget. */
+export const elementSlots = [
+  {
+    name: '',
+    description:
+      'Fallback content, such as a link to a page with the form: shown before the script runs and if the full widget cannot load, hidden while the form shows.',
+  },
+] as const
+
 export const elementEvents = [
   {
     name: 'demo-request-ready',
@@ -65,8 +83,9 @@ export const elementEvents = [
   },
   {
     name: 'demo-request-error',
-    detail: "{ kind: 'validation' | 'network' | 'server' }",
-    description: 'The submission did not go through; the form keeps every value.',
+    detail: "{ kind: 'validation' | 'network' | 'server' | 'load' }",
+    description:
+      "The submission did not go through; the form keeps every value. With kind 'load', the loader could not fetch the full widget and the element shows its own content instead.",
   },
 ] as const
 

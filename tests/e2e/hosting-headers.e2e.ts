@@ -98,12 +98,26 @@ describe('the site under the hosting headers', () => {
     expect(violations).toEqual([])
   })
 
-  it('serves hashed assets as immutable and the widget briefly cached', async () => {
+  it('serves hashed assets and the full widget as immutable, the named widget files briefly cached', async () => {
     const html = await (await fetch(origin)).text()
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
     expect((await fetch(`${origin}${asset}`)).headers.get('cache-control')).toContain('immutable')
-    const widget = await fetch(`${origin}/widget/demo-request.js`)
-    expect(widget.status).toBe(200)
-    expect(widget.headers.get('cache-control')).toContain('max-age=300')
+    for (const file of ['demo-request.js', 'demo-request-loader.js']) {
+      const widget = await fetch(`${origin}/widget/${file}`)
+      expect(widget.status).toBe(200)
+      expect(widget.headers.get('cache-control')).toContain('max-age=300')
+    }
+    const loader = await (await fetch(`${origin}/widget/demo-request-loader.js`)).text()
+    const full = /demo-request-full-[0-9a-f]+\.js/.exec(loader)?.[0]
+    const fullWidget = await fetch(`${origin}/widget/${full}`)
+    expect(fullWidget.status).toBe(200)
+    expect(fullWidget.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('sets Cache-Control by one rule per widget path, as hosts join repeated headers', () => {
+    for (const file of ['demo-request.js', 'demo-request-loader.js', 'demo-request-full-0a.js']) {
+      const names = rules(`/widget/${file}`).map(([name]) => name)
+      expect(names.filter((name) => name === 'Cache-Control')).toHaveLength(1)
+    }
   })
 })

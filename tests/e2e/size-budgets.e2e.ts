@@ -18,6 +18,10 @@ describe('size budgets (gzip)', () => {
     )
   })
 
+  it('the loader partners embed is at most 2 KiB', () => {
+    expect(gzipOf([`${dist}widget/demo-request-loader.js`])).toBeLessThanOrEqual(sizeBudgets.loader)
+  })
+
   it('the standalone widget, React inside, is at most 76 kB', () => {
     expect(gzipOf([`${dist}widget/demo-request.js`])).toBeLessThanOrEqual(
       sizeBudgets.standaloneWidget,

@@ -1,0 +1,474 @@
+// The loader as a partner embeds it: a page on one origin that loads only
+// demo-request-loader.js from the widget's origin, whose backend (npm start's server, with the
+// partner's origin allowed) serves the widget and the function. Driven in Debian's Chromium.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import type { Browser, Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formCopy } from '../../src/form-copy.ts'
+import { elementEvents } from '../../widget/element-api.ts'
+import { freePort } from '../support/free-port.ts'
+import { sampleLead } from '../support/sample-lead.ts'
+import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
+import { launchChromium } from './browser.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
+const fallbackLink = 'Request a demo'
+
+let tempDir: string
+let backend: ServerProcess
+let partner: Server
+let partnerOrigin: string
+let browser: Browser
+
+// The pages, by path: [html, extra headers].
+const pages = new Map<string, [string, Record<string, string>?]>()
+const page = (head: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>${head}</head><body>${body}</body></html>`
+
+function definePages(widget: string) {
+  const loader = `${widget}/widget/demo-request-loader.js`
+  const element = (attributes = '') =>
+    `<demo-request supabase-url="${widget}" source="partner-e2e"${attributes}><a href="/request-demo">${fallbackLink}</a></demo-request>`
+  const tall = '<div style="height: 3000px">Partner content</div>'
+  pages.set('/below-the-fold', [page(`<script src="${loader}" defer></script>`, tall + element())])
+  pages.set('/eager', [
+    page(`<script src="${loader}" defer></script>`, tall + element(' loading="eager"')),
+  ])
+  pages.set('/strict-csp', [
+    page(`<script src="${loader}" defer></script>`, `<h1>Partner</h1>${element()}`),
+    {
+      'content-security-policy': `default-src 'self'; script-src ${widget}; style-src 'self'; connect-src ${widget}`,
+    },
+  ])
+  pages.set('/async', [page(`<script src="${loader}" async></script>`, element())])
+  pages.set('/twice', [
+    page(
+      `<script src="${loader}"></script>`,
+      `${element()}<script src="${loader}" async></script>`,
+    ),
+  ])
+  pages.set('/no-element', [page(`<script src="${loader}"></script>`, '<h1>Partner</h1>')])
+  // The element and its `functions` property come before the loader, which then upgrades it.
+  pages.set('/element-first', [
+    page(
+      '',
+      `${element()}<script>
+        window.standInCalls = []
+        document.querySelector('demo-request').functions = {
+          invoke: async (name, options) => {
+            window.standInCalls.push({ name, body: options.body })
+            return { data: { success: true, requestId: 'stand-in' }, error: null }
+          },
+        }
+        const script = document.createElement('script')
+        script.src = ${JSON.stringify(loader)}
+        document.head.append(script)
+      </script>`,
+    ),
+  ])
+  pages.set('/react', [
+    page(
+      `<script src="${loader}"></script><script>window.backendUrl = ${JSON.stringify(widget)}</script><script type="module" src="/react-host.js"></script>`,
+      '<div id="root"></div>',
+    ),
+  ])
+}
+
+// A small React page, built as a partner would, with the project's own React.
+async function buildReactHost(outDir: string) {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    // React's development build, matching the JSX runtime plugin-react picks under Vitest.
+    define: { 'process.env.NODE_ENV': JSON.stringify('development') },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      minify: false,
+      lib: {
+        entry: 'tests/e2e/react-host/react-host.tsx',
+        formats: ['es'],
+        fileName: () => 'react-host.js',
+      },
+    },
+  })
+}
+
+beforeAll(async () => {
+  tempDir = await mkdtemp(join(tmpdir(), 'loader-e2e-'))
+  await buildReactHost(tempDir)
+  partner = createServer(async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://partner').pathname
+    if (path === '/favicon.ico') {
+      response.writeHead(204).end()
+      return
+    }
+    if (path === '/react-host.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' })
+      response.end(await readFile(join(tempDir, 'react-host.js')))
+      return
+    }
+    const [html, headers] = pages.get(path) ?? ['Not found', {}]
+    response.writeHead(pages.has(path) ? 200 : 404, {
+      'content-type': 'text/html; charset=utf-8',
+      ...headers,
+    })
+    response.end(html)
+  })
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
+  partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`
+
+  const port = await freePort()
+  backend = await startServerProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'server/start.ts'],
+    cwd: root,
+    env: {
+      ...process.env,
+      SKIP_BUILD: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PGLITE_DATA_DIR: join(tempDir, 'pglite'),
+      DATABASE_URL: '',
+      RESEND_API_KEY: '',
+      NOTIFY_WEBHOOK_URL: '',
+      ALLOWED_ORIGINS: partnerOrigin,
+      RATE_LIMIT_MAX: '100',
+    },
+    url: `http://127.0.0.1:${port}/widget/demo-request-loader.js`,
+    ready: (response) => response.ok,
+  })
+  definePages(`http://127.0.0.1:${port}`)
+  browser = await launchChromium()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await backend?.stop()
+  partner?.closeAllConnections()
+  await new Promise((resolve) => partner?.close(resolve))
+  if (tempDir) await rm(tempDir, { recursive: true, force: true })
+})
+
+type Recorded = {
+  events: { name: string; detail: unknown }[]
+  violations: string[]
+  layoutShifts: number[]
+}
+
+/** Opens `path` on the partner's origin, recording what the page fetches and what it reports. */
+async function open(
+  path: string,
+  options: { holdFullWidget?: boolean; failFullWidget?: boolean } = {},
+) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } })
+  const tab = await context.newPage()
+  const fetched: string[] = []
+  const problems: string[] = []
+  tab.on('request', (request) => fetched.push(request.url()))
+  tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  tab.on('console', (message) => {
+    if (message.type() === 'error' || /Content.Security.Policy/i.test(message.text())) {
+      problems.push(`console: ${message.text()}`)
+    }
+  })
+  await tab.addInitScript(
+    (names: string[]) => {
+      const recorded = { events: [], violations: [], layoutShifts: [] } as Recorded
+      Object.assign(window, { recorded })
+      for (const name of names) {
+        document.addEventListener(name, (event) =>
+          recorded.events.push({ name, detail: (event as CustomEvent).detail }),
+        )
+      }
+      document.addEventListener('securitypolicyviolation', (event) =>
+        recorded.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      )
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          recorded.layoutShifts.push((entry as unknown as { value: number }).value)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    },
+    [...new Set(elementEvents.map(({ name }) => name))],
+  )
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  if (options.holdFullWidget) {
+    await tab.route(fullWidget, async (route) => {
+      await held
+      await route.continue()
+    })
+  }
+  if (options.failFullWidget) await tab.route(fullWidget, (route) => route.abort())
+  await tab.goto(`${partnerOrigin}${path}`)
+  const recorded = () => tab.evaluate(() => (window as unknown as { recorded: Recorded }).recorded)
+  const widgetFiles = () =>
+    fetched.filter((url) => url.includes('/widget/')).map((url) => new URL(url).pathname)
+  return { tab, fetched, problems, release, recorded, widgetFiles, close: () => context.close() }
+}
+
+const shadow = (tab: Page, selector: string) =>
+  tab.evaluate(
+    (selector) => !!document.querySelector('demo-request')?.shadowRoot?.querySelector(selector),
+    selector,
+  )
+// The static form's controls have ids but no names; the live form's have names.
+const staticFormShown = (tab: Page) => shadow(tab, 'form input:not([name])')
+const waitForLiveForm = (tab: Page) =>
+  tab.waitForFunction(() => {
+    const root = document.querySelector('demo-request')?.shadowRoot
+    return (
+      root?.querySelector('form [name="firstName"]') && !root.querySelector('input:not([name])')
+    )
+  })
+
+/** Where each label, control and the button sit, as [tag, x, y, w, h]. */
+function formBoxes(tab: Page) {
+  return tab.evaluate(() =>
+    [
+      ...(document
+        .querySelector('demo-request')
+        ?.shadowRoot?.querySelectorAll('form label, form input, form select, form button') ?? []),
+    ]
+      .filter((part) => !part.closest('[aria-hidden="true"]')) // the live form's honeypot
+      .map((part) => {
+        const box = part.getBoundingClientRect()
+        return [part.localName, box.x, box.y, box.width, box.height]
+      }),
+  )
+}
+
+async function fillAndSend(tab: Page) {
+  const { fields } = formCopy
+  await tab.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
+  await tab.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
+  await tab.getByLabel(fields.companyName.label).fill(sampleLead.companyName)
+  await tab.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+  await tab.getByRole('button', { name: formCopy.submit, exact: true }).click()
+  await tab.getByText(formCopy.success.title).waitFor()
+}
+
+const eventNames = (recorded: Recorded) => recorded.events.map(({ name }) => name)
+
+describe('a partner page that embeds only the loader', () => {
+  it('paints the form at once, fetches the full widget only near the viewport, keeps what was typed and sends it', async () => {
+    const { tab, problems, release, recorded, widgetFiles, close } = await open('/below-the-fold', {
+      holdFullWidget: true,
+    })
+    await tab.waitForFunction(() =>
+      document.querySelector('demo-request')?.shadowRoot?.querySelector('form input:not([name])'),
+    )
+    // The element sits below the fold: the intersection observer has reported (after a frame)
+    // and the browser has been idle, and nothing more is fetched.
+    await tab.evaluate(() => new Promise(requestAnimationFrame))
+    await tab.evaluate(() => new Promise(requestAnimationFrame))
+    await tab.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 2000 })))
+    expect(widgetFiles()).toEqual(['/widget/demo-request-loader.js'])
+    expect(await tab.getByRole('link', { name: fallbackLink }).isVisible()).toBe(false)
+
+    // The visitor scrolls down and types before the full widget has arrived.
+    await tab.locator('demo-request').scrollIntoViewIfNeeded()
+    await tab.waitForFunction(() => document.fonts.ready)
+    const { fields } = formCopy
+    await tab.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
+    await tab.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+    await tab.getByLabel(fields.lastName.label).fill('Love')
+    expect(widgetFiles()).toHaveLength(2)
+    expect(widgetFiles()[1]).toMatch(fullWidget)
+    expect(await staticFormShown(tab)).toBe(true)
+    const staticBoxes = await formBoxes(tab)
+    expect(staticBoxes).toHaveLength(9) // four labels, three inputs, the select, the button
+
+    release()
+    await waitForLiveForm(tab)
+    expect(await formBoxes(tab)).toEqual(staticBoxes)
+    await tab.evaluate(() => new Promise(requestAnimationFrame))
+    expect((await recorded()).layoutShifts, 'layout shifts when React took over').toEqual([])
+    const live = await tab.evaluate(() => {
+      const root = document.querySelector('demo-request')?.shadowRoot
+      const value = (name: string) =>
+        root?.querySelector<HTMLInputElement>(`form [name="${name}"]`)?.value
+      return {
+        firstName: value('firstName'),
+        lastName: value('lastName'),
+        companySize: value('companySize'),
+        focused: (root?.activeElement as HTMLInputElement | null)?.name,
+      }
+    })
+    expect(live).toEqual({
+      firstName: sampleLead.firstName,
+      lastName: 'Love',
+      companySize: sampleLead.companySize,
+      focused: 'lastName',
+    })
+    // The caret stayed at the end of what was typed.
+    await tab.keyboard.type('lace')
+    expect(await tab.getByLabel(fields.lastName.label).inputValue()).toBe(sampleLead.lastName)
+
+    await tab.getByLabel(fields.companyName.label).fill(sampleLead.companyName)
+    const posted = tab.waitForResponse((response) => response.request().method() === 'POST')
+    await tab.getByRole('button', { name: formCopy.submit, exact: true }).click()
+    await tab.getByText(formCopy.success.title).waitFor()
+    const response = await posted
+    expect(response.status()).toBe(200)
+    expect(response.request().postDataJSON()).toMatchObject({
+      ...sampleLead,
+      source: 'partner-e2e',
+    })
+
+    const { events } = await recorded()
+    expect(
+      eventNames({ events } as Recorded).filter((name) => name !== 'demo-request-ready'),
+    ).toEqual(['demo-request-submit', 'demo-request-success'])
+    expect(events[events.length - 1]?.detail).toEqual({ requestId: expect.any(String) })
+    // The page hears demo-request-ready exactly once, when the full widget has taken over.
+    expect(
+      eventNames({ events } as Recorded).filter((name) => name === 'demo-request-ready'),
+    ).toHaveLength(1)
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('takes prefill() and reset() before the full widget, fetches it, and applies them in order', async () => {
+    const { tab, problems, release, recorded, close } = await open('/below-the-fold', {
+      holdFullWidget: true,
+    })
+    const fetched = tab.waitForRequest(fullWidget)
+    await tab.evaluate(() => {
+      const element = document.querySelector('demo-request') as HTMLElement & {
+        prefill(values: object): void
+        reset(): void
+      }
+      element.prefill({ firstName: 'Grace', lastName: 'Hopper' })
+      element.reset()
+      element.prefill({ companyName: ' Navy ', companySize: '6-50 employees' })
+    })
+    // The calls asked for the full widget, below the fold as the element is.
+    await fetched
+    release()
+    await waitForLiveForm(tab)
+    const { fields } = formCopy
+    await tab.waitForFunction(
+      () => (window as unknown as { recorded: Recorded }).recorded.events.length > 0,
+    )
+    expect(await tab.getByLabel(fields.firstName.label).inputValue()).toBe('')
+    expect(await tab.getByLabel(fields.companyName.label).inputValue()).toBe('Navy')
+    expect(await tab.getByLabel(fields.companySize.label).inputValue()).toBe('6-50 employees')
+    expect(eventNames(await recorded())).toEqual(['demo-request-ready'])
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('fetches the full widget at once with loading="eager", even below the fold', async () => {
+    const { tab, problems, widgetFiles, close } = await open('/eager')
+    await waitForLiveForm(tab)
+    expect(widgetFiles()).toEqual([
+      '/widget/demo-request-loader.js',
+      expect.stringMatching(fullWidget),
+    ])
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('shows the fallback content and reports a load error when the full widget cannot load', async () => {
+    const { tab, recorded, close } = await open('/eager', { failFullWidget: true })
+    await tab.getByRole('link', { name: fallbackLink }).waitFor()
+    expect(await staticFormShown(tab)).toBe(false)
+    expect(await tab.getByLabel(formCopy.fields.firstName.label).count()).toBe(0)
+    expect((await recorded()).events).toEqual([
+      { name: 'demo-request-error', detail: { kind: 'load' } },
+    ])
+    await close()
+  })
+
+  it('sends under a strict CSP with no violation', async () => {
+    const { tab, problems, release, recorded, close } = await open('/strict-csp', {
+      holdFullWidget: true,
+    })
+    expect(await staticFormShown(tab)).toBe(true)
+    release()
+    await waitForLiveForm(tab)
+    await fillAndSend(tab)
+    const { violations, events } = await recorded()
+    expect(violations).toEqual([])
+    expect(eventNames({ events } as Recorded)).toContain('demo-request-success')
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('works from an async script', async () => {
+    const { tab, problems, close } = await open('/async')
+    await waitForLiveForm(tab)
+    await fillAndSend(tab)
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('defines the element once when the loader is loaded twice', async () => {
+    const { tab, problems, widgetFiles, close } = await open('/twice')
+    await waitForLiveForm(tab)
+    await tab.waitForLoadState('networkidle')
+    expect(widgetFiles().filter((file) => fullWidget.test(file))).toHaveLength(1)
+    expect(
+      await tab.evaluate(
+        () => document.querySelector('demo-request')?.shadowRoot?.querySelectorAll('form').length,
+      ),
+    ).toBe(1)
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('upgrades an element created after the script ran', async () => {
+    const { tab, problems, widgetFiles, close } = await open('/no-element')
+    // The browser idle: when the loader would have fetched the full widget, had it a reason to.
+    await tab.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 2000 })))
+    expect(widgetFiles()).toEqual(['/widget/demo-request-loader.js'])
+    await tab.evaluate((fallback) => {
+      const element = document.createElement('demo-request')
+      element.innerHTML = `<a href="/request-demo">${fallback}</a>`
+      document.body.append(element)
+    }, fallbackLink)
+    expect(await staticFormShown(tab)).toBe(true)
+    await waitForLiveForm(tab)
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('keeps attributes and a functions property set before the loader ran', async () => {
+    const { tab, problems, close } = await open('/element-first')
+    await waitForLiveForm(tab)
+    await fillAndSend(tab)
+    const calls = await tab.evaluate(
+      () => (window as unknown as { standInCalls: { name: string; body: unknown }[] }).standInCalls,
+    )
+    expect(calls).toEqual([
+      { name: 'send-demo-request', body: expect.objectContaining({ source: 'partner-e2e' }) },
+    ])
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('works inside a React page, which sets its attributes', async () => {
+    const { tab, problems, close } = await open('/react')
+    await waitForLiveForm(tab)
+    await tab.getByRole('button', { name: 'Change source' }).click()
+    const posted = tab.waitForRequest((request) => request.method() === 'POST')
+    await fillAndSend(tab)
+    expect((await posted).postDataJSON()).toMatchObject({ source: 'react-host-updated' })
+    expect(problems).toEqual([])
+    await close()
+  })
+})

@@ -1,0 +1,95 @@
+/// <reference types="mocha" />
+import { expect } from 'chai'
+import type { FunctionsInvoker } from '../src/send-demo-request.ts'
+import { staticForm } from '../src/static-form.ts'
+import { fillValid, standInUrl, submitButton, toast } from '../tests/browser/widget-harness.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
+import { waitUntil } from '../tests/support/wait-until.ts'
+import type { LoaderElement } from './hand-over.ts'
+import { mountLiveForm } from './live-form.tsx'
+
+// The hand-over alone, from source: an element with the loader's static form in its shadow root
+// (the loader itself is tested as built, in tests/e2e/loader.e2e.ts).
+class HostElement extends HTMLElement {
+  functions: FunctionsInvoker | undefined
+}
+customElements.define('live-form-host', HostElement)
+
+function paintedHost(attributes: Record<string, string> = {}) {
+  const host = document.createElement('live-form-host') as HostElement & LoaderElement
+  for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value)
+  const root = host.attachShadow({ mode: 'open' })
+  const { html, css } = staticForm({ privacyUrl: '/privacy', interactive: true })
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(css)
+  root.adoptedStyleSheets = [sheet]
+  root.innerHTML = html
+  document.body.append(host)
+  return { host, root }
+}
+
+const control = (root: ShadowRoot, selector: string) =>
+  root.querySelector(selector) as HTMLInputElement & HTMLSelectElement
+
+describe('mountLiveForm', () => {
+  it('replaces the static form in one task, with its values, the focus and the caret', () => {
+    const { host, root } = paintedHost({ 'privacy-url': '/partner-privacy' })
+    control(root, '#firstName').value = sampleLead.firstName
+    control(root, '#companySize').value = sampleLead.companySize
+    const lastName = control(root, '#lastName')
+    lastName.value = 'Lovelace'
+    lastName.focus()
+    lastName.setSelectionRange(2, 4)
+
+    mountLiveForm(host, root).update()
+
+    expect(root.querySelector('[data-static-form]')).to.equal(null)
+    expect(root.querySelectorAll('form')).to.have.length(1)
+    expect(control(root, '[name="firstName"]').value).to.equal(sampleLead.firstName)
+    expect(control(root, '[name="companySize"]').value).to.equal(sampleLead.companySize)
+    const live = control(root, '[name="lastName"]')
+    expect(live.value).to.equal('Lovelace')
+    expect(root.activeElement).to.equal(live)
+    expect([live.selectionStart, live.selectionEnd]).to.deep.equal([2, 4])
+    expect(root.querySelector('a')?.getAttribute('href')).to.equal('/partner-privacy')
+    host.remove()
+  })
+
+  it('follows the attributes and the functions property, and unmounts once the element has left', async () => {
+    const { host, root } = paintedHost({ 'supabase-url': standInUrl('ok', 'unused') })
+    const calls: string[] = []
+    host.functions = {
+      invoke: async (name: string) => {
+        calls.push(name)
+        return { data: { success: true, requestId: 'stand-in' }, error: null }
+      },
+    } as unknown as FunctionsInvoker
+    const form = mountLiveForm(host, root)
+    form.update()
+    host.setAttribute('privacy-url', '/changed')
+    await waitUntil(() => root.querySelector('a')?.getAttribute('href') === '/changed')
+
+    fillValid(root)
+    submitButton(root).click()
+    await waitUntil(() => toast(root))
+    expect(calls).to.deep.equal(['send-demo-request'])
+
+    host.remove()
+    form.update()
+    await waitUntil(() => !root.querySelector('form'))
+  })
+
+  it('keeps the form when the element is moved in one task', async () => {
+    const { host, root } = paintedHost()
+    const form = mountLiveForm(host, root)
+    form.update()
+    const before = root.querySelector('form')
+    host.remove()
+    form.update()
+    document.body.append(host)
+    form.update()
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(root.querySelector('form')).to.equal(before)
+    host.remove()
+  })
+})

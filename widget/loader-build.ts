@@ -1,0 +1,101 @@
+// The loader's build-time half (Node): the static form as strings, so the loader ships no
+// goober, valibot or copy-building code, and the full widget under a name made from its content,
+// which a browser may cache for good.
+import { createHash } from 'node:crypto'
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Plugin } from 'vite'
+import { privacyUrlOn } from '../src/config.ts'
+import { staticForm } from '../src/static-form.ts'
+import { elementAttributes } from './element-api.ts'
+
+const moduleId = 'virtual:demo-request-loader'
+const fullScriptName = /^demo-request-full-[0-9a-f]+\.js(\.br|\.gz)?$/
+
+/** The name the full widget is published under beside the loader. */
+export function fullScriptFileName(bytes: Uint8Array): string {
+  return `demo-request-full-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.js`
+}
+
+/**
+ * The static form made smaller for the loader's 2 kB budget, with the same boxes and looks:
+ * goober's long class names (unique, and shared with the live form, which the loader's copy need
+ * not be) become letters, attribute values lose their quotes, inputs the default type and
+ * the autofill tokens, and the CSS the spaces, zeros and digits a minifier would drop, and the
+ * rules for states a static form never reaches (invalid, disabled).
+ */
+export function compactStaticForm({ html, css }: { html: string; css: string }) {
+  const classes = [...new Set(html.match(/\bgo\d+\b/g))]
+  const rename = (text: string) =>
+    text.replace(/\bgo\d+\b/g, (name) => {
+      const index = classes.indexOf(name)
+      return index < 0 || index > 25 ? name : String.fromCharCode(97 + index)
+    })
+  return {
+    html: rename(html)
+      .replace(/ type="text"/g, '')
+      // The live form finds the static one as the shadow root's only child.
+      .replace(/ data-static-form/, '')
+      // Autofill tokens wait for the live form: focusing a field fetches it, and the browser
+      // still recognises the fields by their ids and labels meanwhile.
+      .replace(/ autocomplete="[\w-]+"/g, '')
+      .replace(/="([\w-]+)"/g, '=$1'),
+    css: rename(css)
+      .replace(/\.[\w-]+(\[aria-invalid='true'\]|:disabled)\{[^}]*\}/g, '')
+      // The static button is never disabled, and nothing in the static form has a ::before.
+      .replace(/:not\(:disabled\)/g, '')
+      .replace(/, \.[\w-]+ \*::before/g, '')
+      .replace(/;\}/g, '}')
+      .replace(/, /g, ',')
+      .replace(/([^\d])0\./g, '$1.')
+      .replace(/#(\w)\1(\w)\2(\w)\3\b/g, '#$1$2$3'),
+  }
+}
+
+/**
+ * What `virtual:demo-request-loader` exports, as module source. The static form links the
+ * default privacy notice, as the live form does for a build with `siteUrl` as SITE_URL; an
+ * element's privacy-url replaces it when the element connects.
+ */
+export function loaderModuleSource(fullScript: string, siteUrl: string | undefined): string {
+  const privacyUrl = privacyUrlOn(siteUrl)
+  const { html, css } = compactStaticForm(staticForm({ privacyUrl, interactive: true }))
+  const privacy = elementAttributes.find(({ prop }) => prop === 'privacyUrl')
+  return [
+    `export const html = ${JSON.stringify(html)}`,
+    `export const css = ${JSON.stringify(css)}`,
+    `export const privacyAttribute = ${JSON.stringify(privacy?.name)}`,
+    `export const fullScript = ${JSON.stringify(fullScript)}`,
+  ].join('\n')
+}
+
+/**
+ * Serves `virtual:demo-request-loader` to the loader's build, and publishes `fullWidget` (the
+ * standalone build, which takes over from the loader) as `demo-request-full-<hash>.js` beside it,
+ * removing the copies earlier builds left.
+ */
+export function loaderBuild(fullWidget: string): Plugin {
+  let bytes: Buffer
+  let fileName: string
+  let siteUrl: string | undefined
+  return {
+    name: 'demo-request-loader',
+    configResolved(config) {
+      siteUrl = config.env.SITE_URL
+    },
+    async buildStart() {
+      bytes = await readFile(fullWidget)
+      fileName = fullScriptFileName(bytes)
+    },
+    resolveId: (source) => (source === moduleId ? `\0${moduleId}` : undefined),
+    load: (id) => (id === `\0${moduleId}` ? loaderModuleSource(fileName, siteUrl) : undefined),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: bytes })
+    },
+    async writeBundle({ dir = '.' }) {
+      for (const file of await readdir(dir)) {
+        if (fullScriptName.test(file) && !file.startsWith(fileName)) await rm(join(dir, file))
+      }
+    },
+  }
+}

@@ -1,0 +1,166 @@
+import { css, fullScript, html, privacyAttribute } from 'virtual:demo-request-loader'
+import { dispatchDemoRequestEvent } from '../src/demo-request-events.ts'
+import type { DemoRequestPrefill } from '../src/prefill-values.ts'
+import type { FunctionsInvoker } from '../src/send-demo-request.ts'
+import type { LiveForm, MountLiveForm } from './hand-over.ts'
+
+// Shared by every element on the page: the one fetch of the full widget and its outcome.
+const connected = new Set<DemoRequestLoaderElement>()
+let loaderScript: HTMLScriptElement | null
+let mount: MountLiveForm | undefined
+let requested = false
+let failed = false
+let sheet: CSSStyleSheet | undefined
+// Method calls made before the full widget brought the methods themselves.
+const calls: (() => void)[] = []
+
+function fail() {
+  failed = true
+  for (const element of connected) element.showFallback()
+}
+
+// A classic script, not import(): the host needs no CORS, and the page's nonce carries over.
+function loadFullWidget() {
+  if (requested) return
+  requested = true
+  const script = document.createElement('script')
+  script.src = new URL(fullScript, loaderScript?.src || location.href).href
+  script.nonce = loaderScript?.nonce ?? ''
+  script.onerror = fail
+  // The full widget calls takeOver as it runs; a script that ran without doing so failed too.
+  script.onload = () => mount || fail()
+  document.head.append(script)
+}
+
+// Near the viewport, the fetch starts once the page's own work is done; a visitor who never
+// scrolls to the form never downloads it.
+function loadWhenIdle() {
+  // Safari has no requestIdleCallback.
+  if ('requestIdleCallback' in self) requestIdleCallback(loadFullWidget, { timeout: 2000 })
+  else setTimeout(loadFullWidget, 200)
+}
+
+/**
+ * The `<demo-request>` the loader (`demo-request-loader.js`) defines. It paints the static form
+ * in its shadow root at once, and fetches the full widget when the element nears the viewport
+ * (once the browser is idle), on the visitor's first focus or tap in it, or at once with
+ * `loading="eager"`. The full widget then mounts the React form into the same shadow root
+ * (`takeOver`). If it cannot load, the element shows its own content (the default slot) and
+ * dispatches `demo-request-error` with `{ kind: 'load' }`.
+ */
+export class DemoRequestLoaderElement extends HTMLElement {
+  // Before the full widget, only the privacy link follows an attribute; the live form watches
+  // the element's attributes itself, so a new attribute never changes the loader.
+  static observedAttributes = [privacyAttribute]
+
+  /**
+   * Registers the element as `tag`, unless that tag is taken (a page may load the loader twice);
+   * the full widget is fetched from beside `script`, the loader's own script element.
+   */
+  static define(tag: string, script: HTMLOrSVGScriptElement | null): void {
+    loaderScript = script as HTMLScriptElement | null
+    // biome-ignore lint/complexity/noThisInStatic: a subclass defines itself, not this class
+    if (!customElements.get(tag)) customElements.define(tag, this)
+  }
+
+  /**
+   * Called by the full widget as it runs, once it has put its own `prefill` and `reset` on this
+   * class: from then on each element renders the React form. Calls that waited run first, in
+   * order, each in a microtask of its own so one that throws stops none of the others; the forms
+   * mount after them, so `demo-request-ready` finds what they set.
+   */
+  static takeOver(mountLive: MountLiveForm): void {
+    mount = mountLive
+    calls.forEach(queueMicrotask)
+    queueMicrotask(() => {
+      for (const element of connected) element.#update()
+    })
+  }
+
+  /** Until the full widget replaces it: waits for it, and asks for it now. */
+  prefill(values: DemoRequestPrefill): void {
+    this.#wait(() => this.prefill(values))
+  }
+
+  /** Until the full widget replaces it: waits for it, and asks for it now. */
+  reset(): void {
+    this.#wait(() => this.reset())
+  }
+
+  #wait(call: () => void) {
+    calls.push(call)
+    loadFullWidget()
+  }
+
+  #root = this.attachShadow({ mode: 'open' })
+  #live: LiveForm | undefined
+  #functions: FunctionsInvoker | undefined
+
+  constructor() {
+    super()
+    if (failed) this.showFallback()
+    else {
+      if (!sheet) {
+        // A constructable sheet, not a <style>: a page's `style-src 'self'` allows it.
+        sheet = new CSSStyleSheet()
+        sheet.replaceSync(css)
+      }
+      this.#root.adoptedStyleSheets = [sheet]
+      this.#root.innerHTML = html
+    }
+    // Keys reach the element only once it has focus, so focus and taps cover every first touch.
+    this.addEventListener('focusin', loadFullWidget)
+    this.addEventListener('pointerdown', loadFullWidget)
+    // A `functions` set before this class existed is an own property hiding the accessor; the
+    // full widget reads it and moves it behind the accessor (live-form.tsx).
+  }
+
+  /** A Functions client to call instead of one built from the attributes. */
+  get functions(): FunctionsInvoker | undefined {
+    return this.#functions
+  }
+
+  set functions(value: FunctionsInvoker | undefined) {
+    this.#functions = value
+    this.#update()
+  }
+
+  connectedCallback(): void {
+    connected.add(this)
+    this.#update()
+    if (requested) return
+    if (this.getAttribute('loading') === 'eager') loadFullWidget()
+    else {
+      new IntersectionObserver(
+        (entries) => entries.some((entry) => entry.isIntersecting) && loadWhenIdle(),
+        { rootMargin: '100% 0px' },
+      ).observe(this)
+    }
+  }
+
+  disconnectedCallback(): void {
+    connected.delete(this)
+    this.#update()
+  }
+
+  attributeChangedCallback(): void {
+    this.#update()
+  }
+
+  /** Shows the element's own content in place of a form that cannot send. */
+  showFallback(): void {
+    this.#root.adoptedStyleSheets = []
+    this.#root.replaceChildren(document.createElement('slot'))
+    dispatchDemoRequestEvent(this, 'demo-request-error', { kind: 'load' })
+  }
+
+  #update() {
+    if (mount) {
+      this.#live ??= mount(this, this.#root)
+      this.#live.update()
+    } else {
+      const link = this.getAttribute(privacyAttribute)
+      if (link) this.#root.querySelector('a')?.setAttribute('href', link)
+    }
+  }
+}

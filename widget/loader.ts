@@ -1,0 +1,9 @@
+/**
+ * The loader partners embed, `demo-request-loader.js`: defines `<demo-request>` and paints the
+ * form at once, then fetches the full widget (React inside) from beside itself when it is needed.
+ */
+import { tagName } from './element-api.ts'
+import { DemoRequestLoaderElement } from './loader-element.ts'
+
+// While this script runs it is the document's current script, async and defer alike.
+DemoRequestLoaderElement.define(tagName, document.currentScript)
