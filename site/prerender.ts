@@ -58,7 +58,16 @@ function fill(template: string, marker: string, value: string): string {
 const { render } = (await import(
   pathToFileURL(serverEntry).href
 )) as typeof import('./entry-server.tsx')
-const template = await readFile(join(siteDir, 'index.html'), 'utf8')
+// The stylesheet goes inline: a page then paints from its HTML alone, without waiting on a
+// second request (the hosting headers allow the inline style by its hash).
+async function inlineStylesheet(html: string): Promise<string> {
+  const link = html.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/)
+  if (!link) throw new Error('dist/site/index.html links no stylesheet: run the client build first')
+  const css = await readFile(join(siteDir, link[1] as string), 'utf8')
+  return html.replace(link[0], () => `<style>${css.trim()}</style>`)
+}
+
+const template = await inlineStylesheet(await readFile(join(siteDir, 'index.html'), 'utf8'))
 const manifestFile = join(siteDir, '.vite', 'manifest.json')
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest
 await rm(dirname(manifestFile), { recursive: true })
