@@ -28,6 +28,11 @@ const settings = {
   loadSeconds: count('BENCH_LOAD_SECONDS', 5),
 }
 
+// What is measured is the tree as the run starts.
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
+  .toString()
+  .trim()
+const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root }).toString().trim() !== ''
 const began = performance.now()
 const sections: BenchSection[] = []
 const cleanups: (() => Promise<unknown>)[] = []
@@ -108,10 +113,6 @@ try {
 const order = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Cold start']
 const rows = order.flatMap((name) => sections.find((section) => section.name === name)?.rows ?? [])
 const seconds = (performance.now() - began) / 1000
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
-  .toString()
-  .trim()
-const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root }).toString().trim() !== ''
 const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`
 const heading = `Bench of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}, ${machine}; ${seconds.toFixed(0)} s in all (${sections.map((section) => `${section.name.toLowerCase()} ${section.seconds.toFixed(0)} s`).join(', ')})`
 const table = markdownTable(rows)
