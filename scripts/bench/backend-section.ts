@@ -8,6 +8,7 @@ import { freePort } from '../../tests/support/free-port.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgres-cluster.ts'
 import { startServerProcess } from '../../tests/support/start-server-process.ts'
 import type { BenchRow } from './bench-row.ts'
+import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
 import { type LoadResult, loadRun } from './load-run.ts'
 
 const levels = [1, 10, 50]
@@ -79,6 +80,7 @@ async function loadServer(
     url: `http://127.0.0.1:${port}/`,
     timeoutMs: 120_000,
   })
+  const stop = cleanupOnInterrupt(() => server.stop())
   const results: LoadResult[] = []
   try {
     const url = `http://127.0.0.1:${port}${functionPath}`
@@ -87,7 +89,7 @@ async function loadServer(
       results.push(await loadRun(url, `${name}-c${connections}`, connections, seconds, headers))
     }
   } finally {
-    await server.stop()
+    await stop()
   }
   // Counted once the server is gone: PGlite lets one process open its folder.
   const db = await openRows()
@@ -143,6 +145,7 @@ export async function measureBackend(root: string, seconds: number) {
   }
 
   const folder = await mkdtemp(join(tmpdir(), 'bench-backend-'))
+  const removeFolder = cleanupOnInterrupt(() => rm(folder, { recursive: true, force: true }))
   try {
     const backend = 'server/start.ts'
     const bare = 'scripts/bench/bare-insert-server.ts'
@@ -166,6 +169,7 @@ export async function measureBackend(root: string, seconds: number) {
       })
     } else {
       const cluster = await startPostgresCluster(bin)
+      const destroy = cleanupOnInterrupt(() => cluster.destroy())
       try {
         const env = backendEnv({ DATABASE_URL: cluster.url })
         const open = async () => createPostgresDatabase(cluster.url)
@@ -173,11 +177,11 @@ export async function measureBackend(root: string, seconds: number) {
         const plain = await loadServer(root, bare, env, 'pg-bare', seconds, open)
         report('PostgreSQL 15', real, plain)
       } finally {
-        await cluster.destroy()
+        await destroy()
       }
     }
     return { rows, data }
   } finally {
-    await rm(folder, { recursive: true, force: true })
+    await removeFolder()
   }
 }

@@ -16,25 +16,31 @@ async function invalidateBuildStamp(root: string) {
  */
 export async function measureColdStart(root: string, dataDir: string) {
   await invalidateBuildStamp(root)
-  const runs: { build: string; seconds: number; firstLine: string }[] = []
-  for (const build of ['stamp invalidated (rebuilds)', 'build current']) {
+  const runs: { build: string; seconds: number; said: string }[] = []
+  for (const build of ['stamp invalidated', 'build current']) {
     const started = await startNpmStart(root, dataDir)
     await started.stop()
-    const firstLine =
+    // What npm start decided, in its words: a source saved meanwhile makes it build again.
+    const said =
       started
         .output()
         .split('\n')
         .find((line) => /^(Build is current|Sources changed)/.test(line)) ?? ''
-    runs.push({ build, seconds: started.seconds, firstLine })
+    runs.push({ build, seconds: started.seconds, said })
   }
-  const current = runs[1]?.seconds ?? Number.NaN
-  const rows: BenchRow[] = runs.map((run) => ({
-    section: 'Cold start',
-    measure: `\`npm start\` to 200 on \`/\`, ${run.build}`,
-    value: `${run.seconds.toFixed(1)} s`,
-    target: run.build === 'build current' ? 'seconds when nothing changed' : 'none set',
-    baseline: 'none',
-    meets: run.build === 'build current' ? current < 10 : null,
-  }))
+  const rows: BenchRow[] = runs.map((run) => {
+    const rebuilt = run.said.startsWith('Sources changed')
+    const current = run.build === 'build current'
+    const why = /\((.*)\)/.exec(run.said)?.[1] ?? run.said
+    return {
+      section: 'Cold start',
+      measure: `\`npm start\` to 200 on \`/\`, ${run.build}`,
+      value: `${run.seconds.toFixed(1)} s${rebuilt ? ` (built: ${why})` : ' (served the build)'}`,
+      target: current ? 'seconds when nothing changed' : 'none set',
+      baseline: 'none',
+      // Seconds: well under the ten a rebuild takes even on an idle machine.
+      meets: current && !rebuilt ? run.seconds < 10 : current ? false : null,
+    }
+  })
   return { rows, data: runs }
 }

@@ -14,6 +14,7 @@ import { chromiumArgs, chromiumPath } from '../chromium-path.js'
 import { measureBackend } from './backend-section.ts'
 import type { BenchRow, BenchSection } from './bench-row.ts'
 import { measureColdStart } from './cold-start-section.ts'
+import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
 import { measureLighthouse } from './lighthouse-section.ts'
 import { markdownTable } from './markdown-table.ts'
 import { measureSizes } from './sizes-section.ts'
@@ -37,15 +38,18 @@ const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root }).toSt
 const began = performance.now()
 const sections: BenchSection[] = []
 const cleanups: (() => Promise<unknown>)[] = []
+cleanUpOnSignals()
 
 /** Runs one section; a section that fails becomes a row saying why, and the rest go on. */
 async function section(name: string, measure: () => Promise<{ rows: BenchRow[]; data: unknown }>) {
+  if (wasInterrupted()) throw new Error('Interrupted')
   const start = performance.now()
   console.log(`\n▶ ${name}`)
   let result: { rows: BenchRow[]; data: unknown }
   try {
     result = await measure()
   } catch (error) {
+    if (wasInterrupted()) throw error
     console.error(error)
     const message = (error as Error).message.split('\n')[0] ?? String(error)
     result = {
@@ -69,7 +73,7 @@ async function section(name: string, measure: () => Promise<{ rows: BenchRow[]; 
 
 try {
   const scratch = await mkdtemp(join(tmpdir(), 'bench-'))
-  cleanups.push(() => rm(scratch, { recursive: true, force: true }))
+  cleanups.push(cleanupOnInterrupt(() => rm(scratch, { recursive: true, force: true })))
 
   // First, since it leaves a build of the current sources for everything after it.
   await section('Cold start', () => measureColdStart(root, join(scratch, 'cold-start-pglite')))
@@ -89,13 +93,13 @@ try {
     url: `http://127.0.0.1:${port}/`,
     timeoutMs: 120_000,
   })
-  cleanups.push(() => site.stop())
+  cleanups.push(cleanupOnInterrupt(() => site.stop()))
   const browser: Browser = await chromium.launch({
     executablePath: chromiumPath(),
     // Playwright sets headless mode itself.
     args: chromiumArgs.filter((arg) => !arg.startsWith('--headless')),
   })
-  cleanups.push(() => browser.close())
+  cleanups.push(cleanupOnInterrupt(() => browser.close()))
 
   await section('Size', () => measureSizes(root, browser, site.url))
   await section('Start-up', () => measureStartup(root, browser, settings.startupRuns))
@@ -106,9 +110,12 @@ try {
     }),
   )
   await section('Backend', () => measureBackend(root, settings.loadSeconds))
+} catch (error) {
+  if (!wasInterrupted()) throw error
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error))
 }
+if (wasInterrupted()) process.exit(130)
 
 // The table in the order of the issue; the sections ran in the order that needs least work.
 const order = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Cold start']

@@ -4,6 +4,7 @@ import { launch } from 'chrome-launcher'
 import lighthouse, { desktopConfig } from 'lighthouse'
 import { chromiumArgs, chromiumPath } from '../chromium-path.js'
 import { type BenchRow, kb } from './bench-row.ts'
+import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
 import { noScriptSite } from './no-script-site.ts'
 import { startStaticServer } from './static-server.ts'
 import { median } from './stats.ts'
@@ -133,12 +134,14 @@ export async function measureLighthouse(
     join(root, 'dist', 'site'),
     pages.map((page) => page.file),
   )
+  const removeBareDir = cleanupOnInterrupt(() => rm(bareDir, { recursive: true, force: true }))
   const bare = await startStaticServer(bareDir)
   const chrome = await launch({
     chromePath: chromiumPath(),
     chromeFlags: chromiumArgs,
     logLevel: 'error',
   })
+  const killChrome = cleanupOnInterrupt(async () => chrome.kill())
   try {
     const run = auditRunner(chrome.port)
     const rows: BenchRow[] = []
@@ -160,8 +163,8 @@ export async function measureLighthouse(
     }
     return { rows, data }
   } finally {
-    chrome.kill()
+    await killChrome()
     await bare.close()
-    await rm(bareDir, { recursive: true, force: true })
+    await removeBareDir()
   }
 }

@@ -2,6 +2,17 @@ import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { freePort } from '../../tests/support/free-port.ts'
 import { waitUntil } from '../../tests/support/wait-until.ts'
+import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
+
+// Whether any process of the group was there to signal.
+function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(group, signal)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** A running `npm start`, and how long it took to answer `/` with 200. */
 export interface NpmStart {
@@ -42,15 +53,17 @@ export async function startNpmStart(root: string, dataDir: string): Promise<NpmS
   child.once('exit', (code, signal) =>
     exited.abort(new Error(`npm start exited with ${signal ?? code}`)),
   )
-  const stop = async () => {
+  const stop = cleanupOnInterrupt(async () => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
     const gone = new Promise((resolve) => child.once('exit', resolve))
     const group = -child.pid
     process.kill(group, 'SIGTERM')
-    const kill = setTimeout(() => process.kill(group, 'SIGKILL'), 10_000)
+    const kill = setTimeout(() => signalGroup(group, 'SIGKILL'), 10_000)
     await gone
+    // npm may leave before the server it started has let go of its port and data folder.
+    await waitUntil(() => !signalGroup(group, 0), { timeoutMs: 10_000, what: 'npm start to exit' })
     clearTimeout(kill)
-  }
+  })
   try {
     await waitUntil(
       async (signal) => {
