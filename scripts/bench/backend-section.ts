@@ -1,0 +1,187 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openPgliteDatabase } from '../../server/database.ts'
+import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
+import type { SqlDatabase } from '../../supabase/functions/_shared/sql-database.ts'
+import { freePort } from '../../tests/support/free-port.ts'
+import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgres-cluster.ts'
+import { startServerProcess } from '../../tests/support/start-server-process.ts'
+import type { BenchRow } from './bench-row.ts'
+import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
+import { type LoadResult, loadRun } from './load-run.ts'
+
+const levels = [1, 10, 50]
+const functionPath = '/functions/v1/send-demo-request'
+const headers = { apikey: 'bench-anon-key', origin: 'https://partner.example' }
+
+/** How one run's stored rows compare with the answers counted. */
+interface Accounting {
+  rows: number
+  accepted: number
+  /** Accepted keys without a row: must be none. */
+  lost: number
+  /** Rows of requests still in flight when the run stopped counting (one per connection at most). */
+  cutOff: number
+}
+
+type Figures = Omit<LoadResult, 'accepted'> & { accounting: Accounting }
+
+// The load test's own settings: no limit a load could reach, no notification work.
+const backendEnv = (extra: Record<string, string>) => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  SKIP_BUILD: '1',
+  NOTIFY_RETRY_SECONDS: '0',
+  RATE_LIMIT_MAX: '1000000000',
+  RATE_LIMIT_GLOBAL_MAX: '1000000000',
+  SUPABASE_ANON_KEY: headers.apikey,
+  ALLOWED_ORIGINS: headers.origin,
+  ...extra,
+})
+
+async function rowKeys(db: SqlDatabase, tag: string): Promise<string[]> {
+  const rows = await db.query<{ key: string }>(
+    'select idempotency_key as key from public.demo_requests where source = $1',
+    [tag],
+  )
+  return rows.map((row) => row.key)
+}
+
+function account(keys: string[], accepted: Set<string>): Accounting {
+  const stored = new Set(keys)
+  const lost = [...accepted].filter((key) => !stored.has(key)).length
+  return {
+    rows: keys.length,
+    accepted: accepted.size,
+    lost,
+    cutOff: keys.length - (accepted.size - lost),
+  }
+}
+
+/**
+ * Runs every load level against one server (the real backend or the bare baseline) on one
+ * database, then counts the rows each run stored.
+ */
+async function loadServer(
+  root: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  name: string,
+  seconds: number,
+  openRows: () => Promise<SqlDatabase>,
+): Promise<Figures[]> {
+  const port = await freePort()
+  const server = await startServerProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', script],
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    url: `http://127.0.0.1:${port}/`,
+    timeoutMs: 120_000,
+  })
+  const stop = cleanupOnInterrupt(() => server.stop())
+  const results: LoadResult[] = []
+  try {
+    const url = `http://127.0.0.1:${port}${functionPath}`
+    await loadRun(url, `${name}-warm-up`, 10, 1, headers)
+    for (const connections of levels) {
+      results.push(await loadRun(url, `${name}-c${connections}`, connections, seconds, headers))
+    }
+  } finally {
+    await stop()
+  }
+  // Counted once the server is gone: PGlite lets one process open its folder.
+  const db = await openRows()
+  try {
+    const figures: Figures[] = []
+    for (const result of results) {
+      const { accepted, ...rest } = result
+      const keys = await rowKeys(db, `${name}-c${result.connections}`)
+      figures.push({ ...rest, accounting: account(keys, accepted) })
+    }
+    return figures
+  } finally {
+    await db.close()
+  }
+}
+
+const runText = (figures: Figures) => {
+  const { rows, accepted, lost, cutOff } = figures.accounting
+  const stored =
+    lost > 0
+      ? `${lost} ACCEPTED LEADS WITHOUT A ROW`
+      : cutOff === 0
+        ? `rows ${rows} = 2xx ${accepted}`
+        : `rows ${rows} = 2xx ${accepted} + ${cutOff} in flight at the stop`
+  const refused = figures.non2xx + figures.errors
+  return `${Math.round(figures.requestsPerSecond)} req/s · p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms · ${stored}${refused ? ` · ${refused} non-2xx or errors` : ''}`
+}
+
+/**
+ * Row 4: requests per second and latency of valid submissions at 1, 10 and 50 connections, to
+ * the local backend and to a bare INSERT server, on PGlite and on a throwaway PostgreSQL 15.
+ */
+export async function measureBackend(root: string, seconds: number) {
+  const rows: BenchRow[] = []
+  const data: Record<string, { backend: Figures[]; bare: Figures[] }> = {}
+  const report = (database: string, backend: Figures[], bare: Figures[]) => {
+    data[database] = { backend, bare }
+    backend.forEach((figures, index) => {
+      const base = bare[index]
+      const { lost, cutOff } = figures.accounting
+      // More extra rows than connections would be rows stored behind a refusal.
+      const clean =
+        lost === 0 && cutOff <= figures.connections && figures.non2xx + figures.errors === 0
+      rows.push({
+        section: 'Backend',
+        measure: `${database}, ${figures.connections} connection${figures.connections > 1 ? 's' : ''}, ${seconds} s`,
+        value: runText(figures),
+        target: 'every 2xx stored once, no errors',
+        baseline: base ? `bare INSERT: ${runText(base)}` : 'n/a',
+        meets: clean,
+      })
+    })
+  }
+
+  const folder = await mkdtemp(join(tmpdir(), 'bench-backend-'))
+  const removeFolder = cleanupOnInterrupt(() => rm(folder, { recursive: true, force: true }))
+  try {
+    const backend = 'server/start.ts'
+    const bare = 'scripts/bench/bare-insert-server.ts'
+    const onPglite = (script: string, name: string) => {
+      const dataDir = join(folder, name)
+      const env = backendEnv({ PGLITE_DATA_DIR: dataDir })
+      return loadServer(root, script, env, name, seconds, () => openPgliteDatabase(dataDir))
+    }
+    const pgliteBackend = await onPglite(backend, 'pglite-backend')
+    report('PGlite', pgliteBackend, await onPglite(bare, 'pglite-bare'))
+
+    const bin = await findPostgresBin()
+    if (bin === null) {
+      rows.push({
+        section: 'Backend',
+        measure: 'PostgreSQL 15',
+        value: 'not run: no PostgreSQL binaries',
+        target: '—',
+        baseline: '—',
+        meets: null,
+      })
+    } else {
+      const cluster = await startPostgresCluster(bin)
+      const destroy = cleanupOnInterrupt(() => cluster.destroy())
+      try {
+        const env = backendEnv({ DATABASE_URL: cluster.url })
+        const open = async () => createPostgresDatabase(cluster.url)
+        const real = await loadServer(root, backend, env, 'pg-backend', seconds, open)
+        const plain = await loadServer(root, bare, env, 'pg-bare', seconds, open)
+        report('PostgreSQL 15', real, plain)
+      } finally {
+        await destroy()
+      }
+    }
+    return { rows, data }
+  } finally {
+    await removeFolder()
+  }
+}

@@ -1,0 +1,135 @@
+// `npm run bench`: sizes, widget start-up, Lighthouse, backend load and `npm start`'s cold
+// start, each beside its target and a baseline measured in the same run. Prints one markdown
+// table and writes it to dist/bench/bench.md, with the figures in dist/bench/bench.json.
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism, cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium } from 'playwright-core'
+import { freePort } from '../../tests/support/free-port.ts'
+import { type ServerProcess, startServerProcess } from '../../tests/support/start-server-process.ts'
+import { chromiumArgs, chromiumPath } from '../chromium-path.js'
+import { measureBackend } from './backend-section.ts'
+import type { BenchRow, BenchSection } from './bench-row.ts'
+import { measureColdStart } from './cold-start-section.ts'
+import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
+import { measureLighthouse } from './lighthouse-section.ts'
+import { markdownTable } from './markdown-table.ts'
+import { measureSizes } from './sizes-section.ts'
+import { measureStartup } from './startup-section.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+// Each setting as the README's Configuration table documents it.
+const count = (value: string | undefined, fallback: number) => Number(value || fallback)
+const settings = {
+  startupRuns: count(process.env.BENCH_STARTUP_RUNS, 10),
+  lighthouseMobileRuns: count(process.env.BENCH_MOBILE_RUNS, 3),
+  lighthouseDesktopRuns: count(process.env.BENCH_DESKTOP_RUNS, 1),
+  loadSeconds: count(process.env.BENCH_LOAD_SECONDS, 5),
+}
+
+// What is measured is the tree as the run starts.
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
+  .toString()
+  .trim()
+const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root }).toString().trim() !== ''
+const began = performance.now()
+const sections: BenchSection[] = []
+const cleanups: (() => Promise<unknown>)[] = []
+cleanUpOnSignals()
+
+/** Runs one section; a section that fails becomes a row saying why, and the rest go on. */
+async function section(name: string, measure: () => Promise<{ rows: BenchRow[]; data: unknown }>) {
+  if (wasInterrupted()) throw new Error('Interrupted')
+  const start = performance.now()
+  console.log(`\n▶ ${name}`)
+  let result: { rows: BenchRow[]; data: unknown }
+  try {
+    result = await measure()
+  } catch (error) {
+    if (wasInterrupted()) throw error
+    console.error(error)
+    const message = (error as Error).message.split('\n')[0] ?? String(error)
+    result = {
+      rows: [
+        {
+          section: name,
+          measure: 'failed',
+          value: message,
+          target: '—',
+          baseline: '—',
+          meets: false,
+        },
+      ],
+      data: { error: String(error) },
+    }
+  }
+  const seconds = (performance.now() - start) / 1000
+  console.log(`  ${name}: ${seconds.toFixed(1)} s`)
+  sections.push({ name, seconds, ...result })
+}
+
+try {
+  const scratch = await mkdtemp(join(tmpdir(), 'bench-'))
+  cleanups.push(cleanupOnInterrupt(() => rm(scratch, { recursive: true, force: true })))
+
+  // First, since it leaves a build of the current sources for everything after it.
+  await section('Cold start', () => measureColdStart(root, join(scratch, 'cold-start-pglite')))
+
+  const port = await freePort()
+  const site: ServerProcess = await startServerProcess({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'server/start.ts'],
+    cwd: root,
+    env: {
+      ...process.env,
+      SKIP_BUILD: '1',
+      PORT: String(port),
+      PGLITE_DATA_DIR: join(scratch, 'site-pglite'),
+      NOTIFY_RETRY_SECONDS: '0',
+    },
+    url: `http://127.0.0.1:${port}/`,
+    timeoutMs: 120_000,
+  })
+  cleanups.push(cleanupOnInterrupt(() => site.stop()))
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    // Playwright sets headless mode itself.
+    args: chromiumArgs.filter((arg) => !arg.startsWith('--headless')),
+  })
+  cleanups.push(cleanupOnInterrupt(() => browser.close()))
+
+  await section('Size', () => measureSizes(root, browser, site.url))
+  await section('Start-up', () => measureStartup(root, browser, settings.startupRuns))
+  await section('Lighthouse', () =>
+    measureLighthouse(root, site.url, {
+      mobile: settings.lighthouseMobileRuns,
+      desktop: settings.lighthouseDesktopRuns,
+    }),
+  )
+  await section('Backend', () => measureBackend(root, settings.loadSeconds))
+} catch (error) {
+  if (!wasInterrupted()) throw error
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error))
+}
+if (wasInterrupted()) process.exit(130)
+
+// The table in the order of the issue; the sections ran in the order that needs least work.
+const order = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Cold start']
+const rows = order.flatMap((name) => sections.find((section) => section.name === name)?.rows ?? [])
+const seconds = (performance.now() - began) / 1000
+const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`
+const heading = `Bench of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}, ${machine}; ${seconds.toFixed(0)} s in all (${sections.map((section) => `${section.name.toLowerCase()} ${section.seconds.toFixed(0)} s`).join(', ')})`
+const table = markdownTable(rows)
+
+const out = join(root, 'dist', 'bench')
+await mkdir(out, { recursive: true })
+await writeFile(join(out, 'bench.md'), `${heading}\n\n${table}`)
+await writeFile(
+  join(out, 'bench.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), commit, dirty, machine, seconds, settings, rows, sections }, (_, value) => (value instanceof Set ? [...value] : value), 2)}\n`,
+)
+console.log(`\n${heading}\n\n${table}\nWritten to dist/bench/bench.md and dist/bench/bench.json`)

@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { type BenchRow, kb, sizeText } from './bench-row.ts'
+import { type CompressedSize, fileSize, totalSize } from './compressed-size.ts'
+import { buildReactBaseline } from './react-baseline.ts'
+import { loadedScripts, staticScripts } from './route-scripts.ts'
+
+const loader = 'demo-request-loader.js'
+const targets: Record<string, number> = { [loader]: 2000, 'demo-request.js': 76_000 }
+const routes = [
+  { path: '/', html: ['index.html'], target: 90_000 },
+  { path: '/request-demo', html: ['request-demo/index.html', 'request-demo.html'], target: null },
+]
+
+const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`
+
+const within = (size: CompressedSize, target: number | undefined | null) =>
+  target ? size.gzip <= target : null
+
+/**
+ * Row 1: the widget files and the JavaScript each site route loads, raw, gzip 9 and brotli 11,
+ * beside React and ReactDOM alone built the same way.
+ */
+export async function measureSizes(root: string, browser: Browser, siteUrl: string) {
+  const react = await buildReactBaseline(root)
+  const baseline = `React + ReactDOM alone: ${sizeText(react)}`
+  const rows: BenchRow[] = []
+  const row = (measure: string, value: string, target: string, meets: boolean | null) =>
+    rows.push({ section: 'Size', measure, value, target, baseline, meets })
+
+  const widgetDir = join(root, 'dist', 'widget')
+  const widgetFiles = (await readdir(widgetDir).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+  const widget: Record<string, CompressedSize | null> = {}
+  if (!widgetFiles.includes(loader)) {
+    widget[loader] = null
+    row(`widget \`${loader}\``, 'not built', '≤ 2 kB gz', null)
+  }
+  for (const name of widgetFiles) {
+    const size = await fileSize(join(widgetDir, name))
+    widget[name] = size
+    // A content-hashed full widget beside the loader answers to the full widget's budget.
+    const target = targets[name] ?? (/^demo-request-.+\.js$/.test(name) ? 76_000 : undefined)
+    row(
+      `widget \`${name}\``,
+      sizeText(size),
+      target ? `≤ ${kb(target)} gz` : '—',
+      within(size, target),
+    )
+  }
+
+  const siteDir = join(root, 'dist', 'site')
+  const routeData = []
+  for (const route of routes) {
+    const html = route.html.map((file) => join(siteDir, file)).find((file) => existsSync(file))
+    if (html === undefined) {
+      row(`route \`${route.path}\` JS`, 'not built', '—', null)
+      continue
+    }
+    const initial = await staticScripts(html)
+    const loaded = await loadedScripts(browser, new URL(route.path, siteUrl).href)
+    const lazy = loaded.filter((path) => !initial.includes(path))
+    const sizeOf = async (paths: string[]) =>
+      totalSize(await Promise.all(paths.map((path) => fileSize(join(siteDir, path)))))
+    const [initialSize, lazySize] = await Promise.all([sizeOf(initial), sizeOf(lazy)])
+    const all = totalSize([initialSize, lazySize])
+    const target = route.target ? `≤ ${kb(route.target)} gz` : '—'
+    row(
+      `route \`${route.path}\` JS, initial (script + modulepreload, ${files(initial.length)})`,
+      sizeText(initialSize),
+      target,
+      within(initialSize, route.target),
+    )
+    row(
+      `route \`${route.path}\` JS, all Chromium loaded (+ ${lazy.length} lazy: ${lazy.map((path) => path.replace(/^.*\//, '')).join(', ') || 'none'})`,
+      sizeText(all),
+      target,
+      within(all, route.target),
+    )
+    routeData.push({ path: route.path, initial, lazy, initialSize, lazySize, all })
+  }
+  return { rows, data: { reactBaseline: react, widget, routes: routeData } }
+}
