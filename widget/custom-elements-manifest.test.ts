@@ -49,14 +49,15 @@ describe('custom-elements.json', () => {
   })
 
   it('lists the ::part() names', () => {
-    expect(declaration?.cssParts).toEqual([
-      { name: 'form', description: 'The form.' },
-      { name: 'label', description: "Each field's label." },
-      { name: 'input', description: 'Each text field.' },
-      { name: 'select', description: 'The company-size select.' },
-      { name: 'error', description: 'The message beside a field that needs attention.' },
-      { name: 'submit', description: 'The submit button.' },
-      { name: 'toast', description: 'The confirmation or failure toast.' },
+    // Part names are public API: a partner's CSS names them.
+    expect(declaration?.cssParts.map((part) => part.name)).toEqual([
+      'form',
+      'label',
+      'input',
+      'select',
+      'error',
+      'submit',
+      'toast',
     ])
   })
 

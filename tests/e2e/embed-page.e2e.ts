@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
-import { formCopy } from '../../src/form-copy.ts'
 import {
   elementAttributes,
   elementCssParts,
@@ -12,7 +11,7 @@ import {
 } from '../../widget/element-api.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { launchChromium } from './browser.ts'
-import { leadsCsvLines } from './leads.ts'
+import { sendSampleLead, storedLeads } from './demo-form.ts'
 import { openSitePage, visit } from './site-page.ts'
 
 let browser: Browser
@@ -57,16 +56,8 @@ it("the guide's live example takes a real lead, attributed to the guide", async 
   const { page, pageErrors, close } = await openSitePage(browser)
   await visit(page, '/embed')
   const companyName = `${sampleLead.companyName} embed ${Date.now()}`
-  const { fields } = formCopy
-  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
-  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-  await page.getByLabel(fields.companyName.label).fill(companyName)
-  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
-  await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
-  await page.getByText(formCopy.success.title).waitFor()
-  const leads = (await leadsCsvLines(inject('dataDir'))).filter((line) =>
-    line.includes(companyName),
-  )
+  await sendSampleLead(page, companyName)
+  const leads = await storedLeads(companyName)
   expect(leads).toHaveLength(1)
   expect(leads[0]).toContain(',embed-guide,')
   expect(pageErrors).toEqual([])

@@ -17,6 +17,7 @@ import { freePort } from '../support/free-port.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { launchChromium } from './browser.ts'
+import { sendSampleLead } from './demo-form.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
@@ -251,16 +252,6 @@ function formBoxes(tab: Page) {
   )
 }
 
-async function fillAndSend(tab: Page) {
-  const { fields } = formCopy
-  await tab.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
-  await tab.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-  await tab.getByLabel(fields.companyName.label).fill(sampleLead.companyName)
-  await tab.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
-  await tab.getByRole('button', { name: formCopy.submit, exact: true }).click()
-  await tab.getByText(formCopy.success.title).waitFor()
-}
-
 const eventNames = (recorded: Recorded) => recorded.events.map(({ name }) => name)
 
 describe('a partner page that embeds only the loader', () => {
@@ -401,7 +392,7 @@ describe('a partner page that embeds only the loader', () => {
     expect(await staticFormShown(tab)).toBe(true)
     release()
     await waitForLiveForm(tab)
-    await fillAndSend(tab)
+    await sendSampleLead(tab)
     const { violations, events } = await recorded()
     expect(violations).toEqual([])
     expect(eventNames({ events } as Recorded)).toContain('demo-request-success')
@@ -412,7 +403,7 @@ describe('a partner page that embeds only the loader', () => {
   it('works from an async script', async () => {
     const { tab, problems, close } = await open('/async')
     await waitForLiveForm(tab)
-    await fillAndSend(tab)
+    await sendSampleLead(tab)
     expect(problems).toEqual([])
     await close()
   })
@@ -450,7 +441,7 @@ describe('a partner page that embeds only the loader', () => {
   it('keeps attributes and a functions property set before the loader ran', async () => {
     const { tab, problems, close } = await open('/element-first')
     await waitForLiveForm(tab)
-    await fillAndSend(tab)
+    await sendSampleLead(tab)
     const calls = await tab.evaluate(
       () => (window as unknown as { standInCalls: { name: string; body: unknown }[] }).standInCalls,
     )
@@ -466,7 +457,7 @@ describe('a partner page that embeds only the loader', () => {
     await waitForLiveForm(tab)
     await tab.getByRole('button', { name: 'Change source' }).click()
     const posted = tab.waitForRequest((request) => request.method() === 'POST')
-    await fillAndSend(tab)
+    await sendSampleLead(tab)
     expect((await posted).postDataJSON()).toMatchObject({ source: 'react-host-updated' })
     expect(problems).toEqual([])
     await close()

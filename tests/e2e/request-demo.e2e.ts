@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { formCopy, staticFormCopy } from '../../src/form-copy.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { launchChromium } from './browser.ts'
+import { sendSampleLead, storedLeads } from './demo-form.ts'
 import { leadsCsvLines } from './leads.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
@@ -54,16 +55,8 @@ it('a visitor who lands on / from a campaign and browses to the form is still cr
   // The router's own navigation: the address no longer carries the campaign.
   await page.locator('header').getByRole('link', { name: 'Request Demo' }).click()
   await page.waitForURL((url) => url.pathname === '/request-demo' && url.search === '')
-  const { fields } = formCopy
-  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
-  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-  await page.getByLabel(fields.companyName.label).fill(companyName)
-  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
-  await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
-  await page.getByText(formCopy.success.title).waitFor()
-  const leads = (await leadsCsvLines(inject('dataDir'))).filter((line) =>
-    line.includes(companyName),
-  )
+  await sendSampleLead(page, companyName)
+  const leads = await storedLeads(companyName)
   expect(leads).toHaveLength(1)
   expect(leads[0]).toContain(',search,cpc,defense-firms,,,')
   expect(pageErrors).toEqual([])
