@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { FastResponse } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 
 const notBuilt = () =>
@@ -16,10 +18,36 @@ const forever = 'public, max-age=31536000, immutable'
 const revalidate = 'no-cache'
 const hashedWidgetFile = /^\/widget\/demo-request-full-[0-9a-f]+\.js$/
 
-function withCaching(response: Response, cacheControl: string, status = response.status) {
-  const headers = new Headers(response.headers)
-  headers.set('cache-control', cacheControl)
-  return new Response(response.body, { status, headers })
+// Set on srvx's own response, never copied into a new one: a copy would turn the file's Node
+// stream into a web stream, which Node 20 sometimes closes twice (an error after the reply).
+function withCaching(response: Response, cacheControl: string) {
+  response.headers.set('cache-control', cacheControl)
+  return response
+}
+
+const encodings = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+  ['', ''],
+] as const
+
+// srvx serves a file with status 200; the 404 page is read here, in the encoding the client
+// takes (the build writes its brotli and gzip copies beside it), and sent with 404.
+async function notFoundPage(siteDir: string, request: Request): Promise<Response> {
+  const accepts = request.headers.get('accept-encoding') ?? ''
+  for (const [encoding, suffix] of encodings) {
+    if (encoding && !accepts.includes(encoding)) continue
+    const bytes = await readFile(join(siteDir, `404.html${suffix}`)).catch(() => null)
+    if (!bytes) continue
+    const headers: Record<string, string> = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': revalidate,
+      vary: 'accept-encoding',
+    }
+    if (encoding) headers['content-encoding'] = encoding
+    return new FastResponse(request.method === 'HEAD' ? null : bytes, { status: 404, headers })
+  }
+  return notBuilt()
 }
 
 /**
@@ -32,15 +60,8 @@ function withCaching(response: Response, cacheControl: string, status = response
 export function createStaticFiles(distDir: string): (request: Request) => Promise<Response> {
   const options = { methods: ['GET', 'HEAD'], compress: false, encodings: true }
   const widget = staticMiddleware({ ...options, dir: join(distDir, 'widget') })
-  const site = staticMiddleware({ ...options, dir: join(distDir, 'site') })
-  const notFoundPage = async (request: Request) => {
-    // Only the encodings carry over: the validators a client sends are not for this page.
-    const encodings = request.headers.get('accept-encoding')
-    const headers: HeadersInit = encodings ? { 'accept-encoding': encodings } : {}
-    const page = await site(new Request(new URL('/404.html', request.url), { headers }), notBuilt)
-    return page.ok ? withCaching(page, revalidate, 404) : page
-  }
-
+  const siteDir = join(distDir, 'site')
+  const site = staticMiddleware({ ...options, dir: siteDir })
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } })
@@ -58,9 +79,9 @@ export function createStaticFiles(distDir: string): (request: Request) => Promis
       const page = pathname.slice(0, -'/index.html'.length) || '/'
       return new Response(null, { status: 308, headers: { location: page } })
     }
-    if (/^\/404(\.html)?$/.test(pathname)) return notFoundPage(request)
+    if (/^\/404(\.html)?$/.test(pathname)) return notFoundPage(siteDir, request)
     const cacheControl = pathname.startsWith('/assets/') ? forever : revalidate
-    const reply = await site(request, () => notFoundPage(request))
+    const reply = await site(request, () => notFoundPage(siteDir, request))
     return reply.status === 404 ? reply : withCaching(reply, cacheControl)
   }
 }

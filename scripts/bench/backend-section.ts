@@ -9,7 +9,7 @@ import { findPostgresBin, startPostgresCluster } from '../../tests/support/postg
 import { startServerProcess } from '../../tests/support/start-server-process.ts'
 import type { BenchRow } from './bench-row.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
-import { type LoadResult, loadRun } from './load-run.ts'
+import { type LoadResult, loadRun, visitorHeader } from './load-run.ts'
 
 const levels = [1, 10, 50]
 const functionPath = '/functions/v1/send-demo-request'
@@ -36,6 +36,7 @@ const backendEnv = (extra: Record<string, string>) => ({
   RATE_LIMIT_MAX: '1000000000',
   RATE_LIMIT_GLOBAL_MAX: '1000000000',
   SUPABASE_ANON_KEY: headers.apikey,
+  CLIENT_IP_HEADER: visitorHeader,
   ALLOWED_ORIGINS: headers.origin,
   ...extra,
 })

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /**
  * At most `max` submissions per client, and `globalMax` from all clients together, within each
  * window of `windowSeconds`.
@@ -20,8 +22,12 @@ export function secondsUntilWindowEnds(start: Date, windowSeconds: number, now: 
   return Math.max(1, Math.ceil((end - now.getTime()) / 1000))
 }
 
-/** A hex SHA-256 of the client address: enough to count hits without storing the address. */
+/**
+ * A hex SHA-256 of the client address: enough to count hits without storing the address.
+ * node:crypto's hash, which Deno has too, runs in place; Web Crypto's `subtle.digest` goes to a
+ * thread pool and back, and took a seventh of the local server's time per lead (CPU profile
+ * under `npm run bench`'s load).
+ */
 export async function clientKey(ip: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(ip))
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return createHash('sha256').update(ip).digest('hex')
 }

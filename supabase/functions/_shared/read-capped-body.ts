@@ -5,6 +5,9 @@ export async function readCappedBody(request: Request, maxBytes: number): Promis
     await request.body?.cancel()
     return null
   }
+  // Within the cap as declared: HTTP delivers no more than Content-Length says, so the body is
+  // read whole, and on Node without the web stream srvx would otherwise wrap around it.
+  if (Number.isFinite(declared)) return request.text()
   if (request.body === null) return ''
   // Read chunk by chunk, so a lying or missing Content-Length cannot make us buffer more.
   const reader = request.body.getReader()
