@@ -75,6 +75,28 @@ function definePages(widget: string) {
       </script>`,
     ),
   ])
+  // A Vue page, with Vue's own browser build and template compiler, as a partner's CMS might.
+  pages.set('/vue', [
+    page(
+      `<script src="${loader}"></script>`,
+      `<div id="app"></div><script type="module">
+        import { createApp, ref } from '/vue.js'
+        window.vueHeard = []
+        const app = createApp({
+          setup: () => ({
+            source: ref('vue-host'),
+            backend: ${JSON.stringify(widget)},
+            heard: (event) => window.vueHeard.push(event.detail.requestId),
+          }),
+          template: \`<demo-request :supabase-url="backend" :source="source"
+              @demo-request-success="heard"></demo-request>
+            <button type="button" @click="source = 'vue-host-updated'">Change source</button>\`,
+        })
+        app.config.compilerOptions.isCustomElement = (tag) => tag === 'demo-request'
+        app.mount('#app')
+      </script>`,
+    ),
+  ])
   pages.set('/react', [
     page(
       `<script src="${loader}"></script><script>window.backendUrl = ${JSON.stringify(widget)}</script><script type="module" src="/react-host.js"></script>`,
@@ -112,6 +134,11 @@ beforeAll(async () => {
     const path = new URL(request.url ?? '/', 'http://partner').pathname
     if (path === '/favicon.ico') {
       response.writeHead(204).end()
+      return
+    }
+    if (path === '/vue.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' })
+      response.end(await readFile(join(root, 'node_modules/vue/dist/vue.esm-browser.prod.js')))
       return
     }
     if (path === '/react-host.js') {
@@ -448,6 +475,19 @@ describe('a partner page that embeds only the loader', () => {
     expect(calls).toEqual([
       { name: 'send-demo-request', body: expect.objectContaining({ source: 'partner-e2e' }) },
     ])
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('works inside a Vue page, which binds its attributes and listens to its events', async () => {
+    const { tab, problems, close } = await open('/vue')
+    await waitForLiveForm(tab)
+    await tab.getByRole('button', { name: 'Change source' }).click()
+    const posted = tab.waitForRequest((request) => request.method() === 'POST')
+    await sendSampleLead(tab)
+    expect((await posted).postDataJSON()).toMatchObject({ source: 'vue-host-updated' })
+    const heard = await tab.evaluate(() => (window as unknown as { vueHeard: string[] }).vueHeard)
+    expect(heard).toEqual([expect.any(String)])
     expect(problems).toEqual([])
     await close()
   })
