@@ -21,7 +21,8 @@ export interface BenchSection {
 
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
 
+// A file under 10 kB gzip is shown in bytes too, to compare with a budget such as 2 KiB.
 export const sizeText = (size: CompressedSize) =>
-  `${kb(size.gzip)} gz · ${kb(size.brotli)} br · ${kb(size.raw)} raw`
+  `${kb(size.gzip)} gz${size.gzip < 10_000 ? ` (${size.gzip.toLocaleString('en-US')} B)` : ''} · ${kb(size.brotli)} br · ${kb(size.raw)} raw`
 
 export const ms = (value: number | null) => (value === null ? 'n/a' : `${Math.round(value)} ms`)
