@@ -97,6 +97,12 @@ function definePages(widget: string) {
       </script>`,
     ),
   ])
+  pages.set('/angular', [
+    page(
+      `<script src="${loader}"></script><script>window.backendUrl = ${JSON.stringify(widget)}</script><script type="module" src="/angular-host.js"></script>`,
+      '<partner-app></partner-app>',
+    ),
+  ])
   pages.set('/react', [
     page(
       `<script src="${loader}"></script><script>window.backendUrl = ${JSON.stringify(widget)}</script><script type="module" src="/react-host.js"></script>`,
@@ -127,9 +133,29 @@ async function buildReactHost(outDir: string) {
   })
 }
 
+// A small Angular page, built as a partner would, compiled in the browser (JIT).
+async function buildAngularHost(outDir: string) {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: false,
+      minify: false,
+      lib: {
+        entry: 'tests/e2e/angular-host/angular-host.ts',
+        formats: ['es'],
+        fileName: () => 'angular-host.js',
+      },
+    },
+  })
+}
+
 beforeAll(async () => {
   tempDir = await mkdtemp(join(tmpdir(), 'loader-e2e-'))
   await buildReactHost(tempDir)
+  await buildAngularHost(tempDir)
   partner = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://partner').pathname
     if (path === '/favicon.ico') {
@@ -141,9 +167,9 @@ beforeAll(async () => {
       response.end(await readFile(join(root, 'node_modules/vue/dist/vue.esm-browser.prod.js')))
       return
     }
-    if (path === '/react-host.js') {
+    if (path === '/react-host.js' || path === '/angular-host.js') {
       response.writeHead(200, { 'content-type': 'text/javascript' })
-      response.end(await readFile(join(tempDir, 'react-host.js')))
+      response.end(await readFile(join(tempDir, path.slice(1))))
       return
     }
     const [html, headers] = pages.get(path) ?? ['Not found', {}]
@@ -487,6 +513,21 @@ describe('a partner page that embeds only the loader', () => {
     await sendSampleLead(tab)
     expect((await posted).postDataJSON()).toMatchObject({ source: 'vue-host-updated' })
     const heard = await tab.evaluate(() => (window as unknown as { vueHeard: string[] }).vueHeard)
+    expect(heard).toEqual([expect.any(String)])
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('works inside an Angular page, which binds its attributes and listens to its events', async () => {
+    const { tab, problems, close } = await open('/angular')
+    await waitForLiveForm(tab)
+    await tab.getByRole('button', { name: 'Change source' }).click()
+    const posted = tab.waitForRequest((request) => request.method() === 'POST')
+    await sendSampleLead(tab)
+    expect((await posted).postDataJSON()).toMatchObject({ source: 'angular-host-updated' })
+    const heard = await tab.evaluate(
+      () => (window as unknown as { angularHeard: string[] }).angularHeard,
+    )
     expect(heard).toEqual([expect.any(String)])
     expect(problems).toEqual([])
     await close()
