@@ -16,6 +16,12 @@ export const sizeBudgets = {
   homeScripts: 90_000,
 } as const
 
+/** The budget of each widget file that has one, by file name. */
+export const widgetFileBudgets: Record<string, number> = {
+  'demo-request-loader.js': sizeBudgets.loader,
+  'demo-request.js': sizeBudgets.standaloneWidget,
+}
+
 export interface Sizes {
   raw: number
   gzip: number
@@ -31,6 +37,9 @@ export function sizesOf(bytes: Buffer): Sizes {
     }).length,
   }
 }
+
+/** The sizes of the file at `path`. */
+export const fileSizes = (path: string): Sizes => sizesOf(readFileSync(path))
 
 export function sumSizes(all: Sizes[]): Sizes {
   return all.reduce(

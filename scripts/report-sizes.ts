@@ -2,12 +2,8 @@
 // brotli), against its budget: `tsx scripts/report-sizes.ts [dist/widget]`, run by the build.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { sizeBudgets, sizesOf } from './bundle-sizes.ts'
+import { sizesOf, widgetFileBudgets } from './bundle-sizes.ts'
 
-const budgets: Record<string, number> = {
-  'demo-request-loader.js': sizeBudgets.loader,
-  'demo-request.js': sizeBudgets.standaloneWidget,
-}
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
 
 const dir = process.argv[2] ?? 'dist/widget'
@@ -15,7 +11,7 @@ const rows = readdirSync(dir)
   .filter((name) => name.endsWith('.js'))
   .map((name) => {
     const { raw, gzip, brotli } = sizesOf(readFileSync(join(dir, name)))
-    const budget = budgets[name]
+    const budget = widgetFileBudgets[name]
     const verdict = budget ? (gzip <= budget ? `within ${kb(budget)}` : `OVER ${kb(budget)}`) : ''
     return `${name.padEnd(34)} ${kb(raw).padStart(10)} raw ${kb(gzip).padStart(9)} gzip ${kb(brotli).padStart(9)} brotli ${verdict}`
   })

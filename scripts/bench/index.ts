@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { type Browser, chromium } from 'playwright-core'
-import { freePort } from '../../tests/support/free-port.ts'
-import { type ServerProcess, startServerProcess } from '../../tests/support/start-server-process.ts'
+import { startLocalServer } from '../../tests/support/start-local-server.ts'
+import type { ServerProcess } from '../../tests/support/start-server-process.ts'
 import { chromiumArgs, chromiumPath } from '../chromium-path.js'
 import { measureBackend } from './backend-section.ts'
 import type { BenchRow, BenchSection } from './bench-row.ts'
@@ -78,21 +78,10 @@ try {
   // First, since it leaves a build of the current sources for everything after it.
   await section('Cold start', () => measureColdStart(root, join(scratch, 'cold-start-pglite')))
 
-  const port = await freePort()
-  const site: ServerProcess = await startServerProcess({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'server/start.ts'],
-    cwd: root,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      PORT: String(port),
-      PGLITE_DATA_DIR: join(scratch, 'site-pglite'),
-      NOTIFY_RETRY_SECONDS: '0',
-    },
-    url: `http://127.0.0.1:${port}/`,
-    timeoutMs: 120_000,
-  })
+  const site: ServerProcess = await startLocalServer(
+    { PGLITE_DATA_DIR: join(scratch, 'site-pglite'), NOTIFY_RETRY_SECONDS: '0' },
+    120_000,
+  )
   cleanups.push(cleanupOnInterrupt(() => site.stop()))
   const browser: Browser = await chromium.launch({
     executablePath: chromiumPath(),

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
-import { type CompressedSize, fileSize, totalSize } from './compressed-size.ts'
+import { fileSizes, type Sizes, sumSizes } from '../bundle-sizes.ts'
 
 const page = `<!doctype html>
 <html lang="en"><head><meta charset="UTF-8" /><title>React alone</title></head>
@@ -17,7 +17,7 @@ createRoot(document.getElementById('root')).render(createElement('p', null, 'Hel
  * React and ReactDOM alone, rendering one element, built as the site is (a Vite production
  * build, minified, es2022) in a temporary folder: the least any React page can ship.
  */
-export async function buildReactBaseline(projectRoot: string): Promise<CompressedSize> {
+export async function buildReactBaseline(projectRoot: string): Promise<Sizes> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-react-'))
   try {
     await writeFile(join(dir, 'index.html'), page)
@@ -33,7 +33,7 @@ export async function buildReactBaseline(projectRoot: string): Promise<Compresse
     })
     const assets = join(dir, 'dist', 'assets')
     const files = (await readdir(assets)).filter((name) => name.endsWith('.js'))
-    return totalSize(await Promise.all(files.map((name) => fileSize(join(assets, name)))))
+    return sumSizes(files.map((name) => fileSizes(join(assets, name))))
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

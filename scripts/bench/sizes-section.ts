@@ -2,18 +2,19 @@ import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { sizeBudgets } from '../bundle-sizes.ts'
+import {
+  fileSizes,
+  pageScripts,
+  type Sizes,
+  sizeBudgets,
+  sumSizes,
+  widgetFileBudgets,
+} from '../bundle-sizes.ts'
 import { type BenchRow, kb, sizeText } from './bench-row.ts'
-import { type CompressedSize, fileSize, totalSize } from './compressed-size.ts'
 import { buildReactBaseline } from './react-baseline.ts'
-import { loadedScripts, staticScripts } from './route-scripts.ts'
+import { loadedScripts } from './route-scripts.ts'
 
 const loader = 'demo-request-loader.js'
-// The budgets `npm test` holds the build to (scripts/bundle-sizes.ts), shown beside each size.
-const targets: Record<string, number> = {
-  [loader]: sizeBudgets.loader,
-  'demo-request.js': sizeBudgets.standaloneWidget,
-}
 const routes = [
   { path: '/', html: ['index.html'], target: sizeBudgets.homeScripts },
   { path: '/request-demo', html: ['request-demo/index.html', 'request-demo.html'], target: null },
@@ -25,7 +26,7 @@ const budgetText = (bytes: number) =>
 
 const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`
 
-const within = (size: CompressedSize, target: number | undefined | null) =>
+const within = (size: Sizes, target: number | undefined | null) =>
   target ? size.gzip <= target : null
 
 /**
@@ -43,17 +44,17 @@ export async function measureSizes(root: string, browser: Browser, siteUrl: stri
   const widgetFiles = (await readdir(widgetDir).catch(() => [] as string[]))
     .filter((name) => name.endsWith('.js'))
     .sort()
-  const widget: Record<string, CompressedSize | null> = {}
+  const widget: Record<string, Sizes | null> = {}
   if (!widgetFiles.includes(loader)) {
     widget[loader] = null
-    row(`widget \`${loader}\``, 'not built', '≤ 2 kB gz', null)
+    row(`widget \`${loader}\``, 'not built', `≤ ${budgetText(sizeBudgets.loader)} gz`, null)
   }
   for (const name of widgetFiles) {
-    const size = await fileSize(join(widgetDir, name))
+    const size = fileSizes(join(widgetDir, name))
     widget[name] = size
     // A content-hashed full widget beside the loader answers to the full widget's budget.
     const target =
-      targets[name] ??
+      widgetFileBudgets[name] ??
       (/^demo-request-full-.+\.js$/.test(name) ? sizeBudgets.standaloneWidget : undefined)
     row(
       `widget \`${name}\``,
@@ -66,18 +67,19 @@ export async function measureSizes(root: string, browser: Browser, siteUrl: stri
   const siteDir = join(root, 'dist', 'site')
   const routeData = []
   for (const route of routes) {
-    const html = route.html.map((file) => join(siteDir, file)).find((file) => existsSync(file))
+    const html = route.html.find((file) => existsSync(join(siteDir, file)))
     if (html === undefined) {
       row(`route \`${route.path}\` JS`, 'not built', '—', null)
       continue
     }
-    const initial = await staticScripts(html)
+    // The page's script and modulepreloads and their static imports, as the browser asks for them.
+    const initial = pageScripts(siteDir, html).map((path) => `/${path}`)
     const loaded = await loadedScripts(browser, new URL(route.path, siteUrl).href)
     const lazy = loaded.filter((path) => !initial.includes(path))
-    const sizeOf = async (paths: string[]) =>
-      totalSize(await Promise.all(paths.map((path) => fileSize(join(siteDir, path)))))
-    const [initialSize, lazySize] = await Promise.all([sizeOf(initial), sizeOf(lazy)])
-    const all = totalSize([initialSize, lazySize])
+    const sizeOf = (paths: string[]) =>
+      sumSizes(paths.map((path) => fileSizes(join(siteDir, path))))
+    const [initialSize, lazySize] = [sizeOf(initial), sizeOf(lazy)]
+    const all = sumSizes([initialSize, lazySize])
     const target = route.target ? `≤ ${budgetText(route.target)} gz` : '—'
     row(
       `route \`${route.path}\` JS, initial (script + modulepreload, ${files(initial.length)})`,

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
-import { freePort } from '../support/free-port.ts'
-import { startServerProcess } from '../support/start-server-process.ts'
+import { startLocalServer } from '../support/start-local-server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,24 +33,11 @@ export default async function setup(project: TestProject) {
   }
   const tempDir = await mkdtemp(join(tmpdir(), 'site-e2e-'))
   const dataDir = join(tempDir, 'pglite')
-  const port = await freePort()
-
-  const server = await startServerProcess({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'server/start.ts'],
-    cwd: root,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PGLITE_DATA_DIR: dataDir,
-      // The embedded database and no email, whatever the developer's shell holds.
-      DATABASE_URL: '',
-      RESEND_API_KEY: '',
-    },
-    url: `http://127.0.0.1:${port}`,
-    ready: (response) => response.ok,
+  const server = await startLocalServer({
+    PGLITE_DATA_DIR: dataDir,
+    // The embedded database and no email, whatever the developer's shell holds.
+    DATABASE_URL: '',
+    RESEND_API_KEY: '',
   }).catch(async (error) => {
     await rm(tempDir, { recursive: true, force: true })
     throw error

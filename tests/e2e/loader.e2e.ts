@@ -13,9 +13,9 @@ import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
 import { elementEvents } from '../../widget/element-api.ts'
-import { freePort } from '../support/free-port.ts'
 import { sampleLead } from '../support/sample-lead.ts'
-import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
+import { startLocalServer } from '../support/start-local-server.ts'
+import type { ServerProcess } from '../support/start-server-process.ts'
 import { launchChromium } from './browser.ts'
 import { sendSampleLead } from './demo-form.ts'
 
@@ -182,27 +182,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
   partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`
 
-  const port = await freePort()
-  backend = await startServerProcess({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'server/start.ts'],
-    cwd: root,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PGLITE_DATA_DIR: join(tempDir, 'pglite'),
-      DATABASE_URL: '',
-      RESEND_API_KEY: '',
-      NOTIFY_WEBHOOK_URL: '',
-      ALLOWED_ORIGINS: partnerOrigin,
-      RATE_LIMIT_MAX: '100',
-    },
-    url: `http://127.0.0.1:${port}/widget/demo-request-loader.js`,
-    ready: (response) => response.ok,
+  backend = await startLocalServer({
+    PGLITE_DATA_DIR: join(tempDir, 'pglite'),
+    DATABASE_URL: '',
+    RESEND_API_KEY: '',
+    NOTIFY_WEBHOOK_URL: '',
+    ALLOWED_ORIGINS: partnerOrigin,
+    RATE_LIMIT_MAX: '100',
   })
-  definePages(`http://127.0.0.1:${port}`)
+  definePages(new URL(backend.url).origin)
   browser = await launchChromium()
 }, 120_000)
 
