@@ -1,15 +1,19 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { basename } from 'node:path'
 import type { Plugin } from 'vite'
-import { brandFonts, fontFaceCss, tokenDeclarations } from '../src/design-tokens.ts'
-
-const require = createRequire(import.meta.url)
+import {
+  type BrandFont,
+  brandFonts,
+  type FontSubset,
+  fontFaceCss,
+  fontSubsets,
+  tokenDeclarations,
+} from '../src/design-tokens.ts'
+import { brandFontFiles, npmFontPath, subsetFileName } from './brand-font-files.ts'
 
 /**
  * Puts the shared design tokens on `:root` in the page head, so the site's CSS and the
  * widget's shadow root read the same custom properties from the first paint; with them the
- * brand fonts' `@font-face` rules and a preload for each face, which the build copies from npm.
+ * brand fonts' `@font-face` rules and a preload for each face's core subset, which the build
+ * cuts from the npm files.
  */
 export function designTokensPlugin(): Plugin {
   let building = false
@@ -18,28 +22,31 @@ export function designTokensPlugin(): Plugin {
     configResolved(config) {
       building = config.command === 'build' && !config.build.ssr
     },
-    buildStart() {
+    async buildStart() {
       if (!building) return
-      for (const face of brandFonts) {
-        const path = require.resolve(face.file)
-        this.emitFile({ type: 'asset', name: basename(path), source: readFileSync(path) })
+      for (const { name, source } of await brandFontFiles()) {
+        this.emitFile({ type: 'asset', name, source })
       }
     },
     // After bundling, when the fonts' hashed names are known.
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        // Built: the hashed copies under /assets. Served by Vite: the files where npm put them.
-        const urlOf = (file: string) => {
-          const name = basename(file)
+        // Built: the hashed subsets under /assets. Served by Vite: the whole file from npm.
+        const urlOf = (face: BrandFont, subset: FontSubset) => {
+          const name = subsetFileName(face, subset)
           const asset = Object.values(bundle ?? {}).find(
             (output) => output.type === 'asset' && output.names.includes(name),
           )
-          return asset ? `/${asset.fileName}` : `/@fs${require.resolve(file)}`
+          return asset ? `/${asset.fileName}` : `/@fs${npmFontPath(face)}`
         }
-        const preloads = brandFonts.map(
-          (face) =>
-            `<link rel="preload" href="${urlOf(face.file)}" as="font" type="font/woff2" crossorigin="">`,
+        const preloads = brandFonts.flatMap((face) =>
+          fontSubsets
+            .filter((subset) => subset.preload)
+            .map(
+              (subset) =>
+                `<link rel="preload" href="${urlOf(face, subset)}" as="font" type="font/woff2" crossorigin="">`,
+            ),
         )
         const style = `<style id="design-tokens">${fontFaceCss(urlOf)}\n:root {\n${tokenDeclarations()}\n}</style>`
         // Right after the charset, which must come within the first 1024 bytes, and before the

@@ -1,3 +1,5 @@
+import { rangesWithout } from './unicode-ranges.ts'
+
 /**
  * Design tokens shared by the widget and the site. Each is also a CSS custom property,
  * `--demo-request-<kebab-name>`, so a host page can theme the widget without reaching into it.
@@ -43,22 +45,83 @@ export function tokenDeclarations(): string {
 }
 
 /**
- * The site's brand typefaces, self-hosted from npm (latin subset, woff2): Inter as a variable
- * font for text, Source Serif 4 at weight 600, the only one headings use. The widget never loads
- * them; a page that does gets them through the `font` and `fontHeading` tokens.
+ * The site's brand typefaces, self-hosted from npm (woff2): Inter as a variable font for text,
+ * cut at build time to the weights the site uses (400 to 600), and Source Serif 4 at weight 600,
+ * the only one headings use. The widget never loads them; a page that does gets them through the
+ * `font` and `fontHeading` tokens.
  */
 export const brandFonts = [
   {
     family: 'Inter Variable',
     file: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-    weight: '100 900',
+    weight: '400 600',
+    axes: { wght: { min: 400, max: 600 } },
   },
   {
     family: 'Source Serif 4',
     file: '@fontsource/source-serif-4/files/source-serif-4-latin-600-normal.woff2',
     weight: '600',
+    axes: undefined,
   },
 ] as const
+
+export type BrandFont = (typeof brandFonts)[number]
+
+/**
+ * Each brand face comes as two files, told apart by `unicode-range`. `core` holds what English
+ * copy shows (ASCII and its common punctuation) and is preloaded: at ~36 kB for both faces it is
+ * what stands between a phone and its first paint. `latin` holds the rest of the npm file's Latin
+ * set (accents, symbols), which a browser fetches only for a page or a typed name that uses one.
+ */
+const coreRange = [
+  'U+0020-007E',
+  'U+00A0',
+  'U+00A9',
+  'U+00AE',
+  'U+00B0',
+  'U+00B7',
+  'U+2013-2014',
+  'U+2018-201A',
+  'U+201C-201E',
+  'U+2022',
+  'U+2026',
+  'U+2039-203A',
+  'U+20AC',
+  'U+2122',
+]
+// The Latin set the npm files hold, as @fontsource publishes it.
+const npmLatinRange = [
+  'U+0000-00FF',
+  'U+0131',
+  'U+0152-0153',
+  'U+02BB-02BC',
+  'U+02C6',
+  'U+02DA',
+  'U+02DC',
+  'U+0304',
+  'U+0308',
+  'U+0329',
+  'U+2000-206F',
+  'U+20AC',
+  'U+2122',
+  'U+2191',
+  'U+2193',
+  'U+2212',
+  'U+2215',
+  'U+FEFF',
+  'U+FFFD',
+]
+// Marked pure so the widget's bundles, which read only the tokens, leave the subsets out.
+export const fontSubsets = /* @__PURE__ */ subsetsOf()
+
+function subsetsOf() {
+  return [
+    { name: 'core', unicodeRange: coreRange, preload: true },
+    { name: 'latin', unicodeRange: rangesWithout(npmLatinRange, coreRange), preload: false },
+  ] as const
+}
+
+export type FontSubset = ReturnType<typeof subsetsOf>[number]
 
 /**
  * Local fonts scaled to the brand faces' width, ascent and descent (measured in Chromium against
@@ -97,11 +160,16 @@ export const fallbackFonts = [
   },
 ] as const
 
-/** `@font-face` rules for the brand faces, served from `urlOf(file)`, and their fallbacks. */
-export function fontFaceCss(urlOf: (file: string) => string): string {
-  const brand = brandFonts.map(
-    (face) =>
-      `@font-face { font-family: '${face.family}'; font-style: normal; font-weight: ${face.weight}; font-display: optional; src: url('${urlOf(face.file)}') format('woff2'); }`,
+/**
+ * `@font-face` rules for each brand face's subsets, served from `urlOf(face, subset)`, and for
+ * their fallbacks.
+ */
+export function fontFaceCss(urlOf: (face: BrandFont, subset: FontSubset) => string): string {
+  const brand = brandFonts.flatMap((face) =>
+    fontSubsets.map(
+      (subset) =>
+        `@font-face { font-family: '${face.family}'; font-style: normal; font-weight: ${face.weight}; font-display: optional; src: url('${urlOf(face, subset)}') format('woff2'); unicode-range: ${subset.unicodeRange.join(', ')}; }`,
+    ),
   )
   const fallbacks = fallbackFonts.map(
     (face) =>

@@ -13,7 +13,7 @@ const fontUrls: Record<string, string> = {
 
 // The site's page head puts the fonts and tokens on :root (site/design-tokens-plugin.ts); here
 // they come with the site's CSS, and all leave with the story, so the form's stories stay plain.
-const siteCss = `${fontFaceCss((file) => fontUrls[file] ?? '')}\n:root {\n${tokenDeclarations()}\n}\n${siteStyles}`
+const siteCss = `${fontFaceCss((face) => fontUrls[face.file] ?? '')}\n:root {\n${tokenDeclarations()}\n}\n${siteStyles}`
 
 /** The site's stylesheet and design tokens, while the story is shown. */
 export const withSiteStyles: Decorator = (Story) => (
