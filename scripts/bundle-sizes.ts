@@ -57,14 +57,18 @@ export function sumSizes(all: Sizes[]): Sizes {
 const staticImport = /\bimport\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g
 
 /**
- * The scripts a prerendered page loads at once: its module script and modulepreloads, and
- * whatever those import statically, as paths under `siteDir`.
+ * The scripts a prerendered page loads at once: its module script and modulepreloads, or the
+ * modules its inline starter names (site/start-after-paint.ts), and whatever those import
+ * statically, as paths under `siteDir`.
  */
 export function pageScripts(siteDir: string, htmlFile: string): string[] {
   const html = readFileSync(join(siteDir, htmlFile), 'utf8')
   const queue = [
     ...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g),
+    ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap(([, starter = '']) => [
+      ...starter.matchAll(/"\/([^"]+\.js)"/g),
+    ]),
   ].map(([, path = '']) => path)
   const found = new Set<string>()
   while (queue.length > 0) {

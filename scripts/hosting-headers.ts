@@ -1,6 +1,6 @@
 // Prints the headers the built site and widget need from a static host or CDN, in the `_headers`
 // format Netlify and Cloudflare Pages read; other hosts take the same names and values. The CSP
-// names the hash of each inline <style> or <script> the prerendered pages carry, so it is made
+// names the hash of each inline <script> and <style> the prerendered pages carry, so it is made
 // from the build: `npm run --silent hosting-headers -- https://YOUR_PROJECT_REF.supabase.co`.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -25,20 +25,22 @@ export function hostingHeaders(siteDir: string, functionsOrigin?: string): strin
   const pages = readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
     file.endsWith('.html'),
   )
-  const hashes = new Set<string>()
+  const hashes = { script: new Set<string>(), style: new Set<string>() }
   for (const page of pages) {
     const html = readFileSync(join(siteDir, page), 'utf8')
-    for (const [, body = ''] of html.matchAll(
-      /<(?:style|script)(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\//g,
+    for (const [, tag, body = ''] of html.matchAll(
+      /<(script|style)(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\//g,
     )) {
-      hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
+      hashes[tag as 'script' | 'style'].add(
+        `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+      )
     }
   }
   const connect = functionsOrigin ? ` ${new URL(functionsOrigin).origin}` : ''
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
-    ["style-src 'self'", ...hashes].join(' '),
+    ["script-src 'self'", ...hashes.script].join(' '),
+    ["style-src 'self'", ...hashes.style].join(' '),
     `connect-src 'self'${connect}`,
     "object-src 'none'",
     "base-uri 'self'",

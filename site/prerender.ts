@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { headTags } from './head-tags.ts'
 import { type PageMeta, pages, pageUrl, siteOrigin } from './page-meta.ts'
+import { startModulesAfterPaint } from './start-after-paint.ts'
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url))
 const siteDir = join(dist, 'site')
@@ -75,10 +76,8 @@ const origin = siteOrigin(process.env.SITE_URL)
 
 for (const { page, file, chunk } of outputs) {
   const head = [headTags(page, origin), chunkPreloads(manifest, chunk, template)].filter(Boolean)
-  const html = fill(
-    fill(template, 'page-head', head.join('\n    ')),
-    'page-html',
-    await render(page.path),
+  const html = startModulesAfterPaint(
+    fill(fill(template, 'page-head', head.join('\n    ')), 'page-html', await render(page.path)),
   )
   const target = join(siteDir, file)
   await mkdir(dirname(target), { recursive: true })

@@ -100,7 +100,7 @@ describe('the site under the hosting headers', () => {
 
   it('serves hashed assets and the full widget as immutable, the named widget files briefly cached', async () => {
     const html = await (await fetch(origin)).text()
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
     expect((await fetch(`${origin}${asset}`)).headers.get('cache-control')).toContain('immutable')
     for (const file of ['demo-request.js', 'demo-request-loader.js']) {
       const widget = await fetch(`${origin}/widget/${file}`)
