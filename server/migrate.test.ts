@@ -1,8 +1,12 @@
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../tests/support/test-database.ts'
-import { runMigrations } from './migrate.ts'
+import { openPgliteDatabase } from './database.ts'
+import { migrationsDir, runMigrations } from './migrate.ts'
 
 const acceptLead = (db: SqlDatabase) =>
   db.query(
@@ -61,6 +65,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261122080000', name: 'accept_demo_request' },
       { version: '20261122090000', name: 'create_demo_request_notifications' },
       { version: '20261122100000', name: 'add_demo_request_campaign' },
+      { version: '20261122110000', name: 'count_demo_requests_per_window' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -68,12 +73,13 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
   it.skipIf(skip)('enable row-level security on every table', async () => {
     const rows = await test.db.query<{ relname: string; relrowsecurity: boolean }>(
       `select relname, relrowsecurity from pg_class
-       where relname in ('demo_requests', 'demo_request_rate_limits', 'demo_request_notifications')
+       where relnamespace = 'public'::regnamespace and relkind = 'r'
        order by relname`,
     )
     expect(rows).toEqual([
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
+      { relname: 'demo_request_window_totals', relrowsecurity: true },
       { relname: 'demo_requests', relrowsecurity: true },
     ])
   })
@@ -88,6 +94,10 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('select * from public.demo_request_rate_limits'),
         run(`insert into public.demo_request_rate_limits (client_key, window_start)
          values (repeat('a', 64), now())`),
+        run('select * from public.demo_request_window_totals'),
+        run(
+          `insert into public.demo_request_window_totals (window_start, shard) values (now(), 0)`,
+        ),
         run('select * from public.demo_request_notifications'),
         run("update public.demo_request_notifications set status = 'sent'"),
       ]) {
@@ -213,6 +223,36 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       await expect(asRole(test.db, 'service_role', (tx) => tx.query(statement))).rejects.toThrow(
         /permission denied/,
       )
+    }
+  })
+})
+
+describe('the window totals migration', () => {
+  it('counts the windows already under way, so the global limit holds across the deploy', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'))
+    const db = await openPgliteDatabase()
+    try {
+      const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort()
+      const totals = files.find((file) => file.includes('count_demo_requests_per_window'))
+      for (const file of files.filter((file) => file < (totals as string))) {
+        await copyFile(join(migrationsDir, file), join(dir, file))
+      }
+      await runMigrations(db, dir)
+      const accept = (client: string) =>
+        db.query<{ created: boolean | null; limited: string | null }>(
+          `select created, limited from public.accept_demo_request('a', 'b', 'c', '1-5 employees',
+             null, null, null, null, null, false, $1, '2026-01-01T00:00:00Z', 10, 4)`,
+          [client.repeat(64)],
+        )
+      // Three hits counted the old way, by each client's row.
+      for (const client of ['a', 'a', 'b']) await accept(client)
+      await copyFile(join(migrationsDir, totals as string), join(dir, totals as string))
+      expect(await runMigrations(db, dir)).toHaveLength(1)
+      expect(await accept('c')).toEqual([{ created: true, limited: null }])
+      expect(await accept('d')).toEqual([{ created: null, limited: 'global' }])
+    } finally {
+      await db.close()
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })

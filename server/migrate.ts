@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 
 // Where the Supabase CLI keeps its migrations, and so where this runner reads them.
-const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
+export const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
 
 /**
  * The API roles every Supabase database has, as Supabase has them: no login, and only

@@ -16,7 +16,7 @@ export interface TestDatabase {
 
 const reset = (db: SqlDatabase) => () =>
   db.exec(
-    'truncate public.demo_request_notifications, public.demo_requests, public.demo_request_rate_limits',
+    'truncate public.demo_request_notifications, public.demo_requests, public.demo_request_rate_limits, public.demo_request_window_totals',
   )
 
 /** An in-memory PGlite with the roles and migrations applied. */

@@ -70,16 +70,31 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
     expect(await store().list(10)).toHaveLength(3)
   })
 
+  it.skipIf(skip)('counts everyone in the window, however many clients there are', async () => {
+    const windowStart = new Date('2026-01-01T00:00:00Z')
+    const outcomes = []
+    for (let client = 0; client < 40; client++) {
+      const clientKey = client.toString(16).padStart(64, '0')
+      outcomes.push(
+        await store().accept(lead, { clientKey, windowStart, clientMax: 5, globalMax: 33 }),
+      )
+    }
+    expect(outcomes.filter((outcome) => 'created' in outcome)).toHaveLength(33)
+    expect(outcomes.slice(33)).toEqual(Array(7).fill({ limited: 'global' }))
+  })
+
   it.skipIf(skip)('removes expired windows only when asked, off the request path', async () => {
     const old = new Date('2026-01-01T00:00:00Z')
     const current = new Date('2026-01-01T00:10:00Z')
     const limit = { clientKey: 'a'.repeat(64), clientMax: 5, globalMax: 5 }
     await store().accept(lead, { ...limit, windowStart: old })
     await store().accept(lead, { ...limit, windowStart: current })
-    const windows = () => test.db.query('select window_start from public.demo_request_rate_limits')
-    expect(await windows()).toHaveLength(2)
+    const windows = () =>
+      test.db.query(`select window_start from public.demo_request_rate_limits
+                     union all select window_start from public.demo_request_window_totals`)
+    expect(await windows()).toHaveLength(4) // a client's row and a total in each window
     expect(await store().pruneRateLimits(current)).toBe(1)
-    expect(await windows()).toEqual([{ window_start: current }])
+    expect(await windows()).toEqual([{ window_start: current }, { window_start: current }])
   })
 
   it.skipIf(skip)('lets the database reject what the schema forbids', async () => {

@@ -167,6 +167,8 @@ export function createSqlDemoRequestStore(
         const rows = await tx.query<{ count: number }>(
           `with removed as (
              delete from public.demo_request_rate_limits where window_start < $1 returning 1
+           ), totals as (
+             delete from public.demo_request_window_totals where window_start < $1
            ) select count(*)::int as count from removed`,
           [before],
         )
