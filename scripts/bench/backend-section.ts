@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import { freePort } from '../../tests/support/free-port.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgres-cluster.ts'
 import { startServerProcess } from '../../tests/support/start-server-process.ts'
 import type { BenchRow } from './bench-row.ts'
+import { clusterPids, startCpuMeter } from './cpu-time.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
 import { type LoadResult, loadRun, visitorHeader } from './load-run.ts'
 
@@ -27,7 +29,19 @@ interface Accounting {
   cutOff: number
 }
 
-type Figures = Omit<LoadResult, 'accepted'> & { accounting: Accounting }
+/** CPU time per request sent, in microseconds, of each process a run kept busy. */
+interface CpuPerRequest {
+  server: number
+  /** The PostgreSQL cluster's processes; PGlite runs inside the server. */
+  database: number | null
+  /** This process, which runs autocannon. */
+  client: number
+}
+
+type Figures = Omit<LoadResult, 'accepted'> & { accounting: Accounting; cpu: CpuPerRequest | null }
+
+// Where /proc is, CPU time is read from it; elsewhere the rows leave it out.
+const canMeterCpu = existsSync('/proc/self/stat')
 
 // The load test's own settings: no limit a load could reach, no notification work.
 const backendEnv = (extra: Record<string, string>) => ({
@@ -73,6 +87,7 @@ async function loadServer(
   name: string,
   seconds: number,
   openRows: () => Promise<SqlDatabase>,
+  databasePids?: () => readonly number[],
 ): Promise<Figures[]> {
   const port = await freePort()
   const server = await startServerProcess({
@@ -84,12 +99,25 @@ async function loadServer(
     timeoutMs: 120_000,
   })
   const stop = cleanupOnInterrupt(() => server.stop())
-  const results: LoadResult[] = []
+  const results: (LoadResult & { cpu: CpuPerRequest | null })[] = []
   try {
     const url = `http://127.0.0.1:${port}${functionPath}`
     await loadRun(url, `${name}-warm-up`, 10, 1, headers)
     for (const connections of levels) {
-      results.push(await loadRun(url, `${name}-c${connections}`, connections, seconds, headers))
+      const serverCpu = startCpuMeter(() => (server.child.pid ? [server.child.pid] : []))
+      const databaseCpu = databasePids && startCpuMeter(databasePids)
+      const clientCpu = process.cpuUsage()
+      const result = await loadRun(url, `${name}-c${connections}`, connections, seconds, headers)
+      const client = process.cpuUsage(clientCpu)
+      const perRequest = (cpuSeconds: number) => (cpuSeconds * 1e6) / Math.max(result.sent, 1)
+      const cpu = canMeterCpu
+        ? {
+            server: perRequest(serverCpu()),
+            database: databaseCpu ? perRequest(databaseCpu()) : null,
+            client: perRequest((client.user + client.system) / 1e6),
+          }
+        : null
+      results.push({ ...result, cpu })
     }
   } finally {
     await stop()
@@ -118,7 +146,11 @@ const runText = (figures: Figures) => {
         ? `rows ${rows} = 2xx ${accepted}`
         : `rows ${rows} = 2xx ${accepted} + ${cutOff} in flight at the stop`
   const refused = figures.non2xx + figures.errors
-  return `${Math.round(figures.requestsPerSecond)} req/s · p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms · ${stored}${refused ? ` · ${refused} non-2xx or errors` : ''}`
+  const { cpu } = figures
+  const cpuText = cpu
+    ? ` · CPU a request: server ${Math.round(cpu.server)} µs${cpu.database === null ? '' : `, PostgreSQL ${Math.round(cpu.database)} µs`}, load client ${Math.round(cpu.client)} µs`
+    : ''
+  return `${Math.round(figures.requestsPerSecond)} req/s · p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms · ${stored}${refused ? ` · ${refused} non-2xx or errors` : ''}${cpuText}`
 }
 
 /**
@@ -177,8 +209,9 @@ export async function measureBackend(root: string, seconds: number) {
       try {
         const env = backendEnv({ DATABASE_URL: cluster.url })
         const open = async () => createPostgresDatabase(cluster.url)
-        const real = await loadServer(root, backend, env, 'pg-backend', seconds, open)
-        const plain = await loadServer(root, bare, env, 'pg-bare', seconds, open)
+        const pids = () => clusterPids(cluster.dataDir)
+        const real = await loadServer(root, backend, env, 'pg-backend', seconds, open, pids)
+        const plain = await loadServer(root, bare, env, 'pg-bare', seconds, open, pids)
         report('PostgreSQL 15', real, plain)
       } finally {
         await destroy()

@@ -13,6 +13,8 @@ export interface PostgresCluster {
   /** A superuser URL for the `postgres` database. */
   url: string
   port: number
+  /** Its data folder, which holds postmaster.pid while it runs. */
+  dataDir: string
   start(): Promise<void>
   stop(): Promise<void>
   /** Stops the server and deletes its folder. */
@@ -66,6 +68,7 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   const cluster: PostgresCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    dataDir: data,
     async start() {
       await asPostgres(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'])
     },
