@@ -5,7 +5,7 @@ import { join } from 'node:path'
 const ticksPerSecond = 100
 
 /** CPU seconds (user and system) a process has used, or null where /proc cannot tell. */
-export function processCpuSeconds(pid: number | undefined): number | null {
+function processCpuSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null
   try {
     // The fields after the command name, which may itself hold spaces and parentheses.
