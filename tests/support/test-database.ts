@@ -14,10 +14,22 @@ export interface TestDatabase {
   close(): Promise<void>
 }
 
-const reset = (db: SqlDatabase) => () =>
-  db.exec(
-    'truncate public.demo_request_notifications, public.demo_requests, public.demo_request_rate_limits, public.demo_request_window_totals',
-  )
+const emptyTables =
+  'truncate public.demo_request_notifications, public.demo_requests, public.demo_request_rate_limits, public.demo_request_window_totals'
+
+// A server under test may still be sending a lead's notifications after the test has its reply;
+// its locks can meet the truncate's, and PostgreSQL then cancels one of the two as a deadlock.
+// When it cancels the truncate, the other has gone on and finished, so trying again is right.
+const reset = (db: SqlDatabase) => async () => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.exec(emptyTables)
+    } catch (error) {
+      const deadlock = (error as { code?: string }).code === '40P01'
+      if (!deadlock || attempt === 5) throw error
+    }
+  }
+}
 
 /** An in-memory PGlite with the roles and migrations applied. */
 export async function openTestPglite(): Promise<TestDatabase> {
