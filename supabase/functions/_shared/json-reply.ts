@@ -14,9 +14,14 @@ export function jsonReply(
   body: ReplyBody,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
+  const bytes = new TextEncoder().encode(JSON.stringify(body))
+  return new Response(bytes, {
     status,
-    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+    headers: {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(bytes.byteLength),
+    },
   })
 }
 
