@@ -129,7 +129,14 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         return rows[0]?.count
       })
       expect(count).toBe(1)
-      for (const write of [insertLead, run("update public.demo_requests set first_name = 'x'")]) {
+      for (const write of [
+        insertLead,
+        run("update public.demo_requests set first_name = 'x'"),
+        run(
+          'insert into public.demo_request_window_totals (window_start, shard) values (now(), 0)',
+        ),
+        run('update public.demo_request_window_totals set hits = 0'),
+      ]) {
         await expect(asRole(test.db, 'service_role', write)).rejects.toThrow(/permission denied/)
       }
     },
