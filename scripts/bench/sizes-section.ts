@@ -72,7 +72,7 @@ export async function measureSizes(root: string, browser: Browser, siteUrl: stri
       row(`route \`${route.path}\` JS`, 'not built', '—', null)
       continue
     }
-    // The page's script and modulepreloads and their static imports, as the browser asks for them.
+    // The modules the page starts and their static imports, as the browser asks for them.
     const initial = pageScripts(siteDir, html).map((path) => `/${path}`)
     const loaded = await loadedScripts(browser, new URL(route.path, siteUrl).href)
     const lazy = loaded.filter((path) => !initial.includes(path))
@@ -82,7 +82,7 @@ export async function measureSizes(root: string, browser: Browser, siteUrl: stri
     const all = sumSizes([initialSize, lazySize])
     const target = route.target ? `≤ ${budgetText(route.target)} gz` : '—'
     row(
-      `route \`${route.path}\` JS, initial (script + modulepreload, ${files(initial.length)})`,
+      `route \`${route.path}\` JS, initial (started after the first paint, ${files(initial.length)})`,
       sizeText(initialSize),
       target,
       within(initialSize, route.target),
