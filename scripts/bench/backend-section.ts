@@ -10,6 +10,7 @@ import { findPostgresBin, startPostgresCluster } from '../../tests/support/postg
 import { startServerProcess } from '../../tests/support/start-server-process.ts'
 import type { BenchRow } from './bench-row.ts'
 import { clusterPids, startCpuMeter } from './cpu-time.ts'
+import { measureDatabaseCost } from './database-cost.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
 import { type LoadResult, loadRun, visitorHeader } from './load-run.ts'
 
@@ -213,6 +214,7 @@ export async function measureBackend(root: string, seconds: number) {
         const real = await loadServer(root, backend, env, 'pg-backend', seconds, open, pids)
         const plain = await loadServer(root, bare, env, 'pg-bare', seconds, open, pids)
         report('PostgreSQL 15', real, plain)
+        if (canMeterCpu) rows.push(await measureDatabaseCost(cluster))
       } finally {
         await destroy()
       }

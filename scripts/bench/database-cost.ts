@@ -1,0 +1,96 @@
+import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
+import { clientKey } from '../../supabase/functions/_shared/rate-limit.ts'
+import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
+import type { PostgresCluster } from '../../tests/support/postgres-cluster.ts'
+import type { BenchRow } from './bench-row.ts'
+import { clusterPids, startCpuMeter } from './cpu-time.ts'
+import { median } from './stats.ts'
+
+// Rounds of calls, each variant in turn, so a busy moment of the machine falls on all of them.
+const rounds = 6
+const callsPerRound = 600
+
+const bareInsert = `insert into public.demo_requests
+  (first_name, last_name, company_name, company_size, source, page_url, user_agent, idempotency_key)
+  values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`
+
+/**
+ * PostgreSQL's own CPU time a call, one connection, no HTTP: how much of the backend's gap to
+ * the bare server is the database's work. `accept_demo_request` with and without the rate limits
+ * (each call a new visitor), beside the bare server's INSERT.
+ */
+export async function measureDatabaseCost(cluster: PostgresCluster): Promise<BenchRow> {
+  const db = createPostgresDatabase(cluster.url, { max: 1 })
+  try {
+    const store = createSqlDemoRequestStore(db)
+    const windowStart = new Date()
+    let n = 0
+    const lead = () => ({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Lovelace & Babbage LLP',
+      companySize: '6-50 employees' as const,
+      source: 'bench-database',
+      pageUrl: 'https://partner.example/contact',
+      referrer: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      utmTerm: null,
+      utmContent: null,
+      userAgent: 'bench',
+      idempotencyKey: `bench-database-${n++}`,
+      isSpam: false,
+    })
+    const keys = await Promise.all(
+      Array.from({ length: rounds * callsPerRound }, (_, i) =>
+        clientKey(`10.200.${i >> 8}.${i & 255}`),
+      ),
+    )
+    const variants = {
+      limited: async () => {
+        const clientKey = keys[n % keys.length] as string
+        await store.accept(lead(), { clientKey, windowStart, clientMax: 1e9, globalMax: 1e9 })
+      },
+      unlimited: async () => {
+        await store.insert(lead())
+      },
+      bare: async () => {
+        const l = lead()
+        await db.query(bareInsert, [
+          l.firstName,
+          l.lastName,
+          l.companyName,
+          l.companySize,
+          l.source,
+          l.pageUrl,
+          l.userAgent,
+          l.idempotencyKey,
+        ])
+      },
+    }
+    const perCall: Record<keyof typeof variants, number[]> = {
+      limited: [],
+      unlimited: [],
+      bare: [],
+    }
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, call] of Object.entries(variants)) {
+        const used = startCpuMeter(() => clusterPids(cluster.dataDir))
+        for (let i = 0; i < callsPerRound; i++) await call()
+        perCall[name as keyof typeof variants].push((used() * 1e6) / callsPerRound)
+      }
+    }
+    const us = (name: keyof typeof variants) => Math.round(median(perCall[name]) ?? Number.NaN)
+    return {
+      section: 'Backend',
+      measure: `PostgreSQL 15 alone, 1 connection: its CPU a call (median of ${rounds} × ${callsPerRound})`,
+      value: `accept_demo_request ${us('limited')} µs (without the rate limits ${us('unlimited')} µs)`,
+      target: '—',
+      baseline: `bare INSERT: ${us('bare')} µs`,
+      meets: null,
+    }
+  } finally {
+    await db.close()
+  }
+}
