@@ -111,17 +111,17 @@ const npmLatinRange = [
   'U+FEFF',
   'U+FFFD',
 ]
-// Marked pure so the widget's bundles, which read only the tokens, leave the subsets out.
-export const fontSubsets = /* @__PURE__ */ subsetsOf()
+export const fontSubsets = [
+  { name: 'core', unicodeRange: coreRange, preload: true },
+  {
+    name: 'latin',
+    // Marked pure so the widget's bundles, which read only the tokens, leave the subsets out.
+    unicodeRange: /* @__PURE__ */ rangesWithout(npmLatinRange, coreRange),
+    preload: false,
+  },
+] as const
 
-function subsetsOf() {
-  return [
-    { name: 'core', unicodeRange: coreRange, preload: true },
-    { name: 'latin', unicodeRange: rangesWithout(npmLatinRange, coreRange), preload: false },
-  ] as const
-}
-
-export type FontSubset = ReturnType<typeof subsetsOf>[number]
+export type FontSubset = (typeof fontSubsets)[number]
 
 /**
  * Local fonts scaled to the brand faces' width, ascent and descent (measured in Chromium against

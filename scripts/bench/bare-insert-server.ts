@@ -6,14 +6,11 @@ import { createServer } from 'node:http'
 import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
+import { bareInsert } from './bare-insert.ts'
 
 const url = process.env.DATABASE_URL
 const db = url ? createPostgresDatabase(url) : await openPgliteDatabase(process.env.PGLITE_DATA_DIR)
 await runMigrations(db)
-
-const insert = `insert into public.demo_requests
-  (first_name, last_name, company_name, company_size, source, page_url, user_agent, idempotency_key)
-  values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`
 
 const server = createServer(async (request, response) => {
   if (request.method !== 'POST') return response.writeHead(200).end('ok')
@@ -21,7 +18,7 @@ const server = createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const lead = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-    const [row] = await db.query<{ id: string }>(insert, [
+    const [row] = await db.query<{ id: string }>(bareInsert, [
       lead.firstName,
       lead.lastName,
       lead.companyName,

@@ -2,6 +2,8 @@ import { createPostgresDatabase } from '../../supabase/functions/_shared/postgre
 import { clientKey } from '../../supabase/functions/_shared/rate-limit.ts'
 import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
 import type { PostgresCluster } from '../../tests/support/postgres-cluster.ts'
+import { sampleNewDemoRequest } from '../../tests/support/sample-lead.ts'
+import { bareInsert } from './bare-insert.ts'
 import type { BenchRow } from './bench-row.ts'
 import { clusterPids, startCpuMeter } from './cpu-time.ts'
 import { median } from './stats.ts'
@@ -9,10 +11,6 @@ import { median } from './stats.ts'
 // Rounds of calls, each variant in turn, so a busy moment of the machine falls on all of them.
 const rounds = 6
 const callsPerRound = 600
-
-const bareInsert = `insert into public.demo_requests
-  (first_name, last_name, company_name, company_size, source, page_url, user_agent, idempotency_key)
-  values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`
 
 /**
  * PostgreSQL's own CPU time a call, one connection, no HTTP: how much of the backend's gap to
@@ -26,21 +24,13 @@ export async function measureDatabaseCost(cluster: PostgresCluster): Promise<Ben
     const windowStart = new Date()
     let n = 0
     const lead = () => ({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      companyName: 'Lovelace & Babbage LLP',
-      companySize: '6-50 employees' as const,
-      source: 'bench-database',
-      pageUrl: 'https://partner.example/contact',
-      referrer: null,
+      ...sampleNewDemoRequest,
+      // A lead from a page without campaign parameters, as the bare server's.
       utmSource: null,
       utmMedium: null,
       utmCampaign: null,
-      utmTerm: null,
-      utmContent: null,
-      userAgent: 'bench',
+      source: 'bench-database',
       idempotencyKey: `bench-database-${n++}`,
-      isSpam: false,
     })
     const keys = await Promise.all(
       Array.from({ length: rounds * callsPerRound }, (_, i) =>
