@@ -66,6 +66,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261122090000', name: 'create_demo_request_notifications' },
       { version: '20261122100000', name: 'add_demo_request_campaign' },
       { version: '20261122110000', name: 'count_demo_requests_per_window' },
+      { version: '20261124220000', name: 'create_demo_request_client_key_secrets' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -77,6 +78,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
        order by relname`,
     )
     expect(rows).toEqual([
+      { relname: 'demo_request_client_key_secrets', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_window_totals', relrowsecurity: true },
@@ -100,6 +102,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         ),
         run('select * from public.demo_request_notifications'),
         run("update public.demo_request_notifications set status = 'sent'"),
+        run('select * from public.demo_request_client_key_secrets'),
+        run('select * from public.demo_request_client_key_secret(now())'),
       ]) {
         await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }
@@ -136,6 +140,9 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
           'insert into public.demo_request_window_totals (window_start, shard) values (now(), 0)',
         ),
         run('update public.demo_request_window_totals set hits = 0'),
+        run(`insert into public.demo_request_client_key_secrets (valid_from, valid_until, secret)
+         values (now(), now() + interval '1 day', repeat('a', 64))`),
+        run("update public.demo_request_client_key_secrets set secret = repeat('a', 64)"),
       ]) {
         await expect(asRole(test.db, 'service_role', write)).rejects.toThrow(/permission denied/)
       }
@@ -257,6 +264,41 @@ describe('the window totals migration', () => {
       expect(await runMigrations(db, dir)).toHaveLength(1)
       expect(await accept('c')).toEqual([{ created: true, limited: null }])
       expect(await accept('d')).toEqual([{ created: null, limited: 'global' }])
+    } finally {
+      await db.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the client-key secrets migration', () => {
+  it('deletes the unkeyed client keys stored so far, and keeps the global count', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'))
+    const db = await openPgliteDatabase()
+    try {
+      const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort()
+      const secrets = files.find((file) => file.includes('client_key_secrets')) as string
+      for (const file of files.filter((file) => file < secrets)) {
+        await copyFile(join(migrationsDir, file), join(dir, file))
+      }
+      await runMigrations(db, dir)
+      const accept = (client: string) =>
+        db.query<{ created: boolean | null; limited: string | null }>(
+          `select created, limited from public.accept_demo_request('a', 'b', 'c', '1-5 employees',
+             null, null, null, null, null, false, $1, '2026-01-01T00:00:00Z', 10, 3)`,
+          [client],
+        )
+      // What the function stored before: an unkeyed SHA-256 of the address.
+      const [old] = await db.query<{ key: string }>(
+        "select encode(sha256('203.0.113.7'), 'hex') as key",
+      )
+      await accept(old?.key as string)
+      await accept(old?.key as string)
+      await copyFile(join(migrationsDir, secrets), join(dir, secrets))
+      expect(await runMigrations(db, dir)).toHaveLength(1)
+      expect(await db.query('select * from public.demo_request_rate_limits')).toEqual([])
+      expect(await accept('b'.repeat(64))).toEqual([{ created: true, limited: null }])
+      expect(await accept('c'.repeat(64))).toEqual([{ created: null, limited: 'global' }])
     } finally {
       await db.close()
       await rm(dir, { recursive: true, force: true })

@@ -1,5 +1,5 @@
+import { clientKey } from '../../supabase/functions/_shared/client-key.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
-import { clientKey } from '../../supabase/functions/_shared/rate-limit.ts'
 import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
 import type { PostgresCluster } from '../../tests/support/postgres-cluster.ts'
 import { sampleNewDemoRequest } from '../../tests/support/sample-lead.ts'
@@ -32,10 +32,9 @@ export async function measureDatabaseCost(cluster: PostgresCluster): Promise<Ben
       source: 'bench-database',
       idempotencyKey: `bench-database-${n++}`,
     })
-    const keys = await Promise.all(
-      Array.from({ length: rounds * callsPerRound }, (_, i) =>
-        clientKey(`10.200.${i >> 8}.${i & 255}`),
-      ),
+    const secret = await store.clientKeySecret(windowStart)
+    const keys = Array.from({ length: rounds * callsPerRound }, (_, i) =>
+      clientKey(secret, `10.200.${i >> 8}.${i & 255}`),
     )
     const variants = {
       limited: async () => {

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DemoRequestSubmission } from '../../../src/demo-request-schema.ts'
 import { sampleSubmission } from '../../../tests/support/sample-lead.ts'
@@ -126,6 +127,57 @@ describe('the rate limit', () => {
     const windows = await test.db.query('select * from public.demo_request_rate_limits')
     expect(windows).toHaveLength(3)
     expect(await rows()).toHaveLength(3)
+  })
+
+  it('counts an IPv6 /64 as one client, or the prefix the settings give', async () => {
+    const from = (clientIp: string, ipv6Prefix?: number) =>
+      acceptLead(
+        incoming(),
+        clientIp,
+        deps({ rateLimit: { max: 2, globalMax: 100, windowSeconds: 600, ipv6Prefix } }),
+      )
+    expect(await from('2001:db8:7:1::1')).toHaveProperty('requestId')
+    expect(await from('2001:db8:7:1:abcd::2')).toHaveProperty('requestId')
+    expect(await from('2001:db8:7:1:ffff:ffff:ffff:ffff')).toEqual({ retryAfterSeconds: 600 })
+    expect(await from('2001:db8:7:2::1')).toHaveProperty('requestId')
+    // A /48 takes in every /64 above, with a count of its own.
+    expect(await from('2001:db8:7:3::1', 48)).toHaveProperty('requestId')
+    expect(await from('2001:db8:7:4::1', 48)).toHaveProperty('requestId')
+    expect(await from('2001:db8:7:5::1', 48)).toEqual({ retryAfterSeconds: 600 })
+  })
+
+  it('stores a keyed hash of the address, not the address or its plain SHA-256', async () => {
+    await acceptLead(incoming(), '203.0.113.9', deps())
+    const [stored] = await test.db.query<{ client_key: string; secret: string }>(
+      `select l.client_key, s.secret from public.demo_request_rate_limits l
+       join public.demo_request_client_key_secrets s
+         on l.window_start >= s.valid_from and l.window_start < s.valid_until`,
+    )
+    expect(stored?.client_key).toBe(
+      createHmac('sha256', stored?.secret ?? '')
+        .update('203.0.113.9')
+        .digest('hex'),
+    )
+    expect(stored?.client_key).not.toBe(createHash('sha256').update('203.0.113.9').digest('hex'))
+  })
+
+  it("keeps a client's count across the daily rotation: a window keeps its first day's secret", async () => {
+    // Five-hour windows: the one from 22:00 runs past midnight, into the next secret's day.
+    const limit = { max: 2, globalMax: 100, windowSeconds: 5 * 3600 }
+    const from = () => acceptLead(incoming(), '198.51.100.7', deps({ rateLimit: limit }))
+    clock = new Date('2026-02-28T23:00:00Z')
+    expect(await from()).toHaveProperty('requestId')
+    expect(await from()).toHaveProperty('requestId')
+    clock = new Date('2026-03-01T00:30:00Z')
+    expect(await from()).toEqual({ retryAfterSeconds: 9000 })
+    clock = new Date('2026-03-01T03:00:00Z')
+    expect(await from()).toHaveProperty('requestId')
+    const keys = await test.db.query<{ client_key: string; hits: number }>(
+      'select client_key, hits from public.demo_request_rate_limits order by window_start',
+    )
+    expect(keys.map((key) => key.hits)).toEqual([3, 1])
+    // The next window is the new day's: the same address, another key.
+    expect(keys[1]?.client_key).not.toBe(keys[0]?.client_key)
   })
 
   it('does not count a retry of a stored lead', async () => {

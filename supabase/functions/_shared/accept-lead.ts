@@ -1,6 +1,8 @@
 import type { AfterReply } from './after-reply.ts'
+import { clientGroup, defaultIpv6Prefix } from './client-group.ts'
+import { clientKey } from './client-key.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
-import { clientKey, type RateLimit, secondsUntilWindowEnds, windowStart } from './rate-limit.ts'
+import { type RateLimit, secondsUntilWindowEnds, windowStart } from './rate-limit.ts'
 import type { IncomingLead } from './read-demo-request.ts'
 
 /** What accepting a lead uses. */
@@ -53,8 +55,10 @@ export async function acceptLead(
   }
   const arrived = deps.now()
   const start = windowStart(arrived, deps.rateLimit.windowSeconds)
+  const group = clientGroup(clientIp ?? 'unknown', deps.rateLimit.ipv6Prefix ?? defaultIpv6Prefix)
   const outcome = await deps.store.accept(lead, {
-    clientKey: await clientKey(clientIp ?? 'unknown'),
+    // The window's secret, not the moment's: every hit of a window counts under one key.
+    clientKey: clientKey(await deps.store.clientKeySecret(start), group),
     windowStart: start,
     clientMax: deps.rateLimit.max,
     globalMax: deps.rateLimit.globalMax,

@@ -240,6 +240,7 @@ describe('an unreachable database', () => {
     const flaky: DemoRequestStore = {
       accept: guard(store.accept),
       insert: guard(store.insert),
+      clientKeySecret: guard(store.clientKeySecret),
       pruneRateLimits: guard(store.pruneRateLimits),
       list: guard(store.list),
       count: guard(store.count),

@@ -46,7 +46,7 @@ export interface Limited {
 
 /** The rate limits a submission counts against: its client's, and everyone's together. */
 export interface WindowLimit {
-  /** A hash of the client's address. */
+  /** An HMAC of the client's address group (see client-key.ts). */
   clientKey: string
   windowStart: Date
   /** Submissions one client may make in the window. */
@@ -64,7 +64,15 @@ export interface DemoRequestStore {
   accept(request: NewDemoRequest, limit: WindowLimit): Promise<InsertResult | Limited>
   /** Stores a lead once per idempotency key, with no limit; a repeated key returns the first id. */
   insert(request: NewDemoRequest): Promise<InsertResult>
-  /** Removes rate-limit windows that started before `before`; returns how many. */
+  /**
+   * The secret client keys of the window starting at `windowStart` are made with: the same for
+   * every instance, replaced every UTC day.
+   */
+  clientKeySecret(windowStart: Date): Promise<string>
+  /**
+   * Removes rate-limit windows that started before `before`, and the secrets no window from
+   * `before` on uses; returns how many windows' client rows it removed.
+   */
   pruneRateLimits(before: Date): Promise<number>
   /** Stored leads, newest first; `null` lists them all. */
   list(limit: number | null): Promise<StoredDemoRequest[]>

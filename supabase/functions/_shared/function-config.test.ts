@@ -8,7 +8,7 @@ describe('readFunctionConfig', () => {
   it('falls back to the documented defaults', () => {
     expect(from({})).toEqual({
       allowedOrigins: [],
-      rateLimit: { max: 5, globalMax: 500, windowSeconds: 600 },
+      rateLimit: { max: 5, globalMax: 500, windowSeconds: 600, ipv6Prefix: 64 },
       notifyTimeoutMs: 5000,
       databaseRole: 'service_role',
       email: null,
@@ -24,6 +24,7 @@ describe('readFunctionConfig', () => {
       RATE_LIMIT_MAX: '10',
       RATE_LIMIT_GLOBAL_MAX: '100',
       RATE_LIMIT_WINDOW_SECONDS: '60',
+      RATE_LIMIT_IPV6_PREFIX: '56',
       NOTIFY_TIMEOUT_MS: '2000',
       DATABASE_ROLE: '',
       RESEND_API_KEY: 're_123',
@@ -36,7 +37,7 @@ describe('readFunctionConfig', () => {
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
-      rateLimit: { max: 10, globalMax: 100, windowSeconds: 60 },
+      rateLimit: { max: 10, globalMax: 100, windowSeconds: 60, ipv6Prefix: 56 },
       notifyTimeoutMs: 2000,
       databaseRole: '',
       email: {
@@ -100,5 +101,15 @@ describe('readFunctionConfig', () => {
   it('refuses limits that are not positive whole numbers', () => {
     expect(() => from({ RATE_LIMIT_MAX: '0' })).toThrow('RATE_LIMIT_MAX')
     expect(() => from({ RATE_LIMIT_WINDOW_SECONDS: 'ten' })).toThrow('RATE_LIMIT_WINDOW_SECONDS')
+  })
+
+  it('takes an IPv6 prefix from /32 to /128', () => {
+    expect(from({ RATE_LIMIT_IPV6_PREFIX: '48' }).rateLimit.ipv6Prefix).toBe(48)
+    expect(from({ RATE_LIMIT_IPV6_PREFIX: '128' }).rateLimit.ipv6Prefix).toBe(128)
+    for (const value of ['31', '129', '64.5', '/64']) {
+      expect(() => from({ RATE_LIMIT_IPV6_PREFIX: value })).toThrow(
+        `RATE_LIMIT_IPV6_PREFIX must be a whole number from 32 to 128 (the bits of an IPv6 address that name one client), not "${value}"`,
+      )
+    }
   })
 })

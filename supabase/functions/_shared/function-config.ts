@@ -1,4 +1,5 @@
 import { originPatternProblem } from './allowed-origin.ts'
+import { defaultIpv6Prefix } from './client-group.ts'
 import type { RateLimit } from './rate-limit.ts'
 import { resendApiUrl } from './resend-notifier.ts'
 
@@ -24,6 +25,7 @@ export const configDefaults = {
   // A real form sees a handful of leads a day; this stops a flood from rotating addresses.
   rateLimitGlobalMax: 500,
   rateLimitWindowSeconds: 600,
+  rateLimitIpv6Prefix: defaultIpv6Prefix,
   notifyTimeoutMs: 5000,
   databaseRole: 'service_role',
   emailFrom: 'Demo requests <onboarding@resend.dev>',
@@ -52,6 +54,19 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
     throw new Error(`${name} must be a positive whole number, not "${value}"`)
   }
   return number
+}
+
+// Coarser than /32, a registry's usual allocation to one provider, would count unrelated
+// providers' customers as one client.
+function ipv6Prefix(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return configDefaults.rateLimitIpv6Prefix
+  const bits = Number(value)
+  if (!Number.isInteger(bits) || bits < 32 || bits > 128) {
+    throw new Error(
+      `RATE_LIMIT_IPV6_PREFIX must be a whole number from 32 to 128 (the bits of an IPv6 address that name one client), not "${value}"`,
+    )
+  }
+  return bits
 }
 
 // A Standard Webhooks secret: the prefix, then the base64 of the key.
@@ -122,6 +137,7 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
         env('RATE_LIMIT_WINDOW_SECONDS'),
         configDefaults.rateLimitWindowSeconds,
       ),
+      ipv6Prefix: ipv6Prefix(env('RATE_LIMIT_IPV6_PREFIX')),
     },
     notifyTimeoutMs: positiveInteger(
       'NOTIFY_TIMEOUT_MS',

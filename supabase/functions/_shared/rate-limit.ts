@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto'
-
 /**
  * At most `max` submissions per client, and `globalMax` from all clients together, within each
- * window of `windowSeconds`.
+ * window of `windowSeconds`. A client is an IPv4 address, or an IPv6 address's first
+ * `ipv6Prefix` bits (64 when not given).
  */
 export interface RateLimit {
   max: number
   globalMax: number
   windowSeconds: number
+  ipv6Prefix?: number
 }
 
 /** The start of the fixed window `now` falls in. */
@@ -20,14 +20,4 @@ export function windowStart(now: Date, windowSeconds: number): Date {
 export function secondsUntilWindowEnds(start: Date, windowSeconds: number, now: Date): number {
   const end = start.getTime() + windowSeconds * 1000
   return Math.max(1, Math.ceil((end - now.getTime()) / 1000))
-}
-
-/**
- * A hex SHA-256 of the client address: enough to count hits without storing the address.
- * node:crypto's hash, which Deno has too, runs in place; Web Crypto's `subtle.digest` goes to a
- * thread pool and back, and took a seventh of the local server's time per lead (CPU profile
- * under `npm run bench`'s load).
- */
-export async function clientKey(ip: string): Promise<string> {
-  return createHash('sha256').update(ip).digest('hex')
 }

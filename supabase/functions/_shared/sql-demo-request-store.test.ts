@@ -97,6 +97,44 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
     expect(await windows()).toEqual([{ window_start: current }, { window_start: current }])
   })
 
+  describe('client-key secrets', () => {
+    const secrets = () =>
+      test.db.query<{ valid_from: Date }>(
+        'select valid_from from public.demo_request_client_key_secrets order by valid_from',
+      )
+    beforeEach(async () => {
+      await test?.db.exec('delete from public.demo_request_client_key_secrets')
+    })
+
+    it.skipIf(skip)('are one a UTC day, shared by every store that asks', async () => {
+      // Two stores stand for two instances, or the Deno function and `npm start`.
+      const [first, second] = await Promise.all([
+        store().clientKeySecret(new Date('2026-03-01T10:00:00Z')),
+        store().clientKeySecret(new Date('2026-03-01T10:00:00Z')),
+      ])
+      expect(first).toMatch(/^[0-9a-f]{64}$/)
+      expect(second).toBe(first)
+      expect(await store().clientKeySecret(new Date('2026-03-01T23:50:00Z'))).toBe(first)
+      const next = await store().clientKeySecret(new Date('2026-03-02T00:00:00Z'))
+      expect(next).toMatch(/^[0-9a-f]{64}$/)
+      expect(next).not.toBe(first)
+    })
+
+    it.skipIf(skip)('drop the days before once a new day has its secret', async () => {
+      await store().clientKeySecret(new Date('2026-03-01T10:00:00Z'))
+      await store().clientKeySecret(new Date('2026-03-02T10:00:00Z'))
+      expect(await secrets()).toEqual([{ valid_from: new Date('2026-03-02T00:00:00Z') }])
+    })
+
+    it.skipIf(skip)('go with the expired windows when pruned, not before', async () => {
+      await store().clientKeySecret(new Date('2026-03-01T10:00:00Z'))
+      await store().pruneRateLimits(new Date('2026-03-01T23:50:00Z'))
+      expect(await secrets()).toHaveLength(1)
+      await store().pruneRateLimits(new Date('2026-03-02T00:00:00Z'))
+      expect(await secrets()).toEqual([])
+    })
+  })
+
   it.skipIf(skip)('lets the database reject what the schema forbids', async () => {
     await expect(
       store().insert({ ...lead, companySize: '7 employees' as NewDemoRequest['companySize'] }),

@@ -1,3 +1,4 @@
+import { type ClientKeySecret, cacheClientKeySecrets } from './client-key.ts'
 import type {
   DemoRequestStore,
   InsertResult,
@@ -69,6 +70,12 @@ export interface LeadRow {
   notification_error: string | null
   notified_at: Date | string | null
   created_at: Date | string
+}
+
+interface SecretRow {
+  secret: string
+  valid_from: Date | string
+  valid_until: Date | string
 }
 
 interface AcceptRow {
@@ -153,8 +160,23 @@ export function createSqlDemoRequestStore(
     return { id: row.request_id, created: row.created === true }
   }
 
+  // One statement as the function's owner, like accept: it may make the day's secret.
+  const clientKeySecret = cacheClientKeySecrets(async (windowStart): Promise<ClientKeySecret> => {
+    const [row] = await db.query<SecretRow>(
+      'select secret, valid_from, valid_until from public.demo_request_client_key_secret($1)',
+      [windowStart],
+    )
+    if (!row) throw new Error('demo_request_client_key_secret returned no row')
+    return {
+      secret: row.secret,
+      validFrom: toDate(row.valid_from),
+      validUntil: toDate(row.valid_until),
+    }
+  })
+
   return {
     accept,
+    clientKeySecret,
 
     async insert(request) {
       const result = await accept(request, null)
@@ -169,6 +191,8 @@ export function createSqlDemoRequestStore(
              delete from public.demo_request_rate_limits where window_start < $1 returning 1
            ), totals as (
              delete from public.demo_request_window_totals where window_start < $1
+           ), secrets as (
+             delete from public.demo_request_client_key_secrets where valid_until <= $1
            ) select count(*)::int as count from removed`,
           [before],
         )

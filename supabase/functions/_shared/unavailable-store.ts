@@ -6,6 +6,7 @@ export function createUnavailableStore(): DemoRequestStore {
   return {
     accept: fail,
     insert: fail,
+    clientKeySecret: fail,
     pruneRateLimits: fail,
     list: fail,
     count: fail,
