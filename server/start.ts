@@ -1,9 +1,21 @@
 // `npm start`: builds the widget and site if a source changed since the last build (never with
 // SKIP_BUILD set), then serves everything.
 import { spawnSync } from 'node:child_process'
+import { defaultIpv6Prefix } from '../supabase/functions/_shared/client-group.ts'
 import { checkBuild } from './build-freshness.ts'
-import { projectRoot, readBackendConfig } from './config.ts'
+import { type BackendConfig, projectRoot, readBackendConfig } from './config.ts'
 import { startLocalServer } from './local-server.ts'
+
+// A bad setting is a thing to change, not a crash: one line names it and says what is wrong,
+// before any build. Exiting, not serving 503s as the deployed function does: here the person who
+// can fix it is at this terminal, and a server that runs but refuses every lead hides the line.
+let settings: BackendConfig
+try {
+  settings = readBackendConfig()
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
 
 if (!process.env.SKIP_BUILD) {
   const build = await checkBuild(projectRoot)
@@ -30,12 +42,14 @@ process.on('unhandledRejection', (error) =>
 const defaultRetrySeconds = 60
 
 const server = await Promise.resolve()
-  .then(() => {
-    const { notifyRetrySeconds } = readBackendConfig()
-    return startLocalServer({ notifyRetrySeconds: notifyRetrySeconds ?? defaultRetrySeconds })
-  })
+  .then(() =>
+    startLocalServer({
+      ...settings,
+      notifyRetrySeconds: settings.notifyRetrySeconds ?? defaultRetrySeconds,
+    }),
+  )
   .catch((error: Error) => {
-    // A busy port or folder, or a bad setting, is a thing to change, not a crash: one line says which.
+    // A busy port or folder is a thing to change too: one line says which.
     console.error(error.message)
     process.exit(1)
   })
@@ -49,7 +63,7 @@ console.log(`Demo-request backend on ${server.url}
   function  ${server.url}/functions/v1/send-demo-request
   data      ${server.description}
   origins   ${origins}
-  limit     ${rateLimit.max} submissions per client per ${rateLimit.windowSeconds} s
+  limit     ${rateLimit.max} submissions per client (an IPv4 address, an IPv6 /${rateLimit.ipv6Prefix ?? defaultIpv6Prefix}) per ${rateLimit.windowSeconds} s
   email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO)'}
   webhook   ${webhook ? `to ${new URL(webhook.url).origin}` : 'off (set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET)'}
   retries   ${!notifying ? 'none: leads stay pending' : notifyRetrySeconds ? `every ${notifyRetrySeconds} s` : 'off (NOTIFY_RETRY_SECONDS=0)'}

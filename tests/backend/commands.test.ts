@@ -121,6 +121,19 @@ describe('on the embedded database', () => {
     expect(second.stderr.trim().split('\n')).toHaveLength(1)
   })
 
+  it('npm start stops at a bad setting with one line that names it', async () => {
+    const env = environment({ SKIP_BUILD: '1', PORT: '0', SUPABASE_PUBLISHABLE_KEYS: 'not-json' })
+    const failed = await command('server/start.ts', [], env).then(
+      () => null,
+      (error) => error,
+    )
+    expect(failed?.code).toBe(1)
+    expect(failed?.stderr.trim().split('\n')).toEqual([
+      'SUPABASE_PUBLISHABLE_KEYS must be a JSON object of named keys, like {"default":"sb_publishable_…"}',
+    ])
+    expect(failed?.stdout).not.toContain('Demo-request backend')
+  })
+
   it('npm run leads opens the folder itself when no server holds it', async () => {
     const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'unheld')) })
     await storeLead(env, 'Hedy')

@@ -27,6 +27,16 @@ import { waitUntil } from '../../../tests/support/wait-until.ts'
 
 // The real entry file under the real Deno, as Supabase would run it.
 const run = promisify(execFile)
+const denoRun = [
+  'run',
+  '--allow-net',
+  '--allow-env',
+  '--allow-read',
+  '--allow-sys',
+  '--config',
+  functionConfig,
+  functionEntry,
+]
 
 describe('the Deno entry', () => {
   it('passes deno check', async () => {
@@ -35,6 +45,57 @@ describe('the Deno entry', () => {
       run(denoBin, ['check', '--config', functionConfig, functionEntry], { cwd: repoRoot }),
     ).resolves.toBeDefined()
   }, 120_000)
+})
+
+describe('the Deno entry given an invalid setting', () => {
+  let deno: ServerProcess
+  const origin = 'https://partner.example'
+
+  beforeAll(async () => {
+    const port = await freePort()
+    deno = await startServerProcess({
+      command: denoBin,
+      args: denoRun,
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DENO_DIR: process.env.DENO_DIR,
+        PORT: String(port),
+        SUPABASE_DB_URL: 'postgres://nobody@127.0.0.1:1/none',
+        SUPABASE_PUBLISHABLE_KEYS: 'sb_publishable_not_json',
+      },
+      url: `http://127.0.0.1:${port}`,
+      init: { method: 'OPTIONS', headers: { origin } },
+      timeoutMs: 90_000,
+    })
+  }, 120_000)
+  afterAll(() => deno?.stop())
+
+  it('says in one line which setting is wrong and how', () => {
+    const lines = deno.output().split('\n')
+    expect(lines.filter((line) => line.includes('SUPABASE_PUBLISHABLE_KEYS'))).toEqual([
+      'send-demo-request: SUPABASE_PUBLISHABLE_KEYS must be a JSON object of named keys, like {"default":"sb_publishable_…"}. Every request gets 503 until it is fixed.',
+    ])
+    expect(deno.output()).not.toContain('Unexpected failure')
+  })
+
+  it('lets the preflight pass and answers the post with a 503 the widget can read', async () => {
+    const preflight = await fetch(deno.url, { method: 'OPTIONS', headers: { origin } })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
+    const response = await fetch(deno.url, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify(sampleSubmission),
+    })
+    expect(response.status).toBe(503)
+    expect(response.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: { code: 'misconfigured' },
+    })
+  })
 })
 
 describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
@@ -51,16 +112,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     const port = await freePort()
     deno = await startServerProcess({
       command: denoBin,
-      args: [
-        'run',
-        '--allow-net',
-        '--allow-env',
-        '--allow-read',
-        '--allow-sys',
-        '--config',
-        functionConfig,
-        functionEntry,
-      ],
+      args: denoRun,
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH,

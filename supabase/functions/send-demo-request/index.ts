@@ -3,6 +3,7 @@
 import { clientIp, trustedClientIpHeader } from '../_shared/client-ip.ts'
 import { createConfiguredHandler } from '../_shared/configured-handler.ts'
 import { readFunctionConfig } from '../_shared/function-config.ts'
+import { createMisconfiguredHandler } from '../_shared/misconfigured-handler.ts'
 import { createPostgresDatabase } from '../_shared/postgres-database.ts'
 import { createSqlDemoRequestStore } from '../_shared/sql-demo-request-store.ts'
 import { createSqlNotificationStore } from '../_shared/sql-notification-store.ts'
@@ -22,34 +23,53 @@ for (const type of ['error', 'unhandledrejection'] as const) {
 }
 
 const env = (name: string) => Deno.env.get(name)
-const config = readFunctionConfig(env)
-// Supabase provides SUPABASE_DB_URL to every function; DATABASE_URL overrides it.
-const databaseUrl = env('DATABASE_URL') || env('SUPABASE_DB_URL')
 
-if (!databaseUrl)
-  console.error('send-demo-request: neither DATABASE_URL nor SUPABASE_DB_URL is set')
-// Supabase sets both; elsewhere the function refuses every call rather than accept any.
-if (config.apiKeys?.length === 0)
-  console.error('send-demo-request: neither SUPABASE_PUBLISHABLE_KEYS nor SUPABASE_ANON_KEY is set')
+// Everything the settings decide; throws, naming the setting, when one is invalid.
+function configuredServe(): Deno.ServeHandler {
+  const config = readFunctionConfig(env)
+  // Supabase provides SUPABASE_DB_URL to every function; DATABASE_URL overrides it.
+  const databaseUrl = env('DATABASE_URL') || env('SUPABASE_DB_URL')
 
-const db = databaseUrl ? createPostgresDatabase(databaseUrl) : null
-const role = { role: config.databaseRole }
-const stores = {
-  store: db ? createSqlDemoRequestStore(db, role) : createUnavailableStore(),
-  notifications: db ? createSqlNotificationStore(db, role) : createUnavailableNotificationStore(),
+  if (!databaseUrl)
+    console.error('send-demo-request: neither DATABASE_URL nor SUPABASE_DB_URL is set')
+  // Supabase sets both; elsewhere the function refuses every call rather than accept any.
+  if (config.apiKeys?.length === 0)
+    console.error(
+      'send-demo-request: neither SUPABASE_PUBLISHABLE_KEYS nor SUPABASE_ANON_KEY is set',
+    )
+
+  const db = databaseUrl ? createPostgresDatabase(databaseUrl) : null
+  const role = { role: config.databaseRole }
+  const stores = {
+    store: db ? createSqlDemoRequestStore(db, role) : createUnavailableStore(),
+    notifications: db ? createSqlNotificationStore(db, role) : createUnavailableNotificationStore(),
+  }
+
+  // Notifications run after the reply, under EdgeRuntime.waitUntil on Supabase.
+  const handler = createConfiguredHandler(config, stores)
+  const ipHeader = trustedClientIpHeader(env)
+  return (request, info) =>
+    handler(request, {
+      clientIp: clientIp(
+        request,
+        ipHeader,
+        info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : null,
+      ),
+    })
 }
 
-// Notifications run after the reply, under EdgeRuntime.waitUntil on Supabase.
-const handler = createConfiguredHandler(config, stores)
-const ipHeader = trustedClientIpHeader(env)
+// A bad setting still opens the port: every visitor then gets a 503 the widget can show, rather
+// than a network error, and the log says in one line which setting to fix.
+let serve: Deno.ServeHandler
+try {
+  serve = configuredServe()
+} catch (error) {
+  console.error(
+    `send-demo-request: ${error instanceof Error ? error.message : String(error)}. Every request gets 503 until it is fixed.`,
+  )
+  const misconfigured = createMisconfiguredHandler()
+  serve = (request) => misconfigured(request)
+}
 
 const port = env('PORT')
-Deno.serve(port ? { port: Number(port) } : {}, (request, info) =>
-  handler(request, {
-    clientIp: clientIp(
-      request,
-      ipHeader,
-      info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : null,
-    ),
-  }),
-)
+Deno.serve(port ? { port: Number(port) } : {}, serve)
