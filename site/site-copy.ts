@@ -324,7 +324,7 @@ export const siteCopy = {
             'We use your name, company and company size to contact you, schedule the demo and prepare it for a firm of your size. The page, referrer and campaign parameters tell us which page or campaign brought you; the browser details help us tell people from automated spam.',
           ],
           [
-            'To stop floods of automated requests, we also count requests per connection for a few minutes, using a one-way hash of your IP address rather than the address itself.',
+            "To stop floods of automated requests, we also count requests per connection for a few minutes. We count by a keyed hash of your IP address, never the address itself: of the whole address for IPv4, of its first 64 bits (the part that names one home or office connection) for IPv6. The key is a random secret, replaced every day and deleted once that day's counts have expired; without it a count cannot be traced back to an address, not even by us.",
           ],
           [
             'We do not sell these details, use them for advertising or add you to a mailing list. Under the GDPR we rely on taking the steps you asked for before a possible contract, and on our legitimate interest in keeping the form free of spam.',
