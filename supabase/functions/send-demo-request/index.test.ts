@@ -62,7 +62,6 @@ describe('the Deno entry given an invalid setting', () => {
         HOME: process.env.HOME,
         DENO_DIR: process.env.DENO_DIR,
         PORT: String(port),
-        SUPABASE_DB_URL: 'postgres://nobody@127.0.0.1:1/none',
         SUPABASE_PUBLISHABLE_KEYS: 'sb_publishable_not_json',
       },
       url: `http://127.0.0.1:${port}`,
