@@ -26,7 +26,8 @@ create policy "service_role manages client-key secrets"
   with check (true);
 
 -- The secret for a window starting at p_window_start: its UTC day's, made by the first caller
--- of the day. Making one also deletes the days before it: their windows have all ended.
+-- of the day. Making one also deletes the days before yesterday: their windows have all ended,
+-- while a window that started yesterday evening may still be counting under yesterday's.
 create function public.demo_request_client_key_secret(p_window_start timestamptz)
 returns table (secret text, valid_from timestamptz, valid_until timestamptz)
 language plpgsql
@@ -48,7 +49,8 @@ begin
   values (day_start, day_start + interval '24 hours',
     replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
   on conflict (valid_from) do nothing;
-  delete from public.demo_request_client_key_secrets s where s.valid_until <= day_start;
+  delete from public.demo_request_client_key_secrets s
+    where s.valid_until <= day_start - interval '24 hours';
   -- A new statement: it sees the row of a caller that made the day's secret first.
   return query select s.secret, s.valid_from, s.valid_until
     from public.demo_request_client_key_secrets s where s.valid_from = day_start;

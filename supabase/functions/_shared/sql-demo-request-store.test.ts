@@ -120,10 +120,16 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
       expect(next).not.toBe(first)
     })
 
-    it.skipIf(skip)('drop the days before once a new day has its secret', async () => {
-      await store().clientKeySecret(new Date('2026-03-01T10:00:00Z'))
-      await store().clientKeySecret(new Date('2026-03-02T10:00:00Z'))
-      expect(await secrets()).toEqual([{ valid_from: new Date('2026-03-02T00:00:00Z') }])
+    it.skipIf(skip)('keep yesterday for the windows still open across midnight', async () => {
+      const yesterday = await store().clientKeySecret(new Date('2026-03-01T23:55:00Z'))
+      await store().clientKeySecret(new Date('2026-03-02T00:00:00Z'))
+      // A second instance, its cache cold, on a window that started before midnight.
+      expect(await store().clientKeySecret(new Date('2026-03-01T23:55:00Z'))).toBe(yesterday)
+      await store().clientKeySecret(new Date('2026-03-03T10:00:00Z'))
+      expect(await secrets()).toEqual([
+        { valid_from: new Date('2026-03-02T00:00:00Z') },
+        { valid_from: new Date('2026-03-03T00:00:00Z') },
+      ])
     })
 
     it.skipIf(skip)('go with the expired windows when pruned, not before', async () => {
