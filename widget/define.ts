@@ -8,14 +8,17 @@ import { mountLiveForm } from './live-form.tsx'
 
 // Fetched by the loader (demo-request-loader.js), this script hands the React form to the
 // element the loader defined; alone, it defines the element itself. A page may load it twice
-// (a partner's tag manager and a hard-coded tag): define once.
-const defined = customElements.get(tagName)
-if (takesOver(defined)) {
-  // The methods work on any element whose form the bridge knows: the loader's too.
-  defined.prototype.prefill = DemoRequestElement.prototype.prefill
-  defined.prototype.reset = DemoRequestElement.prototype.reset
-  defined.takeOver(mountLiveForm)
-} else DemoRequestElement.define()
+// (a partner's tag manager and a hard-coded tag): define once. A server rendering the host's
+// page (Next.js renders client components there too) has no registry: there it does nothing.
+if (typeof customElements !== 'undefined') {
+  const defined = customElements.get(tagName)
+  if (takesOver(defined)) {
+    // The methods work on any element whose form the bridge knows: the loader's too.
+    defined.prototype.prefill = DemoRequestElement.prototype.prefill
+    defined.prototype.reset = DemoRequestElement.prototype.reset
+    defined.takeOver(mountLiveForm)
+  } else DemoRequestElement.define()
+}
 
 export { DemoRequestElement }
 

@@ -4,22 +4,25 @@ import { withForm } from '../src/form-bridge.ts'
 import { type DemoRequestPrefill, prefillValues } from '../src/prefill-values.ts'
 import type { FunctionsInvoker } from '../src/send-demo-request.ts'
 import { tagName } from './element-api.ts'
+import { HTMLElementBase } from './html-element-base.ts'
 
 type R2wcElement = HTMLElement & { disconnectedCallback(): void }
 
-const ReactElement = r2wc(DemoRequestForm, {
-  shadow: 'open',
-  props: {
-    supabaseUrl: 'string',
-    publishableKey: 'string',
-    anonKey: 'string',
-    source: 'string',
-    privacyUrl: 'string',
-    // A type r2wc has no transform for: it keeps the object as set, renders again, and never
-    // reads it from an attribute. A property only.
-    functions: 'object' as 'json',
-  },
-}) as unknown as new () => R2wcElement
+// r2wc's class extends HTMLElement as it is made: on a server, where there is none, make none.
+const ReactElement = (HTMLElementBase &&
+  r2wc(DemoRequestForm, {
+    shadow: 'open',
+    props: {
+      supabaseUrl: 'string',
+      publishableKey: 'string',
+      anonKey: 'string',
+      source: 'string',
+      privacyUrl: 'string',
+      // A type r2wc has no transform for: it keeps the object as set, renders again, and never
+      // reads it from an attribute. A property only.
+      functions: 'object' as 'json',
+    },
+  })) as unknown as new () => R2wcElement
 
 /**
  * The `<demo-request>` element: the form in an open shadow root. Attributes `supabase-url`,

@@ -3,6 +3,7 @@ import { dispatchDemoRequestEvent } from '../src/demo-request-events.ts'
 import type { DemoRequestPrefill } from '../src/prefill-values.ts'
 import type { FunctionsInvoker } from '../src/send-demo-request.ts'
 import type { LiveForm, MountLiveForm } from './hand-over.ts'
+import { HTMLElementBase } from './html-element-base.ts'
 
 // Shared by every element on the page: the one fetch of the full widget and its outcome.
 const connected = new Set<DemoRequestLoaderElement>()
@@ -36,7 +37,7 @@ function loadFullWidget() {
 // scrolls to the form never downloads it.
 function loadWhenIdle() {
   // Safari has no requestIdleCallback.
-  if ('requestIdleCallback' in self) requestIdleCallback(loadFullWidget, { timeout: 2000 })
+  if (self.requestIdleCallback) self.requestIdleCallback(loadFullWidget, { timeout: 2000 })
   else setTimeout(loadFullWidget, 200)
 }
 
@@ -48,7 +49,7 @@ function loadWhenIdle() {
  * (`takeOver`). If it cannot load, the element shows its own content (the default slot) and
  * dispatches `demo-request-error` with `{ kind: 'load' }`.
  */
-export class DemoRequestLoaderElement extends HTMLElement {
+export class DemoRequestLoaderElement extends HTMLElementBase {
   // Before the full widget, only the privacy link follows an attribute; the live form watches
   // the element's attributes itself, so a new attribute never changes the loader.
   static observedAttributes = [privacyAttribute]
