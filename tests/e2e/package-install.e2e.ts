@@ -3,34 +3,26 @@
  * temporary folder installs the tarball from disk (its other packages from the registry, or
  * npm's cache), type-checks a component that uses `<demo-request>` and its events, and builds.
  */
-import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-const execFileAsync = promisify(execFile)
-// A failed command's output is the failure's explanation: put it in the message.
-async function run(command: string, args: string[], options: { cwd: string }) {
-  try {
-    return await execFileAsync(command, args, options)
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`)
-  }
-}
-const root = new URL('../../', import.meta.url).pathname
-const ours = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
-const devVersion = (name: string): string => ours.devDependencies[name]
+import {
+  devVersion,
+  npmInstall,
+  ours,
+  type Packed,
+  packInto,
+  root,
+  run,
+} from './partner-package.ts'
 
 let app: string
-let packed: { filename: string; files: { path: string }[] }
+let packed: Packed
 
 beforeAll(async () => {
   app = await mkdtemp(join(tmpdir(), 'demo-request-host-'))
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', app], { cwd: root })
-  packed = JSON.parse(stdout)[0]
+  packed = await packInto(app)
 }, 120_000)
 
 afterAll(async () => {
@@ -143,8 +135,7 @@ element?.addEventListener('demo-request-error', (event) => console.log(event.det
 createRoot(document.getElementById('root') as HTMLElement).render(<Contact />)
 `,
     )
-    const npm = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']
-    await run('npm', ['install', ...npm], { cwd: app })
+    await npmInstall(app)
     await run(join(app, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: app })
     await run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: app })
     const built = await run('sh', ['-c', 'cat dist/assets/*.js'], { cwd: app })
@@ -152,4 +143,42 @@ createRoot(document.getElementById('root') as HTMLElement).render(<Contact />)
     expect(built.stdout).toContain('demo-request')
     expect(built.stdout).toContain('send-demo-request')
   }, 300_000)
+
+  // Frameworks import a client component's modules on the server too (Next.js prerenders it).
+  it('imports each of its script entries in plain Node, with no DOM, and does nothing', async () => {
+    await writeFile(
+      join(app, 'server-import.mjs'),
+      `const before = new Set(Object.getOwnPropertyNames(globalThis))
+for (const entry of process.argv.slice(2)) await import(entry)
+const added = Object.getOwnPropertyNames(globalThis).filter((name) => !before.has(name))
+console.log(JSON.stringify(added))
+`,
+    )
+    const entries = scriptEntries(packed)
+    expect(entries).toEqual(
+      expect.arrayContaining(['demo-request', 'demo-request/loader', 'demo-request/standalone']),
+    )
+    const { stdout, stderr } = await run(process.execPath, ['server-import.mjs', ...entries], {
+      cwd: app,
+    })
+    // Nothing thrown, nothing printed, and not one global added.
+    expect(stderr).toBe('')
+    expect(JSON.parse(stdout)).toEqual([])
+  })
 })
+
+/** The specifier of every export that is a script, a `*` pattern expanded over the tarball. */
+function scriptEntries({ files }: Packed): string[] {
+  const exports = ours.exports as Record<string, string | Record<string, string>>
+  return Object.entries(exports).flatMap(([key, target]) => {
+    const file = (typeof target === 'string' ? target : target.import)?.replace(/^\.\//, '')
+    if (!file?.endsWith('.js')) return []
+    const specifier = (match: string) => `demo-request${key.slice(1).replace('*', match)}`
+    if (!key.includes('*')) return [specifier('')]
+    const [before = '', after = ''] = file.split('*')
+    return files
+      .map(({ path }) => path)
+      .filter((path) => path.startsWith(before) && path.endsWith(after))
+      .map((path) => specifier(path.slice(before.length, path.length - after.length)))
+  })
+}
