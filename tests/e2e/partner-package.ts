@@ -41,8 +41,19 @@ export async function packInto(folder: string): Promise<Packed> {
   return JSON.parse(stdout)[0]
 }
 
-/** `npm install` in `folder`, from npm's cache where it can. */
+/**
+ * `npm install` in `folder`, from npm's cache where it can, with npm's defaults as a partner has
+ * them: our `engine-strict` (.npmrc), which npm hands to scripts in `npm_config_engine_strict`, is
+ * not theirs. (Astro 5's font helper wants a newer Node than Astro 5 runs on, and is never loaded
+ * by a site without fonts.)
+ */
 export function npmInstall(folder: string) {
-  const flags = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']
+  const flags = [
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--loglevel=error',
+    '--engine-strict=false',
+  ]
   return run('npm', ['install', ...flags], { cwd: folder })
 }

@@ -1,0 +1,111 @@
+/**
+ * The package in a static Astro site, as a partner builds one: the packed tarball installed with
+ * npm, a page that renders `<demo-request>` with its fallback link and imports the module in a
+ * `<script>` (which Astro bundles for the browser). `astro build` writes static HTML,
+ * `astro preview` serves it, and Chromium sends a lead to the local backend, which allows the
+ * site's origin.
+ */
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formCopy } from '../../src/form-copy.ts'
+import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
+import { sendSampleLead } from './demo-form.ts'
+import { type FrameworkApp, fallbackLink, startFrameworkApp } from './framework-app.ts'
+import { devVersion, npmInstall, run } from './partner-package.ts'
+
+// Astro 6 and later need Node 22.12; the package supports Node 20.19 too, and 5.18 is the newest
+// Astro that runs there.
+const astroVersion = '5.18.2'
+const companyName = 'Astro & Partners LLP'
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }
+
+let partner: FrameworkApp
+let site: ServerProcess | undefined
+
+beforeAll(async () => {
+  partner = await startFrameworkApp('astro')
+  await partner.write({
+    'package.json': JSON.stringify({
+      name: 'partner-astro',
+      private: true,
+      type: 'module',
+      dependencies: {
+        astro: astroVersion,
+        'demo-request': `file:./${partner.packed.filename}`,
+        react: devVersion('react'),
+        'react-dom': devVersion('react-dom'),
+      },
+    }),
+    'astro.config.mjs': `import { defineConfig } from 'astro/config'
+
+export default defineConfig({ output: 'static' })
+`,
+    'src/pages/index.astro': `---
+const backend = process.env.DEMO_BACKEND_URL
+---
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>An Astro partner</title>
+  </head>
+  <body>
+    <h1>An Astro partner</h1>
+    <demo-request supabase-url={backend} source="partner-astro">
+      <a href="/request-demo">${fallbackLink}</a>
+    </demo-request>
+    <script>
+      import 'demo-request'
+    </script>
+  </body>
+</html>
+`,
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await site?.stop()
+  await partner?.stop()
+})
+
+describe('a static Astro site', () => {
+  it(`builds with astro ${astroVersion}, the element and its fallback in the static HTML`, async () => {
+    const astro = join(partner.folder, 'node_modules/.bin/astro')
+    await npmInstall(partner.folder)
+    await run(astro, ['build'], {
+      cwd: partner.folder,
+      env: { ...env, DEMO_BACKEND_URL: partner.backend },
+    })
+    site = await startServerProcess({
+      command: astro,
+      args: ['preview', '--port', String(partner.port), '--host', '127.0.0.1'],
+      cwd: partner.folder,
+      env,
+      url: `${partner.origin}/`,
+      ready: (response) => response.ok,
+    })
+    const html = await (await fetch(site.url)).text()
+    expect(html).toMatch(
+      new RegExp(
+        `<demo-request supabase-url="${partner.backend}" source="partner-astro">\\s*<a href="/request-demo">${fallbackLink}</a>\\s*</demo-request>`,
+      ),
+    )
+  }, 240_000)
+
+  it('shows the fallback link until the element upgrades', async () => {
+    const { tab, close } = await partner.open('/', { javaScriptEnabled: false })
+    expect(await tab.getByRole('link', { name: fallbackLink }).isVisible()).toBe(true)
+    await close()
+  })
+
+  it('upgrades the element and sends a lead that is stored', async () => {
+    const { tab, problems, close } = await partner.open()
+    await tab.getByLabel(formCopy.fields.firstName.label).waitFor()
+    expect(await tab.getByRole('link', { name: fallbackLink }).isVisible()).toBe(false)
+    await sendSampleLead(tab, companyName)
+    const stored = await partner.storedLeads(companyName)
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toContain('partner-astro')
+    expect(problems).toEqual([])
+    await close()
+  })
+})
