@@ -41,7 +41,7 @@ beforeAll(async () => {
 export default defineConfig({ output: 'static' })
 `,
     'src/pages/index.astro': `---
-const backend = process.env.DEMO_BACKEND_URL
+const backend = ${JSON.stringify(partner.backend)}
 ---
 <html lang="en">
   <head>
@@ -71,10 +71,7 @@ describe('a static Astro site', () => {
   it(`builds with astro ${astroVersion}, the element and its fallback in the static HTML`, async () => {
     const astro = join(partner.folder, 'node_modules/.bin/astro')
     await npmInstall(partner.folder)
-    await run(astro, ['build'], {
-      cwd: partner.folder,
-      env: { ...env, DEMO_BACKEND_URL: partner.backend },
-    })
+    await run(astro, ['build'], { cwd: partner.folder, env })
     site = await startServerProcess({
       command: astro,
       args: ['preview', '--port', String(partner.port), '--host', '127.0.0.1'],

@@ -33,7 +33,7 @@ export interface FrameworkApp {
   stop(): Promise<void>
 }
 
-export interface OpenPage {
+interface OpenPage {
   tab: Page
   problems: string[]
   close(): Promise<void>

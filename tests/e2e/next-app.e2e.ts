@@ -22,7 +22,8 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 let partner: FrameworkApp
 let site: ServerProcess | undefined
 
-const files: Record<string, string> = {
+// The partner's app, its backend's origin written in as a partner writes their project's URL.
+const files = (backend: string): Record<string, string> => ({
   'tsconfig.json': JSON.stringify({
     compilerOptions: {
       target: 'es2022',
@@ -82,17 +83,17 @@ export default function Home() {
   return (
     <main>
       <h1>A Next.js partner</h1>
-      <ContactForm backend={process.env.DEMO_BACKEND_URL ?? ''} />
+      <ContactForm backend="${backend}" />
     </main>
   )
 }
 `,
-}
+})
 
 beforeAll(async () => {
   partner = await startFrameworkApp('next')
   await partner.write({
-    ...files,
+    ...files(partner.backend),
     'package.json': JSON.stringify({
       name: 'partner-next',
       private: true,
@@ -121,10 +122,7 @@ describe('a Next.js App Router app', () => {
   it(`builds with next ${nextVersion}: the import at the top of a client component does not break the server render`, async () => {
     const next = join(partner.folder, 'node_modules/.bin/next')
     await npmInstall(partner.folder)
-    await run(next, ['build'], {
-      cwd: partner.folder,
-      env: { ...env, DEMO_BACKEND_URL: partner.backend },
-    })
+    await run(next, ['build'], { cwd: partner.folder, env })
     site = await startServerProcess({
       command: next,
       args: ['start', '--port', String(partner.port), '--hostname', '127.0.0.1'],
