@@ -5,25 +5,21 @@
  * `astro preview` serves it, and Chromium sends a lead to the local backend, which allows the
  * site's origin.
  */
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
-import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { sendSampleLead } from './demo-form.ts'
 import { type FrameworkApp, fallbackLink, startFrameworkApp } from './framework-app.ts'
-import { devVersion, npmInstall, run } from './partner-package.ts'
+import { devVersion } from './partner-package.ts'
 
 // Astro 6 and later need Node 22.12; the package supports Node 20.19 too, and 5.18 is the newest
 // Astro that runs there.
 const astroVersion = '5.18.2'
 const companyName = 'Astro & Partners LLP'
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }
 
 let partner: FrameworkApp
-let site: ServerProcess | undefined
 
 beforeAll(async () => {
-  partner = await startFrameworkApp('astro')
+  partner = await startFrameworkApp('astro', { ASTRO_TELEMETRY_DISABLED: '1' })
   await partner.write({
     'package.json': JSON.stringify({
       name: 'partner-astro',
@@ -63,24 +59,20 @@ const backend = ${JSON.stringify(partner.backend)}
 }, 120_000)
 
 afterAll(async () => {
-  await site?.stop()
   await partner?.stop()
 })
 
 describe('a static Astro site', () => {
   it(`builds with astro ${astroVersion}, the element and its fallback in the static HTML`, async () => {
-    const astro = join(partner.folder, 'node_modules/.bin/astro')
-    await npmInstall(partner.folder)
-    await run(astro, ['build'], { cwd: partner.folder, env })
-    site = await startServerProcess({
-      command: astro,
-      args: ['preview', '--port', String(partner.port), '--host', '127.0.0.1'],
-      cwd: partner.folder,
-      env,
-      url: `${partner.origin}/`,
-      ready: (response) => response.ok,
-    })
-    const html = await (await fetch(site.url)).text()
+    await partner.install()
+    await partner.run('astro', ['build'])
+    const html = await partner.serve('astro', [
+      'preview',
+      '--port',
+      String(partner.port),
+      '--host',
+      '127.0.0.1',
+    ])
     expect(html).toMatch(
       new RegExp(
         `<demo-request supabase-url="${partner.backend}" source="partner-astro">\\s*<a href="/request-demo">${fallbackLink}</a>\\s*</demo-request>`,
@@ -89,9 +81,7 @@ describe('a static Astro site', () => {
   }, 240_000)
 
   it('shows the fallback link until the element upgrades', async () => {
-    const { tab, close } = await partner.open('/', { javaScriptEnabled: false })
-    expect(await tab.getByRole('link', { name: fallbackLink }).isVisible()).toBe(true)
-    await close()
+    expect(await partner.fallbackShownBeforeUpgrade()).toBe(true)
   })
 
   it('upgrades the element and sends a lead that is stored', async () => {

@@ -7,10 +7,10 @@ import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { freePort } from '../support/free-port.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
-import type { ServerProcess } from '../support/start-server-process.ts'
+import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { launchChromium } from './browser.ts'
 import { leadsCsvLines } from './leads.ts'
-import { type Packed, packInto } from './partner-package.ts'
+import { npmInstall, type Packed, packInto, run } from './partner-package.ts'
 
 /** The link partners put inside the element, shown until it upgrades. */
 export const fallbackLink = 'Request a demo'
@@ -26,8 +26,16 @@ export interface FrameworkApp {
   backend: string
   /** Writes each file, by its path in the app's folder. */
   write(files: Record<string, string>): Promise<void>
+  /** `npm install` in the app's folder. */
+  install(): Promise<void>
+  /** Runs one of the app's installed commands (`node_modules/.bin/<bin>`) in its folder. */
+  run(bin: string, args: string[]): Promise<void>
+  /** Starts the app's own server, `<bin> ...args` listening on `port`, and returns its `/`. */
+  serve(bin: string, args: string[]): Promise<string>
   /** Opens `path` on the app's origin, recording console errors, hydration notes and page errors. */
   open(path?: string, options?: { javaScriptEnabled?: boolean }): Promise<OpenPage>
+  /** Whether `/` shows the fallback link with scripts off, as it does until the element upgrades. */
+  fallbackShownBeforeUpgrade(): Promise<boolean>
   /** The `npm run leads -- --csv` lines of the leads stored under `companyName`. */
   storedLeads(companyName: string): Promise<string[]>
   stop(): Promise<void>
@@ -39,13 +47,21 @@ interface OpenPage {
   close(): Promise<void>
 }
 
-export async function startFrameworkApp(name: string): Promise<FrameworkApp> {
+/** Sets up around an app named `name`, whose commands run with `env` over this environment. */
+export async function startFrameworkApp(
+  name: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<FrameworkApp> {
   const tempDir = await mkdtemp(join(tmpdir(), `demo-request-${name}-`))
   const folder = join(tempDir, 'app')
   const dataDir = join(tempDir, 'pglite')
+  const commandEnv = { ...process.env, ...env }
+  const bin = (command: string) => join(folder, 'node_modules/.bin', command)
   let backend: ServerProcess | undefined
   let browser: Browser | undefined
+  let site: ServerProcess | undefined
   const stop = async () => {
+    await site?.stop()
     await browser?.close()
     await backend?.stop()
     await rm(tempDir, { recursive: true, force: true })
@@ -64,7 +80,7 @@ export async function startFrameworkApp(name: string): Promise<FrameworkApp> {
     })
     browser = await launchChromium()
     const chromium = browser
-    return {
+    const app: FrameworkApp = {
       folder,
       packed,
       port,
@@ -75,6 +91,23 @@ export async function startFrameworkApp(name: string): Promise<FrameworkApp> {
           await mkdir(dirname(join(folder, path)), { recursive: true })
           await writeFile(join(folder, path), text)
         }
+      },
+      async install() {
+        await npmInstall(folder)
+      },
+      async run(command, args) {
+        await run(bin(command), args, { cwd: folder, env: commandEnv })
+      },
+      async serve(command, args) {
+        site = await startServerProcess({
+          command: bin(command),
+          args,
+          cwd: folder,
+          env: commandEnv,
+          url: `${origin}/`,
+          ready: (response) => response.ok,
+        })
+        return (await fetch(site.url)).text()
       },
       async open(path = '/', options = {}) {
         const context = await chromium.newContext(options)
@@ -90,11 +123,18 @@ export async function startFrameworkApp(name: string): Promise<FrameworkApp> {
         await tab.goto(`${origin}${path}`)
         return { tab, problems, close: () => context.close() }
       },
+      async fallbackShownBeforeUpgrade() {
+        const { tab, close } = await app.open('/', { javaScriptEnabled: false })
+        const shown = await tab.getByRole('link', { name: fallbackLink }).isVisible()
+        await close()
+        return shown
+      },
       async storedLeads(companyName) {
         return (await leadsCsvLines(dataDir)).filter((line) => line.includes(companyName))
       },
       stop,
     }
+    return app
   } catch (error) {
     await stop()
     throw error

@@ -5,22 +5,18 @@
  * prerenders it, `next start` serves it, and Chromium sends a lead to the local backend, which
  * allows the app's origin.
  */
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
-import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { sendSampleLead } from './demo-form.ts'
 import { type FrameworkApp, fallbackLink, startFrameworkApp } from './framework-app.ts'
-import { devVersion, npmInstall, run } from './partner-package.ts'
+import { devVersion } from './partner-package.ts'
 
 // The newest Next.js when this test was written; its SWC compiler installs as an npm package
 // (@next/swc-linux-x64-gnu and the like), not a download.
 const nextVersion = '16.4.6'
 const companyName = 'Next & Partners LLP'
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
 let partner: FrameworkApp
-let site: ServerProcess | undefined
 
 // The partner's app, its backend's origin written in as a partner writes their project's URL.
 const files = (backend: string): Record<string, string> => ({
@@ -91,7 +87,7 @@ export default function Home() {
 })
 
 beforeAll(async () => {
-  partner = await startFrameworkApp('next')
+  partner = await startFrameworkApp('next', { NEXT_TELEMETRY_DISABLED: '1' })
   await partner.write({
     ...files(partner.backend),
     'package.json': JSON.stringify({
@@ -114,34 +110,28 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await site?.stop()
   await partner?.stop()
 })
 
 describe('a Next.js App Router app', () => {
   it(`builds with next ${nextVersion}: the import at the top of a client component does not break the server render`, async () => {
-    const next = join(partner.folder, 'node_modules/.bin/next')
-    await npmInstall(partner.folder)
-    await run(next, ['build'], { cwd: partner.folder, env })
-    site = await startServerProcess({
-      command: next,
-      args: ['start', '--port', String(partner.port), '--hostname', '127.0.0.1'],
-      cwd: partner.folder,
-      env,
-      url: `${partner.origin}/`,
-      ready: (response) => response.ok,
-    })
+    await partner.install()
+    await partner.run('next', ['build'])
     // Prerendered at build time: the element and its fallback, as the partner wrote them.
-    const html = await (await fetch(site.url)).text()
+    const html = await partner.serve('next', [
+      'start',
+      '--port',
+      String(partner.port),
+      '--hostname',
+      '127.0.0.1',
+    ])
     expect(html).toContain(
       `<demo-request supabase-url="${partner.backend}" source="partner-next"><a href="/request-demo">${fallbackLink}</a></demo-request>`,
     )
   }, 240_000)
 
   it('shows the fallback link until the element upgrades', async () => {
-    const { tab, close } = await partner.open('/', { javaScriptEnabled: false })
-    expect(await tab.getByRole('link', { name: fallbackLink }).isVisible()).toBe(true)
-    await close()
+    expect(await partner.fallbackShownBeforeUpgrade()).toBe(true)
   })
 
   it('hydrates without an error, sends a lead that is stored, and the page hears the success', async () => {
