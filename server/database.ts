@@ -3,9 +3,11 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
 import type { NotificationStore } from '../supabase/functions/_shared/notification-store.ts'
 import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
+import type { ProofStore } from '../supabase/functions/_shared/proof-store.ts'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 import { createSqlDemoRequestStore } from '../supabase/functions/_shared/sql-demo-request-store.ts'
 import { createSqlNotificationStore } from '../supabase/functions/_shared/sql-notification-store.ts'
+import { createSqlProofStore } from '../supabase/functions/_shared/sql-proof-store.ts'
 import type { BackendConfig } from './config.ts'
 import { askDataDirHolder, type CommandResult, lockDataDir } from './data-dir-lock.ts'
 import { runLocalCommand } from './local-commands.ts'
@@ -42,6 +44,7 @@ export async function openPgliteDatabase(dataDir?: string): Promise<SqlDatabase>
 export interface LocalDatabase {
   store: DemoRequestStore
   notifications: NotificationStore
+  proofs: ProofStore
   /** Where the data lives, for people. */
   description: string
   close(): Promise<void>
@@ -73,6 +76,7 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
   const stores = {
     store: createSqlDemoRequestStore(db, { role: config.databaseRole }),
     notifications: createSqlNotificationStore(db, { role: config.databaseRole }),
+    proofs: createSqlProofStore(db, { role: config.databaseRole }),
   }
   lock?.answer((command, input) => runLocalCommand(stores, config, command, input))
   const description =

@@ -9,6 +9,8 @@ import {
 import type { NotificationStore } from './notification-store.ts'
 import type { Notifier } from './notifier.ts'
 import { createNotifyRetryHandler, isRetryPath } from './notify-retry-handler.ts'
+import { createProofGate } from './proof-gate.ts'
+import type { ProofStore } from './proof-store.ts'
 import { windowStart } from './rate-limit.ts'
 import { requireApiKey } from './require-api-key.ts'
 import { createResendNotifier } from './resend-notifier.ts'
@@ -18,6 +20,8 @@ import { createWebhookNotifier } from './webhook-notifier.ts'
 export interface FunctionStores {
   store: DemoRequestStore
   notifications: NotificationStore
+  /** Spent proofs; needed when the settings ask for proofs of work. */
+  proofs?: ProofStore
 }
 
 type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook'>
@@ -42,6 +46,17 @@ export function createConfiguredDispatcher(
   })
 }
 
+function proofGate(config: FunctionConfig, stores: FunctionStores) {
+  if (!config.proofOfWork) return null
+  if (!stores.proofs) throw new Error('Proof of work is on, but no proof store was given')
+  return createProofGate({
+    clientKeySecret: stores.store.clientKeySecret,
+    proofs: stores.proofs,
+    rateLimit: config.rateLimit,
+    bits: config.proofOfWork,
+  })
+}
+
 /**
  * The function as the settings describe it: leads at its path, and the retry endpoint at
  * `…/retry`. `afterReply` is where notifications go after the reply (see after-reply.ts).
@@ -58,6 +73,7 @@ export function createConfiguredHandler(
     afterReply: options.afterReply,
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
+    proofOfWork: proofGate(config, stores),
   })
   // The retry endpoint has its own secret; leads need the project's key.
   const acceptLeads = config.apiKeys === null ? handler : requireApiKey(handler, config.apiKeys)

@@ -1,6 +1,6 @@
 import { originMatches } from './allowed-origin.ts'
 
-// What supabase-js sends with a function call, plus the form's own idempotency key.
+// What supabase-js sends with a function call, plus the form's idempotency key and proof.
 const allowedHeaders = [
   'authorization',
   'x-client-info',
@@ -11,6 +11,7 @@ const allowedHeaders = [
   'tracestate',
   'baggage',
   'idempotency-key',
+  'proof-of-work',
 ].join(', ')
 
 /**
@@ -19,7 +20,7 @@ const allowedHeaders = [
  */
 export function corsHeaders(origin: string | null): Record<string, string> {
   const headers: Record<string, string> = {
-    'access-control-allow-methods': 'POST, OPTIONS',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
     'access-control-allow-headers': allowedHeaders,
     'access-control-expose-headers': 'Retry-After',
     // Chromium caps the preflight cache at two hours.

@@ -2,6 +2,7 @@ import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './acc
 import { type AfterReply, platformAfterReply, trackPendingWork } from './after-reply.ts'
 import { corsHeaders } from './cors.ts'
 import { errorReply, jsonReply } from './json-reply.ts'
+import type { ProofGate } from './proof-gate.ts'
 import { readDemoRequest } from './read-demo-request.ts'
 import { logRefusedOriginOnce } from './refused-origin-log.ts'
 
@@ -19,6 +20,8 @@ export interface HandlerDependencies
   log?: (message: string, error?: unknown) => void
   /** Where work after the reply goes: by default `EdgeRuntime.waitUntil` on Supabase. */
   afterReply?: AfterReply
+  /** Hands out challenges (GET) and asks every lead for a solved one; without it, none. */
+  proofOfWork?: ProofGate | null
 }
 
 // What the server knows about a request beyond the request itself.
@@ -44,7 +47,19 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
     maxBodyBytes: deps.maxBodyBytes ?? defaultMaxBodyBytes,
     // A refusal is the browser's only sign; the log names the setting that would allow it.
     onRefusedOrigin: logRefusedOriginOnce(log),
+    servesChallenges: Boolean(deps.proofOfWork),
   }
+  const gate = deps.proofOfWork ?? null
+  const unavailable = (cors: Record<string, string>) =>
+    errorReply(
+      503,
+      {
+        code: 'unavailable',
+        message: 'Demo requests cannot be accepted right now. Please try again shortly.',
+      },
+      // The database fails fast and comes back by itself; a few seconds is a fair wait.
+      { ...cors, 'retry-after': '5' },
+    )
 
   return async (request, context = {}) => {
     const cors = corsHeaders(request.headers.get('origin'))
@@ -54,18 +69,33 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
 
       let outcome: LeadOutcome
       try {
-        outcome = await acceptLead(read.lead, context.clientIp, accepting)
+        if ('challenge' in read) {
+          if (!gate) throw new Error('A challenge was asked of a handler without proof of work')
+          const challenge = await gate.challenge(accepting.now())
+          // Each challenge pays for one lead: no cache may hand it to a second visitor.
+          return jsonReply(
+            200,
+            { success: true, challenge },
+            { ...cors, 'cache-control': 'no-store' },
+          )
+        }
+        const lead = read.lead
+        const problem =
+          gate && (await gate.check(lead.proof ?? null, lead.idempotencyKey, accepting.now()))
+        if (problem) {
+          return errorReply(
+            403,
+            {
+              code: 'proof_of_work_invalid',
+              message: `The request's proof of work is refused: ${problem}. Reload the page and send the form again.`,
+            },
+            cors,
+          )
+        }
+        outcome = await acceptLead(lead, context.clientIp, accepting)
       } catch (error) {
         accepting.log('The demo-request store failed', error)
-        return errorReply(
-          503,
-          {
-            code: 'unavailable',
-            message: 'Demo requests cannot be accepted right now. Please try again shortly.',
-          },
-          // The database fails fast and comes back by itself; a few seconds is a fair wait.
-          { ...cors, 'retry-after': '5' },
-        )
+        return unavailable(cors)
       }
       if ('retryAfterSeconds' in outcome) {
         const retryAfter = outcome.retryAfterSeconds

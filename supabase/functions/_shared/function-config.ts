@@ -1,5 +1,7 @@
 import { originPatternProblem } from './allowed-origin.ts'
 import { defaultIpv6Prefix } from './client-group.ts'
+import type { ProofOfWorkSettings } from './proof-gate.ts'
+import { maxChallengeBits } from './proof-of-work.ts'
 import type { RateLimit } from './rate-limit.ts'
 import { resendApiUrl } from './resend-notifier.ts'
 
@@ -17,6 +19,8 @@ export interface FunctionConfig {
   retrySecret: string | null
   /** Keys a caller must send in `apikey`; `null` checks none (the local backend given none). */
   apiKeys: readonly string[] | null
+  /** The bits a challenge asks for; `null` (`POW_MAX_BITS=0`) asks no proof of work. */
+  proofOfWork?: ProofOfWorkSettings | null
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -29,6 +33,10 @@ export const configDefaults = {
   notifyTimeoutMs: 5000,
   databaseRole: 'service_role',
   emailFrom: 'Demo requests <onboarding@resend.dev>',
+  // 2^12 hashes, a few tenths of a second of a phone's Web Crypto, on a quiet day; 2^18 (about
+  // 64 times as long) when the window nears the global limit.
+  powMinBits: 12,
+  powMaxBits: 18,
 } as const
 
 const list = (value: string | undefined) =>
@@ -82,6 +90,31 @@ function webhook(url: string | undefined, secret: string | undefined): FunctionC
     throw new Error('NOTIFY_WEBHOOK_SECRET must be set with NOTIFY_WEBHOOK_URL: whsec_ and base64')
   }
   return { url: parsed.href, secret: secret?.trim() ?? '' }
+}
+
+function bitsSetting(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const bits = Number(value)
+  if (!Number.isInteger(bits) || bits < 0 || bits > maxChallengeBits) {
+    throw new Error(
+      `${name} must be a whole number from 0 to ${maxChallengeBits} (leading zero bits a proof of work needs), not "${value}"`,
+    )
+  }
+  return bits
+}
+
+function proofOfWork(env: (name: string) => string | undefined): ProofOfWorkSettings | null {
+  const max = bitsSetting('POW_MAX_BITS', env('POW_MAX_BITS'), configDefaults.powMaxBits)
+  if (max === 0) return null
+  const min = bitsSetting(
+    'POW_MIN_BITS',
+    env('POW_MIN_BITS'),
+    Math.min(configDefaults.powMinBits, max),
+  )
+  if (min > max) {
+    throw new Error(`POW_MIN_BITS (${min}) must not be more than POW_MAX_BITS (${max})`)
+  }
+  return { min, max }
 }
 
 function retrySecret(value: string | undefined): string | null {
@@ -157,5 +190,6 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     webhook: webhook(env('NOTIFY_WEBHOOK_URL'), env('NOTIFY_WEBHOOK_SECRET')),
     retrySecret: retrySecret(env('NOTIFY_RETRY_SECRET')),
     apiKeys: readApiKeys(env),
+    proofOfWork: proofOfWork(env),
   }
 }

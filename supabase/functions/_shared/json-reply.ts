@@ -6,7 +6,10 @@ export interface ReplyError {
 }
 
 /** The body of every reply of the function. */
-export type ReplyBody = { success: true; requestId: string } | { success: false; error: ReplyError }
+export type ReplyBody =
+  | { success: true; requestId: string }
+  | { success: true; challenge: string }
+  | { success: false; error: ReplyError }
 
 /** A JSON reply; supabase-js only parses bodies typed `application/json`. */
 export function jsonReply(

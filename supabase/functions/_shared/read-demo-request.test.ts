@@ -20,7 +20,9 @@ async function replyTo(request: Request): Promise<Response> {
 
 async function leadOf(request: Request, allowedOrigins?: readonly string[]): Promise<IncomingLead> {
   const result = await read(request, allowedOrigins)
-  if (!('lead' in result)) throw new Error(`Expected a lead, got ${result.reply.status}`)
+  if (!('lead' in result)) {
+    throw new Error(`Expected a lead, got ${'reply' in result ? result.reply.status : 'a GET'}`)
+  }
   return result.lead
 }
 

@@ -9,6 +9,8 @@ export interface IncomingLead {
   idempotencyKey: string | null
   /** The raw `User-Agent` header. */
   userAgent: string | null
+  /** The `Proof-Of-Work` header: a solved challenge (see proof-of-work.ts). */
+  proof?: string | null
 }
 
 /** What reading a request needs to know. */
@@ -24,6 +26,8 @@ export interface ReadOptions {
   cors: Record<string, string>
   /** Told each origin refused, so the operator can learn which to allow. */
   onRefusedOrigin?: (origin: string) => void
+  /** Whether a GET asks for a proof-of-work challenge (else it gets 405). */
+  servesChallenges?: boolean
 }
 
 // Visible ASCII only: the key ends up in a unique index and in logs.
@@ -35,8 +39,8 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/
  */
 export async function readDemoRequest(
   request: Request,
-  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin }: ReadOptions,
-): Promise<{ reply: Response } | { lead: IncomingLead }> {
+  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin, servesChallenges }: ReadOptions,
+): Promise<{ reply: Response } | { lead: IncomingLead } | { challenge: true }> {
   const fail = (status: number, code: string, message: string, extra = {}) => ({
     reply: errorReply(status, { code, message, ...extra }, cors),
   })
@@ -57,13 +61,14 @@ export async function readDemoRequest(
   if (request.method === 'OPTIONS') {
     return { reply: new Response(null, { status: 204, headers: cors }) }
   }
+  if (request.method === 'GET' && servesChallenges) return { challenge: true }
   if (request.method !== 'POST') {
     await request.body?.cancel()
     return {
       reply: errorReply(
         405,
         { code: 'method_not_allowed', message: 'Send demo requests with POST.' },
-        { ...cors, allow: 'POST, OPTIONS' },
+        { ...cors, allow: servesChallenges ? 'GET, POST, OPTIONS' : 'POST, OPTIONS' },
       ),
     }
   }
@@ -107,6 +112,7 @@ export async function readDemoRequest(
       submission: validation.output,
       idempotencyKey,
       userAgent: request.headers.get('user-agent'),
+      proof: request.headers.get('proof-of-work'),
     },
   }
 }

@@ -193,6 +193,8 @@ export function createSqlDemoRequestStore(
              delete from public.demo_request_window_totals where window_start < $1
            ), secrets as (
              delete from public.demo_request_client_key_secrets where valid_until <= $1
+           ), proofs as (
+             delete from public.demo_request_spent_proofs where expires_at < $1
            ) select count(*)::int as count from removed`,
           [before],
         )

@@ -1,4 +1,5 @@
 import type { DemoRequestStore } from './demo-request-store.ts'
+import type { ProofStore } from './proof-store.ts'
 
 /** A store for a function started without a database: every call fails, so requests get 503. */
 export function createUnavailableStore(): DemoRequestStore {
@@ -11,4 +12,10 @@ export function createUnavailableStore(): DemoRequestStore {
     list: fail,
     count: fail,
   }
+}
+
+/** The proof store of a function started without a database: every call fails, as above. */
+export function createUnavailableProofStore(): ProofStore {
+  const fail = () => Promise.reject(new Error('No database is configured'))
+  return { spend: fail, windowTotal: fail }
 }

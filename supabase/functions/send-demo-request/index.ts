@@ -7,8 +7,12 @@ import { createMisconfiguredHandler } from '../_shared/misconfigured-handler.ts'
 import { createPostgresDatabase } from '../_shared/postgres-database.ts'
 import { createSqlDemoRequestStore } from '../_shared/sql-demo-request-store.ts'
 import { createSqlNotificationStore } from '../_shared/sql-notification-store.ts'
+import { createSqlProofStore } from '../_shared/sql-proof-store.ts'
 import { createUnavailableNotificationStore } from '../_shared/unavailable-notification-store.ts'
-import { createUnavailableStore } from '../_shared/unavailable-store.ts'
+import {
+  createUnavailableProofStore,
+  createUnavailableStore,
+} from '../_shared/unavailable-store.ts'
 
 // The last line of defence: a failure outside any request (a driver's timer, say) is logged,
 // and the function keeps answering rather than dropping every visitor with it.
@@ -43,6 +47,7 @@ function configuredServe(): Deno.ServeHandler {
   const stores = {
     store: db ? createSqlDemoRequestStore(db, role) : createUnavailableStore(),
     notifications: db ? createSqlNotificationStore(db, role) : createUnavailableNotificationStore(),
+    proofs: db ? createSqlProofStore(db, role) : createUnavailableProofStore(),
   }
 
   // Notifications run after the reply, under EdgeRuntime.waitUntil on Supabase.
