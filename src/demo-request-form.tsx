@@ -28,6 +28,7 @@ import { createIdempotencyKeys } from './idempotency-key.ts'
 import {
   createFunctionsClient,
   defaultTimeoutMs,
+  demoRequestProofs,
   type FunctionsInvoker,
   sendDemoRequest,
 } from './send-demo-request.ts'
@@ -103,6 +104,7 @@ export function DemoRequestForm({
       ),
     [functions, supabaseUrl, publishableKey, anonKey],
   )
+  const proofs = useMemo(() => demoRequestProofs(client, timeoutMs), [client, timeoutMs])
 
   useLayoutEffect(() => {
     if (rootRef.current) adoptStyles(rootRef.current.getRootNode())
@@ -205,6 +207,7 @@ export function DemoRequestForm({
     const outcome = await sendDemoRequest(client, submission, {
       idempotencyKey: keys.keyFor(submission),
       timeoutMs,
+      proofs,
     })
     inFlight.current = false
     setSubmitting(false)
@@ -278,6 +281,8 @@ export function DemoRequestForm({
         aria-label={formCopy.label}
         noValidate
         onSubmit={handleSubmit}
+        // The challenge is solved while the visitor types, so the click waits for nothing.
+        onFocus={proofs.start}
       >
         <div className={classes.row}>
           {textField('firstName', 'given-name')}

@@ -1,6 +1,7 @@
 import type { FunctionsClient } from '@supabase/functions-js'
 import type { DemoRequestSubmission, FieldErrors } from './demo-request-schema.ts'
 import { fetchFunctionsClient } from './functions-client.ts'
+import { createProofSource, type ProofSource } from './proof-of-work.ts'
 
 /** The part of a Functions client the form needs: supabase-js's `supabase.functions` fits. */
 export type FunctionsInvoker = Pick<FunctionsClient, 'invoke'>
@@ -16,7 +17,17 @@ export type SendOptions = {
   idempotencyKey: string
   /** Milliseconds before the call is given up as a network failure. */
   timeoutMs?: number
+  /** Proofs of work for the function; without, the POST carries none. */
+  proofs?: DemoRequestProofs
 }
+
+type Failure = Extract<SendResult, { ok: false }>
+
+/** Solved challenges of the function, ready before the click (see proof-of-work.ts). */
+export type DemoRequestProofs = ProofSource<Failure>
+
+// The function's answer to a POST whose proof is missing, expired, already spent or forged.
+const proofRefused = 'proof_of_work_invalid'
 
 export const functionName = 'send-demo-request'
 export const defaultTimeoutMs = 15_000
@@ -41,41 +52,78 @@ export function createFunctionsClient(supabaseUrl: string, key: string): Functio
   return fetchFunctionsClient(url, apiKeyHeaders(key))
 }
 
+/** Proofs of work from `send-demo-request`, each fetched with a GET and solved in the page. */
+export function demoRequestProofs(
+  functions: FunctionsInvoker,
+  timeoutMs = defaultTimeoutMs,
+): DemoRequestProofs {
+  return createProofSource(functions, functionName, timeoutMs, {
+    ofError: failureOf,
+    ofReply: (error) => ({ ok: false, kind: 'server', error }),
+  })
+}
+
 /**
- * Posts a submission to the `send-demo-request` function. Never throws: every outcome is a
- * value, and only a reply carrying `success: true` counts as success.
+ * Posts a submission to the `send-demo-request` function, with a proof of work when given
+ * `proofs`. A refused proof is replaced by a fresh one and the POST sent once more, unseen. Never
+ * throws: every outcome is a value, and only a reply carrying `success: true` counts as success.
  */
 export async function sendDemoRequest(
   functions: FunctionsInvoker,
   submission: DemoRequestSubmission,
-  { idempotencyKey, timeoutMs = defaultTimeoutMs }: SendOptions,
+  options: SendOptions,
 ): Promise<SendResult> {
+  const { proofs } = options
+  if (!proofs) return (await postOnce(functions, submission, options, null)).result
+  // A first challenge that fails is no reason to give up: the function may ask no proof.
+  const first = await proofs.take()
+  const sent = await postOnce(functions, submission, options, 'proof' in first ? first.proof : null)
+  if (sent.code !== proofRefused) return sent.result
+  const second = await proofs.take()
+  if ('failure' in second) return second.failure
+  return (await postOnce(functions, submission, options, second.proof)).result
+}
+
+async function postOnce(
+  functions: FunctionsInvoker,
+  submission: DemoRequestSubmission,
+  { idempotencyKey, timeoutMs = defaultTimeoutMs }: SendOptions,
+  proof: string | null,
+): Promise<{ result: SendResult; code?: string }> {
   try {
     const { data, error } = await functions.invoke(functionName, {
       body: submission,
-      headers: { 'Idempotency-Key': idempotencyKey },
+      headers: {
+        'Idempotency-Key': idempotencyKey,
+        ...(proof === null ? {} : { 'Proof-Of-Work': proof }),
+      },
       timeout: timeoutMs,
     })
-    if (error) return await failureOf(error)
+    if (error) return await failureWithCode(error)
     if (isRecord(data) && data.success === true) {
-      return { ok: true, requestId: typeof data.requestId === 'string' ? data.requestId : '' }
+      const requestId = typeof data.requestId === 'string' ? data.requestId : ''
+      return { result: { ok: true, requestId } }
     }
-    return { ok: false, kind: 'server', error: new Error(replyMessage(data)) }
+    return { result: { ok: false, kind: 'server', error: new Error(replyMessage(data)) } }
   } catch (error) {
-    return { ok: false, kind: 'network', error }
+    return { result: { ok: false, kind: 'network', error } }
   }
 }
 
+const failureOf = async (error: unknown) => (await failureWithCode(error)).result
+
 // Matched by name, not instanceof: a host's supabase-js may carry its own copy of the classes.
-async function failureOf(error: unknown): Promise<SendResult> {
+async function failureWithCode(error: unknown): Promise<{ result: Failure; code?: string }> {
   const name = error instanceof Error ? error.name : ''
   if (name !== 'FunctionsHttpError') {
-    return { ok: false, kind: name === 'FunctionsRelayError' ? 'server' : 'network', error }
+    const kind = name === 'FunctionsRelayError' ? 'server' : 'network'
+    return { result: { ok: false, kind, error } }
   }
   const body = await readJson((error as { context?: unknown }).context)
   const reply = isRecord(body) && isRecord(body.error) ? body.error : undefined
   const fields = reply && isRecord(reply.fields) ? stringValues(reply.fields) : undefined
-  return { ok: false, kind: 'server', error, ...(fields && { fields }) }
+  const code = typeof reply?.code === 'string' ? reply.code : undefined
+  return { result: { ok: false, kind: 'server', error, ...(fields && { fields }) }, code }
 }
 
 async function readJson(response: unknown): Promise<unknown> {

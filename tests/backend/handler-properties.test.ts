@@ -11,6 +11,7 @@ import type { DemoRequestHandler } from '../../supabase/functions/_shared/demo-r
 import { readFunctionConfig } from '../../supabase/functions/_shared/function-config.ts'
 import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
 import { createSqlNotificationStore } from '../../supabase/functions/_shared/sql-notification-store.ts'
+import { createSqlProofStore } from '../../supabase/functions/_shared/sql-proof-store.ts'
 import { nastyPieces, nastyText } from '../support/nasty-text.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 import { sampleLead, sampleSubmission } from '../support/sample-lead.ts'
@@ -298,12 +299,15 @@ describe.each(backends)('the handler on $name, for any request', ({ open, skip }
       RATE_LIMIT_GLOBAL_MAX: '1000000',
       ALLOWED_ORIGINS: partner,
       SUPABASE_ANON_KEY: apiKey,
+      // Proofs of work have their own tests (proof-gate.test.ts); here the fields are judged.
+      POW_MAX_BITS: '0',
     }
     handler = createConfiguredHandler(
       readFunctionConfig((name) => env[name]),
       {
         store: createSqlDemoRequestStore(test.db),
         notifications: createSqlNotificationStore(test.db),
+        proofs: createSqlProofStore(test.db),
       },
     )
   }, 120_000)

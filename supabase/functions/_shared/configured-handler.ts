@@ -20,8 +20,8 @@ import { createWebhookNotifier } from './webhook-notifier.ts'
 export interface FunctionStores {
   store: DemoRequestStore
   notifications: NotificationStore
-  /** Spent proofs; needed when the settings ask for proofs of work. */
-  proofs?: ProofStore
+  /** Spent proofs, and the window totals the difficulty follows. */
+  proofs: ProofStore
 }
 
 type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook'>
@@ -48,7 +48,6 @@ export function createConfiguredDispatcher(
 
 function proofGate(config: FunctionConfig, stores: FunctionStores) {
   if (!config.proofOfWork) return null
-  if (!stores.proofs) throw new Error('Proof of work is on, but no proof store was given')
   return createProofGate({
     clientKeySecret: stores.store.clientKeySecret,
     proofs: stores.proofs,

@@ -15,6 +15,7 @@ describe('readFunctionConfig', () => {
       webhook: null,
       retrySecret: null,
       apiKeys: [],
+      proofOfWork: { min: 12, max: 18 },
     })
   })
 
@@ -34,6 +35,8 @@ describe('readFunctionConfig', () => {
       NOTIFY_RETRY_SECRET: 'a-long-enough-retry-secret',
       SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_a","web":" sb_publishable_b "}',
       SUPABASE_ANON_KEY: 'legacy-anon-jwt',
+      POW_MIN_BITS: '4',
+      POW_MAX_BITS: '9',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -52,7 +55,19 @@ describe('readFunctionConfig', () => {
       },
       retrySecret: 'a-long-enough-retry-secret',
       apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],
+      proofOfWork: { min: 4, max: 9 },
     })
+  })
+
+  it('asks proofs of work from 12 to 18 bits unless told otherwise; POW_MAX_BITS=0 asks none', () => {
+    expect(from({}).proofOfWork).toEqual({ min: 12, max: 18 })
+    expect(from({ POW_MAX_BITS: '0' }).proofOfWork).toBeNull()
+    expect(from({ POW_MAX_BITS: '8' }).proofOfWork).toEqual({ min: 8, max: 8 })
+    expect(() => from({ POW_MIN_BITS: '20' })).toThrow(
+      'POW_MIN_BITS (20) must not be more than POW_MAX_BITS (18)',
+    )
+    expect(() => from({ POW_MAX_BITS: '33' })).toThrow('POW_MAX_BITS must be a whole number from 0 to 32')
+    expect(() => from({ POW_MIN_BITS: 'x' })).toThrow('POW_MIN_BITS must be a whole number')
   })
 
   it('reads origin patterns, and refuses * or an origin without its scheme', () => {

@@ -11,6 +11,7 @@ import { isRetryPath, retrySecretHeader } from './notify-retry-handler.ts'
 import { windowStart } from './rate-limit.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
+import { createSqlProofStore } from './sql-proof-store.ts'
 
 const secret = 'a-long-enough-retry-secret'
 const retryUrl = 'http://localhost:3000/functions/v1/send-demo-request/retry'
@@ -41,6 +42,7 @@ function configured(vars: Record<string, string> = {}) {
   return createConfiguredHandler(config, {
     store: createSqlDemoRequestStore(test.db),
     notifications: createSqlNotificationStore(test.db),
+    proofs: createSqlProofStore(test.db),
   })
 }
 

@@ -51,7 +51,12 @@ describe('a valid request', () => {
     const lead = await leadOf(
       post({ ...valid, firstName: '  Ada  ' }, { 'idempotency-key': 'k-1', 'user-agent': 'Test' }),
     )
-    expect(lead).toEqual({ submission: valid, idempotencyKey: 'k-1', userAgent: 'Test' })
+    expect(lead).toEqual({
+      submission: valid,
+      idempotencyKey: 'k-1',
+      userAgent: 'Test',
+      proof: null,
+    })
   })
 })
 

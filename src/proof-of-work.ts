@@ -1,0 +1,97 @@
+import type { FunctionsClient } from '@supabase/functions-js'
+
+/**
+ * The widget's side of the function's proof of work (supabase/functions/_shared/proof-of-work.ts):
+ * fetch a challenge with a GET, then find a counter whose SHA-256 of `<challenge>.<counter>`
+ * starts with the challenge's bits of zeros. Web Crypto hashes off the main thread and answers
+ * each digest as its own task, so the search leaves the page responsive without a Worker (which
+ * a strict CSP would have to allow as `worker-src blob:`) or a hash function of our own.
+ */
+
+/** What a proof source hands the POST: a solved challenge, or why there is none. */
+export type ProofOutcome<Failure> = { proof: string } | { failure: Failure }
+
+/** Solves challenges ahead of the click: `start` when the visitor begins, `take` at the send. */
+export interface ProofSource<Failure> {
+  /** Fetches and solves a challenge in the background, unless one is on its way. */
+  start(): void
+  /** The proof begun by `start` (begun now if none), which is then used up. */
+  take(): Promise<ProofOutcome<Failure>>
+}
+
+// Digests asked for at once: enough to keep Web Crypto busy, few enough to stop soon after a hit.
+const batch = 64
+// The function accepts a challenge for 20 minutes; one older than this is fetched again rather
+// than risk an expired proof and a second round trip at the click.
+const staleAfterMs = 15 * 60 * 1000
+
+const zeroBits = (hash: Uint8Array, bits: number) => {
+  let index = 0
+  for (; bits >= 8; bits -= 8) if (hash[index++] !== 0) return false
+  return bits === 0 || (hash[index] as number) >> (8 - bits) === 0
+}
+
+/** The proof for `challenge`: it, a dot and the first counter whose hash has its zero bits. */
+export async function solveChallenge(challenge: string): Promise<string> {
+  const bits = Number(challenge.split('.')[1])
+  if (!Number.isInteger(bits) || bits < 0 || bits > 32) throw new Error('Not a challenge')
+  const encoder = new TextEncoder()
+  for (let start = 0; ; start += batch) {
+    const hashes = await Promise.all(
+      Array.from({ length: batch }, (_, offset) =>
+        crypto.subtle.digest('SHA-256', encoder.encode(`${challenge}.${start + offset}`)),
+      ),
+    )
+    const found = hashes.findIndex((hash) => zeroBits(new Uint8Array(hash), bits))
+    if (found !== -1) return `${challenge}.${start + found}`
+  }
+}
+
+/** How a failed call is told: from the client's error, or from a reply that is no challenge. */
+interface Failures<Failure> {
+  ofError: (error: unknown) => Promise<Failure>
+  ofReply: (error: unknown) => Failure
+}
+
+async function fetchProof<Failure>(
+  functions: Pick<FunctionsClient, 'invoke'>,
+  name: string,
+  timeoutMs: number,
+  failures: Failures<Failure>,
+): Promise<ProofOutcome<Failure>> {
+  try {
+    const { data, error } = await functions.invoke<{ challenge?: unknown }>(name, {
+      method: 'GET',
+      timeout: timeoutMs,
+    })
+    if (error) return { failure: await failures.ofError(error) }
+    const challenge = data?.challenge
+    if (typeof challenge !== 'string') throw new Error('The reply carried no challenge')
+    return { proof: await solveChallenge(challenge) }
+  } catch (error) {
+    return { failure: failures.ofReply(error) }
+  }
+}
+
+/** A proof source over the function `name` of `functions`. */
+export function createProofSource<Failure>(
+  functions: Pick<FunctionsClient, 'invoke'>,
+  name: string,
+  timeoutMs: number,
+  failures: Failures<Failure>,
+): ProofSource<Failure> {
+  let next: { outcome: Promise<ProofOutcome<Failure>>; begun: number } | null = null
+  const start = () => {
+    if (next && Date.now() - next.begun < staleAfterMs) return
+    next = { outcome: fetchProof(functions, name, timeoutMs, failures), begun: Date.now() }
+  }
+  return {
+    start,
+    take() {
+      start()
+      const outcome = (next as NonNullable<typeof next>).outcome
+      next = null
+      return outcome
+    },
+  }
+}
