@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sampleSubmission as valid } from '../../../tests/support/sample-lead.ts'
+import { solveProof } from '../../../tests/support/solve-proof.ts'
 import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
 import { type PendingWork, trackPendingWork } from './after-reply.ts'
 import { createDemoRequestHandler, type HandlerDependencies } from './demo-request-handler.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
 import { createNotificationDispatcher } from './notification-dispatcher.ts'
 import type { Notifier } from './notifier.ts'
+import { createProofGate } from './proof-gate.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
+import { createSqlProofStore } from './sql-proof-store.ts'
 
 const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
 const partner = 'https://partner.example'
@@ -261,5 +264,82 @@ describe('an unreachable database', () => {
     const retried = await serve(post(valid, { 'idempotency-key': 'k' }))
     expect(retried.status).toBe(200)
     expect(await rows()).toHaveLength(1)
+  })
+})
+
+describe('with proof of work', () => {
+  const gated = () =>
+    handler({
+      proofOfWork: createProofGate({
+        clientKeySecret: store.clientKeySecret,
+        proofs: createSqlProofStore(test.db),
+        rateLimit: { max: 5, globalMax: 1000, windowSeconds: 600 },
+        bits: { min: 4, max: 8 },
+      }),
+    })
+  const challenge = async () => {
+    const response = await gated()(new Request(functionUrl, { headers: { origin: partner } }))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe(partner)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body = (await response.json()) as { success: boolean; challenge: string }
+    expect(body.success).toBe(true)
+    return body.challenge
+  }
+
+  it('hands out a challenge on GET, and stores a lead that carries it solved', async () => {
+    const proof = solveProof(await challenge())
+    const response = await gated()(
+      post(valid, { 'idempotency-key': 'k-1', 'proof-of-work': proof }),
+    )
+    expect(response.status).toBe(200)
+    expect(await rows()).toHaveLength(1)
+  })
+
+  it('refuses a lead without a proof, with an unsolved one, or one already spent; stores none of them', async () => {
+    await expectError(await gated()(post(valid)), 403, 'proof_of_work_invalid')
+    const unsolved = solveProof(await challenge(), false)
+    await expectError(
+      await gated()(post(valid, { 'proof-of-work': unsolved })),
+      403,
+      'proof_of_work_invalid',
+    )
+    expect(await rows()).toEqual([])
+
+    const proof = solveProof(await challenge())
+    const first = await gated()(post(valid, { 'idempotency-key': 'k-1', 'proof-of-work': proof }))
+    const again = await gated()(post(valid, { 'idempotency-key': 'k-2', 'proof-of-work': proof }))
+    expect(first.status).toBe(200)
+    await expectError(again, 403, 'proof_of_work_invalid')
+    expect(await rows()).toHaveLength(1)
+  })
+
+  it('answers a retried POST, same key and same proof, as the first and stores it once', async () => {
+    const proof = solveProof(await challenge())
+    const send = () =>
+      gated()(post(valid, { 'idempotency-key': 'k-1', 'proof-of-work': proof })).then((r) =>
+        r.json(),
+      )
+    const first = await send()
+    expect(await send()).toEqual(first)
+    expect(await rows()).toHaveLength(1)
+  })
+
+  it('answers 503 when the database cannot check the proof', async () => {
+    const broken = handler({
+      proofOfWork: createProofGate({
+        clientKeySecret: () => Promise.reject(new Error('down')),
+        proofs: createSqlProofStore(test.db),
+        rateLimit: { max: 5, globalMax: 1000, windowSeconds: 600 },
+        bits: { min: 4, max: 8 },
+      }),
+    })
+    const proof = solveProof(await challenge())
+    await expectError(await broken(post(valid, { 'proof-of-work': proof })), 503, 'unavailable')
+    await expectError(
+      await broken(new Request(functionUrl, { headers: { origin: partner } })),
+      503,
+      'unavailable',
+    )
   })
 })

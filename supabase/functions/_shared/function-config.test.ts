@@ -66,7 +66,9 @@ describe('readFunctionConfig', () => {
     expect(() => from({ POW_MIN_BITS: '20' })).toThrow(
       'POW_MIN_BITS (20) must not be more than POW_MAX_BITS (18)',
     )
-    expect(() => from({ POW_MAX_BITS: '33' })).toThrow('POW_MAX_BITS must be a whole number from 0 to 32')
+    expect(() => from({ POW_MAX_BITS: '33' })).toThrow(
+      'POW_MAX_BITS must be a whole number from 0 to 32',
+    )
     expect(() => from({ POW_MIN_BITS: 'x' })).toThrow('POW_MIN_BITS must be a whole number')
   })
 
