@@ -31,11 +31,17 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
 }
 
-// A `fetch` that answers as the function would, without a server.
+// A proof-of-work challenge shaped as the function's, of 4 bits: solved in a few hashes.
+const challenge = () => `${Math.floor(Date.now() / 1000)}.4.${'0'.repeat(32)}.${'0'.repeat(64)}`
+
+// A `fetch` that answers as the function would, without a server: a GET gets a challenge, a
+// POST `reply`.
 function standInFetch(reply: StandInReply): typeof fetch {
   return (_input, init) => {
     const signal = init?.signal
     if (signal?.aborted) return Promise.reject(abortError(signal))
+    if (init?.method === 'GET')
+      return Promise.resolve(json({ success: true, challenge: challenge() }))
     switch (reply) {
       case 'success':
         return Promise.resolve(json({ success: true, requestId: 'stand-in-request' }))

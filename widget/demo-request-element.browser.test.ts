@@ -139,6 +139,35 @@ describe('<demo-request>', () => {
     await expectOnlySampleSent(root, run)
   })
 
+  it('sends a solved proof of work, and on its refusal posts once more with a fresh one', async () => {
+    const { element, root, run } = await mount('proof-once')
+    const events = recordEvents(element)
+    fillValid(root)
+    submitButton(root).click()
+    const shown = await waitUntil(() => toast(root))
+    expect(shown.dataset.variant).to.equal('default')
+    expect(events.map((event) => event.type)).to.deep.equal([
+      'demo-request-submit',
+      'demo-request-success',
+    ])
+    const requests = await recordedRequests(run)
+    const proofs = requests.map((request) => request.headers['proof-of-work'] ?? '')
+    expect(proofs).to.have.length(2)
+    expect(proofs[0]).not.to.equal(proofs[1])
+    // The same submission: the retry carries the first POST's key and body.
+    expect(requests[1]?.headers['idempotency-key']).to.equal(
+      requests[0]?.headers['idempotency-key'],
+    )
+    for (const proof of proofs) {
+      // The stand-in's challenges ask 4 bits: the hash of the proof starts with a zero nibble.
+      const hash = new Uint8Array(
+        await crypto.subtle.digest('SHA-256', new TextEncoder().encode(proof)),
+      )
+      expect(proof).to.match(/^\d+\.4\.[0-9a-f]{32}\.[0-9a-f]{64}\.\d+$/)
+      expect(hash[0] as number).to.be.below(16)
+    }
+  })
+
   it('disables the button and reads "Submitting..." while the request is in flight', async () => {
     const { root } = await mount('slow-ok')
     fillValid(root)

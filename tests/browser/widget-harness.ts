@@ -13,6 +13,7 @@ export type Scenario =
   | 'invalid'
   | 'network'
   | 'hang'
+  | 'proof-once'
 
 let runs = 0
 

@@ -38,6 +38,9 @@ export default async function setup(project: TestProject) {
     // The embedded database and no email, whatever the developer's shell holds.
     DATABASE_URL: '',
     RESEND_API_KEY: '',
+    // The widget solves a proof of work for every lead, as against the deployed function.
+    POW_MIN_BITS: '4',
+    POW_MAX_BITS: '8',
   }).catch(async (error) => {
     await rm(tempDir, { recursive: true, force: true })
     throw error

@@ -78,7 +78,10 @@ it('the request goes through supabase-js, which / never loads', async () => {
   const { page, close } = await openSitePage(browser)
   const sent: Record<string, string>[] = []
   page.on('request', (request) => {
-    if (request.url().endsWith('/functions/v1/send-demo-request')) sent.push(request.headers())
+    // The GET before it fetches the proof-of-work challenge the POST carries solved.
+    if (request.url().endsWith('/functions/v1/send-demo-request') && request.method() === 'POST') {
+      sent.push(request.headers())
+    }
   })
   await visit(page, '/request-demo')
   const { fields } = formCopy
@@ -92,6 +95,7 @@ it('the request goes through supabase-js, which / never loads', async () => {
   // supabase-js names itself on every request; the widget's own Functions client does not.
   expect(sent[0]?.['x-client-info']).toMatch(/^supabase-js\/\d/)
   expect(sent[0]?.apikey).toBeTruthy()
+  expect(sent[0]?.['proof-of-work']).toMatch(/^\d+\.\d+\.[0-9a-f]{32}\.[0-9a-f]{64}\.\d+$/)
   // Visitors never sign in: the client keeps no session in localStorage.
   expect(await page.evaluate(() => localStorage.length)).toBe(0)
   await close()

@@ -14,6 +14,7 @@ import {
 } from '../../../tests/support/email-api-stand-in.ts'
 import { freePort } from '../../../tests/support/free-port.ts'
 import { sampleLead, sampleSubmission } from '../../../tests/support/sample-lead.ts'
+import { solveProof } from '../../../tests/support/solve-proof.ts'
 import {
   type ServerProcess,
   startServerProcess,
@@ -127,6 +128,9 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         NOTIFY_WEBHOOK_URL: emailApi.webhookUrl,
         NOTIFY_WEBHOOK_SECRET: webhookSecret,
         NOTIFY_RETRY_SECRET: retrySecret,
+        // Cheap proofs of work: every lead below carries one solved, as the widget's does.
+        POW_MIN_BITS: '4',
+        POW_MAX_BITS: '8',
       },
       url: `http://127.0.0.1:${port}`,
       init: { method: 'OPTIONS' },
@@ -142,8 +146,19 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   // Every test starts with no leads and no rate-limit hits.
   beforeEach(() => database.reset())
 
-  const post = (headers: Record<string, string> = {}, apikey: string | null = publishableKey) =>
-    fetch(deno.url, {
+  // A solved challenge, or none when the function hands out none (its database is down).
+  const proof = async () => {
+    const response = await fetch(deno.url, { headers: { origin, apikey: publishableKey } })
+    return response.ok ? solveProof((await response.json()).challenge) : null
+  }
+
+  const post = async (
+    headers: Record<string, string> = {},
+    apikey: string | null = publishableKey,
+    solved: string | null = null,
+  ) => {
+    const pow = solved ?? (await proof())
+    return fetch(deno.url, {
       method: 'POST',
       headers: {
         ...headers,
@@ -151,9 +166,11 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         'content-type': 'application/json',
         'idempotency-key': crypto.randomUUID(),
         ...(apikey !== null && { apikey }),
+        ...(pow !== null && { 'proof-of-work': pow }),
       },
       body: JSON.stringify(sampleSubmission),
     })
+  }
 
   const statusOf = async (id: string) =>
     (
@@ -223,6 +240,25 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     for (let n = 1; n <= 8; n++) statuses.push((await post(forged(n))).status)
     // Five per window, as the default says, however the headers rotate.
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
+  })
+
+  it('refuses leads without a proof of work or with a spent one: nothing stored, nobody told', async () => {
+    const bare = await fetch(deno.url, {
+      method: 'POST',
+      headers: { origin, apikey: publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify(sampleSubmission),
+    })
+    expect(bare.status).toBe(403)
+    expect(bare.headers.get('access-control-allow-origin')).toBe(origin)
+    expect((await bare.json()).error.code).toBe('proof_of_work_invalid')
+    const solved = await proof()
+    expect((await post({}, publishableKey, solved)).status).toBe(200)
+    const replay = await post({}, publishableKey, solved)
+    expect(replay.status).toBe(403)
+    const [count] = await database.db.query<{ n: number }>(
+      'select count(*)::int as n from public.demo_requests',
+    )
+    expect(count?.n).toBe(1)
   })
 
   it("refuses a call without the project's key", async () => {
