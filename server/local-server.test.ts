@@ -21,6 +21,8 @@ const config = (dataDir = 'pglite') => ({
   distDir: join(folder, 'dist'),
   port: 0,
   rateLimit: { max: 2, globalMax: 1000, windowSeconds: 600 },
+  // These requests are scripted; the widget's proofs are tests/backend/widget-contract.test.ts's.
+  proofOfWork: null,
 })
 
 beforeAll(async () => {

@@ -12,7 +12,12 @@ import { demoRequestBackend } from './vite-plugin.ts'
 let folder: string
 let vite: ViteDevServer
 let url: string
-const config = () => ({ ...readBackendConfig({}), dataDir: join(folder, 'pglite') })
+// A scripted POST, without the proof of work the widget would solve.
+const config = () => ({
+  ...readBackendConfig({}),
+  dataDir: join(folder, 'pglite'),
+  proofOfWork: null,
+})
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-vite-'))

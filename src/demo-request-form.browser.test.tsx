@@ -113,6 +113,11 @@ describe('DemoRequestForm', () => {
     const functions: FunctionsInvoker = {
       invoke: (async (...args: unknown[]) => {
         calls.push(args)
+        // A challenge of no bits, which any counter solves.
+        const challenge = `0.0.${'0'.repeat(32)}.${'0'.repeat(64)}`
+        if ((args[1] as { method?: string }).method === 'GET') {
+          return { data: { success: true, challenge }, error: null }
+        }
         return { data: { success: true, requestId: 'from-client' }, error: null }
       }) as FunctionsInvoker['invoke'],
     }
@@ -120,8 +125,9 @@ describe('DemoRequestForm', () => {
     const events = recordEvents(host)
     submitButton(root).click()
     await waitUntil(() => toast(root))
-    expect(calls).to.have.length(1)
-    expect(calls[0]?.[0]).to.equal('send-demo-request')
+    expect(calls).to.have.length(2)
+    expect(calls.map((call) => call[0])).to.deep.equal(['send-demo-request', 'send-demo-request'])
+    expect(calls[1]?.[1]).to.have.nested.property('headers.Proof-Of-Work')
     expect(events.at(-1)).to.deep.equal({
       type: 'demo-request-success',
       detail: { requestId: 'from-client' },

@@ -404,7 +404,7 @@ describe('<demo-request> functions property', () => {
     const calls: string[] = []
     const spy: FunctionsInvoker = {
       invoke: (name, options) => {
-        calls.push(name)
+        calls.push(`${options?.method ?? 'POST'} ${name}`)
         return handed.invoke(name, options)
       },
     }
@@ -412,7 +412,8 @@ describe('<demo-request> functions property', () => {
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
-    expect(calls).to.deep.equal(['send-demo-request'])
+    // The challenge for the proof of work, then the lead.
+    expect(calls).to.deep.equal(['GET send-demo-request', 'POST send-demo-request'])
     expect(await recordedRequests(attributesRun)).to.have.length(0)
     const [request] = await recordedRequests(handedRun)
     expect(request?.headers.apikey).to.equal('handed-key')

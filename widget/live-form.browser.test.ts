@@ -59,8 +59,8 @@ describe('mountLiveForm', () => {
     const { host, root } = paintedHost({ 'supabase-url': standInUrl('ok', 'unused') })
     const calls: string[] = []
     host.functions = {
-      invoke: async (name: string) => {
-        calls.push(name)
+      invoke: async (name: string, options?: { method?: string }) => {
+        calls.push(`${options?.method ?? 'POST'} ${name}`)
         return { data: { success: true, requestId: 'stand-in' }, error: null }
       },
     } as unknown as FunctionsInvoker
@@ -72,7 +72,8 @@ describe('mountLiveForm', () => {
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
-    expect(calls).to.deep.equal(['send-demo-request'])
+    // A challenge asked first; this stand-in has none, so the lead goes without a proof.
+    expect(calls).to.deep.equal(['GET send-demo-request', 'POST send-demo-request'])
 
     host.remove()
     form.update()

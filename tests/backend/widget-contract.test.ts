@@ -9,7 +9,13 @@ import { readBackendConfig } from '../../server/config.ts'
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts'
 import type { DemoRequestSubmission } from '../../src/demo-request-schema.ts'
 import { formCopy } from '../../src/form-copy.ts'
-import { createFunctionsClient, sendDemoRequest } from '../../src/send-demo-request.ts'
+import {
+  createFunctionsClient,
+  demoRequestProofs,
+  type FunctionsInvoker,
+  type SendOptions,
+  sendDemoRequest,
+} from '../../src/send-demo-request.ts'
 import {
   createDemoRequestHandler,
   type HandlerDependencies,
@@ -19,6 +25,10 @@ import { newPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 
 const submission: DemoRequestSubmission = { ...sampleLead, source: 'contract-test' }
+
+// As the form sends: with a proof of work fetched and solved through the same client.
+const send = (functions: FunctionsInvoker, body: DemoRequestSubmission, options: SendOptions) =>
+  sendDemoRequest(functions, body, { ...options, proofs: demoRequestProofs(functions) })
 
 let folder: string
 let server: LocalServer
@@ -31,6 +41,8 @@ beforeAll(async () => {
     distDir: join(folder, 'dist'),
     port: 0,
     rateLimit: { max: 1000, globalMax: 1000, windowSeconds: 60 },
+    // The widget solves its challenges for real: cheap ones, so the tests stay quick.
+    proofOfWork: { min: 4, max: 8 },
   })
 }, 60_000)
 afterAll(async () => {
@@ -42,7 +54,7 @@ describe('the widget client against the local server', () => {
   const functions = () => createFunctionsClient(server.url, 'local-anon-key')
 
   it('succeeds with the stored request id', async () => {
-    const result = await sendDemoRequest(functions(), submission, {
+    const result = await send(functions(), submission, {
       idempotencyKey: crypto.randomUUID(),
     })
     expect(result).toEqual({ ok: true, requestId: expect.any(String) })
@@ -64,7 +76,7 @@ describe('the widget client against the local server', () => {
       utmTerm: 'legal ai',
       utmContent: 'banner-a',
     }
-    const result = await sendDemoRequest(functions(), attributed, {
+    const result = await send(functions(), attributed, {
       idempotencyKey: crypto.randomUUID(),
     })
     const leads = await server.store.list(100)
@@ -82,8 +94,8 @@ describe('the widget client against the local server', () => {
 
   it('gets the same id back when it retries with the same key', async () => {
     const idempotencyKey = crypto.randomUUID()
-    const first = await sendDemoRequest(functions(), submission, { idempotencyKey })
-    const again = await sendDemoRequest(functions(), submission, { idempotencyKey })
+    const first = await send(functions(), submission, { idempotencyKey })
+    const again = await send(functions(), submission, { idempotencyKey })
     expect(again).toEqual(first)
   })
 
@@ -96,14 +108,17 @@ describe('the widget client against the local server', () => {
         return fetch(input, init)
       },
     })
-    await sendDemoRequest(recording, submission, { idempotencyKey: crypto.randomUUID() })
+    await send(recording, submission, { idempotencyKey: crypto.randomUUID() })
     const preflight = await fetch(`${server.url}/functions/v1/send-demo-request`, {
       method: 'OPTIONS',
       headers: { origin: server.url },
     })
     const allowed = preflight.headers.get('access-control-allow-headers')?.split(', ') ?? []
-    const names = [...(sent[0]?.keys() ?? [])]
+    // The GET for the challenge, then the POST carrying it solved.
+    expect(sent).toHaveLength(2)
+    const names = sent.flatMap((headers) => [...headers.keys()])
     expect(names).toContain('idempotency-key')
+    expect(names).toContain('proof-of-work')
     for (const name of names) expect(allowed).toContain(name)
   })
 })
@@ -125,7 +140,7 @@ describe('the widget client against a function that checks keys, as deployed', (
   }, 60_000)
   afterAll(() => checking?.close())
   const sendWith = (key: string) =>
-    sendDemoRequest(createFunctionsClient(checking.url, key), submission, {
+    send(createFunctionsClient(checking.url, key), submission, {
       idempotencyKey: crypto.randomUUID(),
     })
 
@@ -192,6 +207,7 @@ describe('each error as the widget receives it', () => {
     })
     return client
   }
+  // A handler that asks no proof of work: each error here is judged on its own.
   const send = (functions: FunctionsClient, body = submission) =>
     sendDemoRequest(functions, body, { idempotencyKey: crypto.randomUUID() })
 
