@@ -1,0 +1,130 @@
+// `npm run bench:pow`: what the proof of work costs a visitor and what a flood without proofs
+// gets, on the local server (PGlite, default bits) and the built site in Debian's Chromium.
+// Needs `npm run build`. Prints one JSON line per measurement; run by hand, not in `npm test`.
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { type Browser, chromium } from 'playwright-core'
+import { readBackendConfig } from '../../server/config.ts'
+import { startLocalServer } from '../../server/local-server.ts'
+import { formCopy } from '../../src/form-copy.ts'
+import { sampleLead, sampleSubmission } from '../../tests/support/sample-lead.ts'
+import { chromiumArgs, chromiumPath } from '../chromium-path.js'
+
+const folder = await mkdtemp(join(tmpdir(), 'bench-pow-'))
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+
+async function serve(name: string, proofOfWork: { min: number; max: number } | null) {
+  return startLocalServer({
+    ...readBackendConfig({}),
+    dataDir: join(folder, name),
+    port: 0,
+    proofOfWork,
+    email: null,
+    webhook: null,
+  })
+}
+
+/** Milliseconds from the click to the success toast, after `typingMs` of typing. */
+async function visitorWait(browser: Browser, url: string, cpu: number, typingMs: number) {
+  const page = await browser.newPage()
+  if (cpu > 1) {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
+  }
+  await page.goto(`${url}/request-demo`, { waitUntil: 'networkidle' })
+  const { fields } = formCopy
+  const first = page.getByLabel(fields.firstName.label)
+  if (typingMs > 0) {
+    await first.click()
+    await page.keyboard.type(sampleLead.firstName, {
+      delay: typingMs / sampleLead.firstName.length,
+    })
+  } else {
+    await first.fill(sampleLead.firstName)
+  }
+  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
+  await page.getByLabel(fields.companyName.label).fill(`${sampleLead.companyName} ${Date.now()}`)
+  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+  const clicked = performance.now()
+  await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
+  await page.getByText(formCopy.success.title).waitFor({ timeout: 120_000 })
+  const waited = performance.now() - clicked
+  await page.close()
+  return Math.round(waited)
+}
+
+// One POST without a proof from `localAddress` (any 127.0.0.0/8 address binds on Linux).
+function bare(url: URL, localAddress: string) {
+  return new Promise<number>((resolve, reject) => {
+    const body = JSON.stringify(sampleSubmission)
+    const call = request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (reply) => {
+        reply.resume()
+        reply.on('end', () => resolve(reply.statusCode ?? 0))
+      },
+    )
+    call.on('error', reject)
+    call.end(body)
+  })
+}
+
+try {
+  for (const [label, bits] of [
+    ['with proof (12-18 bits)', { min: 12, max: 18 }],
+    ['without proof', null],
+  ] as const) {
+    const server = await serve(label.replace(/\W+/g, '-'), bits)
+    for (const cpu of [1, 4]) {
+      for (const typingMs of [3000, 0]) {
+        const waitMs = await visitorWait(browser, server.url, cpu, typingMs)
+        console.log(JSON.stringify({ measure: 'click to toast', label, cpu, typingMs, waitMs }))
+      }
+    }
+    await server.close()
+  }
+
+  const server = await serve('flood', { min: 12, max: 18 })
+  const url = new URL(`${server.url}/functions/v1/send-demo-request`)
+  const total = 10_000
+  const statuses = new Map<number, number>()
+  let sent = 0
+  const started = performance.now()
+  const flood = Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (sent < total) {
+        const n = sent++
+        const status = await bare(url, `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`)
+        statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      }
+    }),
+  )
+  const visitor = visitorWait(browser, server.url, 1, 3000)
+  const [, visitorMs] = await Promise.all([flood, visitor])
+  const leads = await server.store.list(null)
+  console.log(
+    JSON.stringify({
+      measure: 'flood without proofs',
+      posts: total,
+      seconds: Math.round(performance.now() - started) / 1000,
+      statuses: Object.fromEntries(statuses),
+      storedLeads: leads.length,
+      visitorStored: leads.filter((lead) => lead.lastName === sampleLead.lastName).length,
+      visitorClickToToastMs: visitorMs,
+      notificationsDue: leads.filter((lead) => lead.notificationStatus !== 'skipped').length,
+    }),
+  )
+  await server.close()
+} finally {
+  await browser.close()
+  await rm(folder, { recursive: true, force: true })
+}
