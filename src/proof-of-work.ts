@@ -10,7 +10,7 @@ import type { FunctionsClient } from '@supabase/functions-js'
  */
 
 /** What a proof source hands the POST: a solved challenge, or why there is none. */
-export type ProofOutcome<Failure> = { proof: string } | { failure: Failure }
+type ProofOutcome<Failure> = { proof: string } | { failure: Failure }
 
 /** Solves challenges ahead of the click: `start` when the visitor begins, `take` at the send. */
 export interface ProofSource<Failure> {

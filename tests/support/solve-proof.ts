@@ -21,10 +21,3 @@ function solves(proof: string, bits: number): boolean {
   }
   return zeros >= bits
 }
-
-/** Fetches a challenge from the function at `url` (with `headers`, its key) and solves it. */
-export async function fetchProof(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers })
-  const { challenge } = (await response.json()) as { challenge: string }
-  return solveProof(challenge)
-}
