@@ -86,8 +86,14 @@ try {
     const server = await serve(label.replace(/\W+/g, '-'), bits)
     for (const cpu of [1, 4]) {
       for (const typingMs of [3000, 0]) {
-        const waitMs = await visitorWait(browser, server.url, cpu, typingMs)
-        console.log(JSON.stringify({ measure: 'click to toast', label, cpu, typingMs, waitMs }))
+        // Three visitors: this machine is shared, and one run says little.
+        const runs: number[] = []
+        for (let run = 0; run < 3; run++)
+          runs.push(await visitorWait(browser, server.url, cpu, typingMs))
+        const medianMs = [...runs].sort((a, b) => a - b)[1]
+        console.log(
+          JSON.stringify({ measure: 'click to toast', label, cpu, typingMs, medianMs, runs }),
+        )
       }
     }
     await server.close()
