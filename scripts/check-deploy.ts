@@ -9,7 +9,11 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { supabaseRoles } from '../server/migrate.ts'
-import { createFunctionsClient, sendDemoRequest } from '../src/send-demo-request.ts'
+import {
+  createFunctionsClient,
+  demoRequestProofs,
+  sendDemoRequest,
+} from '../src/send-demo-request.ts'
 import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 import { denoBin, functionConfig, functionEntry, repoRoot } from '../tests/support/deno-function.ts'
@@ -248,10 +252,14 @@ async function postLeads(functionUrl: string, db: SqlDatabase) {
     'the 401 has no CORS headers: the widget could not read it',
   )
   const origin = new URL(functionUrl).origin
-  const send = (key: string) =>
-    sendDemoRequest(createFunctionsClient(origin, key), sampleSubmission, {
+  // As the widget sends: with a proof of work, fetched and solved through the same client.
+  const send = (key: string) => {
+    const client = createFunctionsClient(origin, key)
+    return sendDemoRequest(client, sampleSubmission, {
       idempotencyKey: crypto.randomUUID(),
+      proofs: demoRequestProofs(client),
     })
+  }
   const publishable = await send(publishableKey)
   const anon = await send(anonKey)
   check(publishable.ok, `the publishable key's call failed: ${JSON.stringify(publishable)}`)
