@@ -67,6 +67,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261122100000', name: 'add_demo_request_campaign' },
       { version: '20261122110000', name: 'count_demo_requests_per_window' },
       { version: '20261124220000', name: 'create_demo_request_client_key_secrets' },
+      { version: '20261124230000', name: 'create_demo_request_spent_proofs' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -81,6 +82,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_client_key_secrets', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
+      { relname: 'demo_request_spent_proofs', relrowsecurity: true },
       { relname: 'demo_request_window_totals', relrowsecurity: true },
       { relname: 'demo_requests', relrowsecurity: true },
     ])
@@ -104,6 +106,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run("update public.demo_request_notifications set status = 'sent'"),
         run('select * from public.demo_request_client_key_secrets'),
         run('select * from public.demo_request_client_key_secret(now())'),
+        run('select * from public.demo_request_spent_proofs'),
+        run(`insert into public.demo_request_spent_proofs (nonce, expires_at) values ('n', now())`),
       ]) {
         await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }

@@ -11,7 +11,10 @@ import { type Browser, chromium } from 'playwright-core'
 import { readBackendConfig } from '../../server/config.ts'
 import { startLocalServer } from '../../server/local-server.ts'
 import { formCopy } from '../../src/form-copy.ts'
+import { configDefaults } from '../../supabase/functions/_shared/function-config.ts'
+import { challengeBits } from '../../supabase/functions/_shared/proof-of-work.ts'
 import { sampleLead, sampleSubmission } from '../../tests/support/sample-lead.ts'
+import { solveProof } from '../../tests/support/solve-proof.ts'
 import { chromiumArgs, chromiumPath } from '../chromium-path.js'
 
 const folder = await mkdtemp(join(tmpdir(), 'bench-pow-'))
@@ -81,7 +84,43 @@ function bare(url: URL, localAddress: string) {
   })
 }
 
+// A script solving at full speed with Node's SHA-256, one core: CPU-seconds a lead at each step.
+function scriptedCost() {
+  let hashesPerCpuSecond = 0
+  for (const bits of [12, 15, 18]) {
+    const proofs = bits === 18 ? 4 : 20
+    const start = process.cpuUsage()
+    let hashes = 0
+    for (let i = 0; i < proofs; i++) {
+      const nonce = String(i).padStart(32, '0')
+      const proof = solveProof(`1764000000.${bits}.${nonce}.${'0'.repeat(64)}`)
+      hashes += Number(proof.split('.').pop()) + 1
+    }
+    const used = process.cpuUsage(start)
+    const cpuSeconds = (used.user + used.system) / 1e6
+    hashesPerCpuSecond = hashes / cpuSeconds
+    const perLead = Math.round((cpuSeconds / proofs) * 1000) / 1000
+    console.log(
+      JSON.stringify({ measure: 'scripted solver', bits, proofs, cpuSecondsPerLead: perLead }),
+    )
+  }
+  // Filling a whole window to RATE_LIMIT_GLOBAL_MAX, the bits rising as it fills.
+  const globalMax = configDefaults.rateLimitGlobalMax
+  let expectedHashes = 0
+  for (let total = 0; total < globalMax; total++) {
+    expectedHashes += 2 ** challengeBits(total, globalMax, { min: 12, max: 18 })
+  }
+  console.log(
+    JSON.stringify({
+      measure: 'scripted solver, one window to the global limit',
+      leads: globalMax,
+      cpuSeconds: Math.round(expectedHashes / hashesPerCpuSecond),
+    }),
+  )
+}
+
 try {
+  scriptedCost()
   for (const [label, bits] of [
     ['with proof (12-18 bits)', { min: 12, max: 18 }],
     ['without proof', null],
