@@ -29,6 +29,8 @@ const environment = {
   RATE_LIMIT_GLOBAL_MAX: '1000000',
   // The project's key, which the function requires and the widget sends.
   SUPABASE_ANON_KEY: 'outage-test-key',
+  // Scripted posts, without the widget's proof of work (its own tests cover its 503s).
+  POW_MAX_BITS: '0',
 }
 
 const servers = [

@@ -30,6 +30,8 @@ beforeAll(async () => {
       DATABASE_URL: database.cluster?.url ?? '',
       RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_GLOBAL_MAX: '1000000',
+      // Scripted posts, without the widget's proof of work.
+      POW_MAX_BITS: '0',
     },
     url: `http://127.0.0.1:${port}`,
   })
