@@ -39,15 +39,19 @@ export function compactStaticForm({ html, css }: { html: string; css: string }) 
       // Autofill tokens wait for the live form: focusing a field fetches it, and the browser
       // still recognises the fields by their ids and labels meanwhile.
       .replace(/ autocomplete="[\w-]+"/g, '')
-      .replace(/="([\w-]+)"/g, '=$1'),
+      .replace(/="([\w-]+)"/g, '=$1')
+      .replace(/ value=""/g, ' value'),
     css: rename(css)
       .replace(/\.[\w-]+(\[aria-invalid='true'\]|:disabled)\{[^}]*\}/g, '')
+      // A media rule left empty by that (the invalid state in forced colors) goes too.
+      .replace(/@media[^{]*\{\}/g, '')
       // The static button is never disabled, and nothing in the static form has a ::before.
       .replace(/:not\(:disabled\)/g, '')
       .replace(/, \.[\w-]+ \*::before/g, '')
       .replace(/;\}/g, '}')
       .replace(/, /g, ',')
       .replace(/([^\d])0\./g, '$1.')
+      .replace(/\btransparent\b/g, '#0000')
       .replace(/#(\w)\1(\w)\2(\w)\3\b/g, '#$1$2$3'),
   }
 }
