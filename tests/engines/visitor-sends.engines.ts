@@ -82,7 +82,7 @@ async function storedLeads(companyName: string) {
 }
 
 for (const engine of inject('engines')) {
-  describe(engine.version, () => {
+  describe(engine.name, () => {
     let visitor: Visitor
     beforeAll(async () => {
       visitor = await startVisitor(engine)
