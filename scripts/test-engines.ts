@@ -84,9 +84,14 @@ async function runVisitorSends(engines: VisitorEngine[]) {
     watch: false,
     provide: { engines },
   })
-  const failed = vitest.state.getCountOfFailedTests() > 0 || vitest.state.errorsSet.size > 0
+  // Passed only if the file ran and passed whole: a failed hook fails its file, not a test.
+  const files = vitest.state.getFiles()
+  const passed =
+    files.length > 0 &&
+    files.every((file) => file.result?.state === 'pass') &&
+    vitest.state.getUnhandledErrors().length === 0
   await vitest.close()
-  return !failed
+  return passed
 }
 
 const webkit = engines.includes('webkit') ? await startWebKitDriver() : undefined
