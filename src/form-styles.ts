@@ -144,14 +144,23 @@ export const formRules = {
   `,
 }
 
+/** The message box's own rule, beside `control`'s; apart, so forms without one carry none. */
+export const messageRules = {
+  textarea: `
+    display: block;
+    min-height: 7.5rem;
+    resize: vertical;
+  `,
+}
+
 function createClasses() {
   const slideIn = keyframes(`
     from { opacity: 0; transform: translateY(0.75em); }
     to { opacity: 1; transform: none; }
   `)
   const shared = Object.fromEntries(
-    Object.entries(formRules).map(([name, rules]) => [name, css(rules)]),
-  ) as Record<keyof typeof formRules, string>
+    Object.entries({ ...formRules, ...messageRules }).map(([name, rules]) => [name, css(rules)]),
+  ) as Record<keyof typeof formRules | keyof typeof messageRules, string>
   return {
     ...shared,
     error: css(`

@@ -7,8 +7,10 @@ import { join } from 'node:path'
 import { transform } from 'lightningcss'
 import type { Plugin } from 'vite'
 import { privacyUrlOn } from '../src/config.ts'
+import type { FormFields } from '../src/contact-fields.ts'
 import { staticForm } from '../src/static-form.ts'
 import { elementAttributes } from './element-api.ts'
+import { buildFields } from './fields-setting.ts'
 
 const moduleId = 'virtual:demo-request-loader'
 const fullScriptName = /^demo-request-full-[0-9a-f]+\.js(\.br|\.gz)?$/
@@ -60,9 +62,13 @@ export function compactStaticForm({ html, css }: { html: string; css: string }) 
  * default privacy notice, as the live form does for a build with `siteUrl` as SITE_URL; an
  * element's privacy-url replaces it when the element connects.
  */
-export function loaderModuleSource(fullScript: string, siteUrl: string | undefined): string {
+export function loaderModuleSource(
+  fullScript: string,
+  siteUrl: string | undefined,
+  fields: FormFields = [],
+): string {
   const privacyUrl = privacyUrlOn(siteUrl)
-  const { html, css } = compactStaticForm(staticForm({ privacyUrl, interactive: true }))
+  const { html, css } = compactStaticForm(staticForm({ privacyUrl, interactive: true, fields }))
   const privacy = elementAttributes.find(({ prop }) => prop === 'privacyUrl')
   return [
     `export const html = ${JSON.stringify(html)}`,
@@ -81,17 +87,20 @@ export function loaderBuild(fullWidget: string): Plugin {
   let bytes: Buffer
   let fileName: string
   let siteUrl: string | undefined
+  let fields: FormFields = []
   return {
     name: 'demo-request-loader',
     configResolved(config) {
       siteUrl = config.env.SITE_URL
+      fields = buildFields(config.mode, config.envDir || config.root)
     },
     async buildStart() {
       bytes = await readFile(fullWidget)
       fileName = fullScriptFileName(bytes)
     },
     resolveId: (source) => (source === moduleId ? `\0${moduleId}` : undefined),
-    load: (id) => (id === `\0${moduleId}` ? loaderModuleSource(fileName, siteUrl) : undefined),
+    load: (id) =>
+      id === `\0${moduleId}` ? loaderModuleSource(fileName, siteUrl, fields) : undefined,
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source: bytes })
     },
