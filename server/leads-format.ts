@@ -2,12 +2,23 @@ import type { StoredDemoRequest } from '../supabase/functions/_shared/demo-reque
 
 type Column = [name: string, value: (lead: StoredDemoRequest) => string]
 
+// The contact fields of DEMO_REQUEST_FIELDS. The CSV always has them, so an import maps the same
+// columns whatever the form asked; the table only those some listed lead has.
+const contactColumns: Column[] = [
+  ['email', (lead) => lead.email ?? ''],
+  ['phone', (lead) => lead.phone ?? ''],
+  ['role', (lead) => lead.role ?? ''],
+  // One line in the table; the CSV quotes the line breaks.
+  ['message', (lead) => lead.message ?? ''],
+]
+
 const tableColumns: Column[] = [
   ['created_at', (lead) => lead.createdAt.toISOString()],
   ['first_name', (lead) => lead.firstName],
   ['last_name', (lead) => lead.lastName],
   ['company_name', (lead) => lead.companyName],
   ['company_size', (lead) => lead.companySize],
+  ...contactColumns,
   ['source', (lead) => lead.source ?? ''],
   ['campaign', (lead) => lead.utmCampaign ?? ''],
   ['spam', (lead) => (lead.isSpam ? 'yes' : 'no')],
@@ -23,6 +34,7 @@ const csvColumns: Column[] = [
   ['utm_campaign', (lead) => lead.utmCampaign ?? ''],
   ['utm_term', (lead) => lead.utmTerm ?? ''],
   ['utm_content', (lead) => lead.utmContent ?? ''],
+  ['phone_e164', (lead) => lead.phoneE164 ?? ''],
   ['user_agent', (lead) => lead.userAgent ?? ''],
   ['notified_at', (lead) => lead.notifiedAt?.toISOString() ?? ''],
 ]
@@ -38,7 +50,12 @@ const clip = (text: string) => (text.length > 36 ? `${text.slice(0, 35)}…` : t
 /** Leads as an aligned plain-text table for a terminal. */
 export function leadsTable(leads: readonly StoredDemoRequest[]): string {
   if (leads.length === 0) return 'No demo requests yet.'
-  const [header = [], ...body] = rows(tableColumns, leads).map((row) => row.map(clip))
+  const columns = tableColumns.filter(
+    (column) => !contactColumns.includes(column) || leads.some((lead) => column[1](lead) !== ''),
+  )
+  const [header = [], ...body] = rows(columns, leads).map((row) =>
+    row.map((cell) => clip(cell.replace(/\s*\n\s*/g, ' / '))),
+  )
   const widths = header.map((_, index) =>
     Math.max(...[header, ...body].map((row) => row[index]?.length ?? 0)),
   )

@@ -58,6 +58,7 @@ export function createConfiguredHandler(
     afterReply: options.afterReply,
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
+    fields: config.fields,
   })
   // The retry endpoint has its own secret; leads need the project's key.
   const acceptLeads = config.apiKeys === null ? handler : requireApiKey(handler, config.apiKeys)

@@ -1,3 +1,4 @@
+import type { FormFields } from '../../../src/contact-fields.ts'
 import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from './after-reply.ts'
 import { corsHeaders } from './cors.ts'
@@ -19,6 +20,8 @@ export interface HandlerDependencies
   log?: (message: string, error?: unknown) => void
   /** Where work after the reply goes: by default `EdgeRuntime.waitUntil` on Supabase. */
   afterReply?: AfterReply
+  /** The form's contact fields (`DEMO_REQUEST_FIELDS`); none, as the specification has it. */
+  fields?: FormFields
 }
 
 // What the server knows about a request beyond the request itself.
@@ -44,6 +47,7 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
     maxBodyBytes: deps.maxBodyBytes ?? defaultMaxBodyBytes,
     // A refusal is the browser's only sign; the log names the setting that would allow it.
     onRefusedOrigin: logRefusedOriginOnce(log),
+    fields: deps.fields ?? [],
   }
 
   return async (request, context = {}) => {

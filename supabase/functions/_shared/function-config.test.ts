@@ -15,6 +15,7 @@ describe('readFunctionConfig', () => {
       webhook: null,
       retrySecret: null,
       apiKeys: [],
+      fields: [],
     })
   })
 
@@ -34,6 +35,7 @@ describe('readFunctionConfig', () => {
       NOTIFY_RETRY_SECRET: 'a-long-enough-retry-secret',
       SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_a","web":" sb_publishable_b "}',
       SUPABASE_ANON_KEY: 'legacy-anon-jwt',
+      DEMO_REQUEST_FIELDS: 'email, phone?',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -52,7 +54,17 @@ describe('readFunctionConfig', () => {
       },
       retrySecret: 'a-long-enough-retry-secret',
       apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],
+      fields: [
+        { name: 'email', required: true },
+        { name: 'phone', required: false },
+      ],
     })
+  })
+
+  it('refuses a contact field outside the catalogue, naming the setting', () => {
+    expect(() => from({ DEMO_REQUEST_FIELDS: 'email,fax' })).toThrow(
+      /^DEMO_REQUEST_FIELDS: "fax" is not a field the form offers/,
+    )
   })
 
   it('reads origin patterns, and refuses * or an origin without its scheme', () => {

@@ -1,3 +1,4 @@
+import { type FormFields, parseFormFields } from '../../../src/contact-fields.ts'
 import { originPatternProblem } from './allowed-origin.ts'
 import { defaultIpv6Prefix } from './client-group.ts'
 import type { RateLimit } from './rate-limit.ts'
@@ -17,6 +18,8 @@ export interface FunctionConfig {
   retrySecret: string | null
   /** Keys a caller must send in `apikey`; `null` checks none (the local backend given none). */
   apiKeys: readonly string[] | null
+  /** The form's contact fields (`DEMO_REQUEST_FIELDS`): the function requires and stores these. */
+  fields: FormFields
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -157,5 +160,6 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     webhook: webhook(env('NOTIFY_WEBHOOK_URL'), env('NOTIFY_WEBHOOK_SECRET')),
     retrySecret: retrySecret(env('NOTIFY_RETRY_SECRET')),
     apiKeys: readApiKeys(env),
+    fields: parseFormFields(env('DEMO_REQUEST_FIELDS')),
   }
 }

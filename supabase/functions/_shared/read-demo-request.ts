@@ -1,3 +1,4 @@
+import type { FormFields } from '../../../src/contact-fields.ts'
 import { type DemoRequestSubmission, validateSubmission } from '../../../src/demo-request-schema.ts'
 import { isAllowedOrigin } from './cors.ts'
 import { errorReply } from './json-reply.ts'
@@ -24,6 +25,8 @@ export interface ReadOptions {
   cors: Record<string, string>
   /** Told each origin refused, so the operator can learn which to allow. */
   onRefusedOrigin?: (origin: string) => void
+  /** The form's contact fields: required ones must come, ones it lacks must not. */
+  fields?: FormFields
 }
 
 // Visible ASCII only: the key ends up in a unique index and in logs.
@@ -35,7 +38,7 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/
  */
 export async function readDemoRequest(
   request: Request,
-  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin }: ReadOptions,
+  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin, fields }: ReadOptions,
 ): Promise<{ reply: Response } | { lead: IncomingLead }> {
   const fail = (status: number, code: string, message: string, extra = {}) => ({
     reply: errorReply(status, { code, message, ...extra }, cors),
@@ -90,7 +93,7 @@ export async function readDemoRequest(
       'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
     )
   }
-  const validation = validateSubmission(input)
+  const validation = validateSubmission(input, fields)
   if (!validation.success) {
     const fields = Object.fromEntries(
       Object.entries(validation.fields).filter(
