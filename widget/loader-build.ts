@@ -7,12 +7,15 @@ import { join } from 'node:path'
 import { transform } from 'lightningcss'
 import type { Plugin } from 'vite'
 import { privacyUrlOn } from '../src/config.ts'
-import type { FormFields } from '../src/contact-fields.ts'
+import { type FormFields, fieldsSetting, formatFormFields } from '../src/contact-fields.ts'
 import { staticForm } from '../src/static-form.ts'
 import { elementAttributes } from './element-api.ts'
 import { buildFields } from './fields-setting.ts'
 
 const moduleId = 'virtual:demo-request-loader'
+
+/** Beside the widget: the DEMO_REQUEST_FIELDS it was built with, as `{"DEMO_REQUEST_FIELDS": "email"}`. */
+export const builtFieldsFile = 'demo-request-fields.json'
 const fullScriptName = /^demo-request-full-[0-9a-f]+\.js(\.br|\.gz)?$/
 
 /** The name the full widget is published under beside the loader. */
@@ -103,6 +106,12 @@ export function loaderBuild(fullWidget: string): Plugin {
       id === `\0${moduleId}` ? loaderModuleSource(fileName, siteUrl, fields) : undefined,
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source: bytes })
+      // What the form was built with, for `npm run check:deploy` to hold the function's to.
+      this.emitFile({
+        type: 'asset',
+        fileName: builtFieldsFile,
+        source: `${JSON.stringify({ [fieldsSetting]: formatFormFields(fields) })}\n`,
+      })
     },
     async writeBundle({ dir = '.' }) {
       for (const file of await readdir(dir)) {
