@@ -2,8 +2,9 @@ import type { StoredDemoRequest } from '../supabase/functions/_shared/demo-reque
 
 type Column = [name: string, value: (lead: StoredDemoRequest) => string]
 
-// The contact fields of DEMO_REQUEST_FIELDS. The CSV always has them, so an import maps the same
-// columns whatever the form asked; the table only those some listed lead has.
+// The contact fields of DEMO_REQUEST_FIELDS. The CSV always has them, last, so an import maps
+// the same columns whatever the form asked and one made before them still maps; the table shows
+// those some listed lead has, after the company size.
 const contactColumns: Column[] = [
   ['email', (lead) => lead.email ?? ''],
   ['phone', (lead) => lead.phone ?? ''],
@@ -18,7 +19,6 @@ const tableColumns: Column[] = [
   ['last_name', (lead) => lead.lastName],
   ['company_name', (lead) => lead.companyName],
   ['company_size', (lead) => lead.companySize],
-  ...contactColumns,
   ['source', (lead) => lead.source ?? ''],
   ['campaign', (lead) => lead.utmCampaign ?? ''],
   ['spam', (lead) => (lead.isSpam ? 'yes' : 'no')],
@@ -34,9 +34,10 @@ const csvColumns: Column[] = [
   ['utm_campaign', (lead) => lead.utmCampaign ?? ''],
   ['utm_term', (lead) => lead.utmTerm ?? ''],
   ['utm_content', (lead) => lead.utmContent ?? ''],
-  ['phone_e164', (lead) => lead.phoneE164 ?? ''],
   ['user_agent', (lead) => lead.userAgent ?? ''],
   ['notified_at', (lead) => lead.notifiedAt?.toISOString() ?? ''],
+  ...contactColumns,
+  ['phone_e164', (lead) => lead.phoneE164 ?? ''],
 ]
 
 const rows = (columns: Column[], leads: readonly StoredDemoRequest[]) => [
@@ -50,9 +51,9 @@ const clip = (text: string) => (text.length > 36 ? `${text.slice(0, 35)}…` : t
 /** Leads as an aligned plain-text table for a terminal. */
 export function leadsTable(leads: readonly StoredDemoRequest[]): string {
   if (leads.length === 0) return 'No demo requests yet.'
-  const columns = tableColumns.filter(
-    (column) => !contactColumns.includes(column) || leads.some((lead) => column[1](lead) !== ''),
-  )
+  const shown = contactColumns.filter(([, value]) => leads.some((lead) => value(lead) !== ''))
+  const size = tableColumns.findIndex(([name]) => name === 'company_size') + 1
+  const columns = tableColumns.toSpliced(size, 0, ...shown)
   const [header = [], ...body] = rows(columns, leads).map((row) =>
     row.map((cell) => clip(cell.replace(/\s*\n\s*/g, ' / '))),
   )
