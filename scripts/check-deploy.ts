@@ -107,7 +107,11 @@ async function checkFields(): Promise<FormFields> {
   } else {
     check(
       built === setting,
-      `the widget in dist/ was built with ${fieldsSetting} ${shown(built)} but the function gets ${shown(setting)}: set the function's secret to match (npx supabase secrets set ${fieldsSetting}='${built}', and run this check with it), or rebuild the widget with ${fieldsSetting}='${setting}'`,
+      `the widget in dist/ was built with ${fieldsSetting} ${shown(built)} but the function gets ${shown(setting)}: ${
+        built === ''
+          ? `unset the function's (npx supabase secrets unset ${fieldsSetting})`
+          : `set the function's secret to match (npx supabase secrets set ${fieldsSetting}='${built}')`
+      } and run this check with it, or rebuild the widget with ${fieldsSetting}='${setting}'`,
     )
   }
   console.log(`✓ ${fieldsSetting} ${shown(setting)} for the widget and the function alike`)

@@ -211,7 +211,7 @@ describe('DEMO_REQUEST_FIELDS=email', () => {
     const csv = await command('server/leads.ts', ['--csv'], env)
     expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(2)
     expect(csv.stdout).toContain(`,${sampleContact.email},`)
-  })
+  }, 60_000)
 })
 
 describe.skipIf(postgresBin === null)('on DATABASE_URL', () => {
