@@ -6,6 +6,7 @@ import pkg from './package.json' with { type: 'json' }
 import { demoRequestBackend } from './server/vite-plugin.ts'
 import { customElementsManifest } from './widget/custom-elements-manifest.ts'
 import { vscodeCustomData, webTypes } from './widget/editor-data.ts'
+import { fieldsSettingPlugin } from './widget/fields-setting.ts'
 import { loaderBuild } from './widget/loader-build.ts'
 
 const outDir = 'dist/widget'
@@ -15,6 +16,7 @@ const envPrefix = ['VITE_', 'SITE_URL']
 // `vite build --mode standalone`: one self-contained script for partner pages, React inside.
 const standalone: UserConfig = {
   envPrefix,
+  plugins: [fieldsSettingPlugin()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir,
@@ -33,7 +35,7 @@ const standalone: UserConfig = {
 // name, when the form is needed.
 const loader: UserConfig = {
   envPrefix,
-  plugins: [loaderBuild(`${outDir}/demo-request.js`)],
+  plugins: [fieldsSettingPlugin(), loaderBuild(`${outDir}/demo-request.js`)],
   build: {
     outDir,
     emptyOutDir: false,
@@ -70,6 +72,7 @@ const module: UserConfig = {
   envPrefix,
   plugins: [
     react(),
+    fieldsSettingPlugin(),
     manifest,
     dts({ include: ['src', 'widget'], exclude: ['**/*.test.*'], bundleTypes: true }),
   ],
@@ -88,7 +91,7 @@ const module: UserConfig = {
 // `vite`: a plain page embedding the widget from source, with the local backend behind it.
 const dev: UserConfig = {
   root: 'widget',
-  plugins: [react(), demoRequestBackend()],
+  plugins: [react(), fieldsSettingPlugin(), demoRequestBackend()],
 }
 
 // `vitest`: the unit tests in Node; the *.browser.test files run in Chromium instead.

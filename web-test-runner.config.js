@@ -1,6 +1,7 @@
 import { chromeLauncher } from '@web/test-runner-chrome'
 import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
 import { builtFiles } from './tests/browser/built-files.js'
+import { forcedColors } from './tests/browser/forced-colors.js'
 import { standInFunction } from './tests/browser/stand-in-function.js'
 import { viteMiddleware } from './tests/browser/vite-middleware.js'
 
@@ -18,5 +19,5 @@ export default {
     chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
   ],
   middleware: [standInFunction(), builtFiles(), vite.middleware],
-  plugins: [{ name: 'close-vite', serverStop: () => vite.close() }],
+  plugins: [forcedColors(), { name: 'close-vite', serverStop: () => vite.close() }],
 }

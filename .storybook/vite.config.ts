@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { fieldsSettingPlugin } from '../widget/fields-setting.ts'
 
 // Storybook's own Vite config: the root vite.config.ts builds the widget and knows only its modes.
 export default defineConfig({
-  plugins: [react()],
+  // DEMO_REQUEST_FIELDS gives the stories' form its default fields, as it does the widget's.
+  plugins: [react(), fieldsSettingPlugin()],
   // Stories render the site and the widget from source; both must share the one React.
   resolve: { dedupe: ['react', 'react-dom'] },
 })

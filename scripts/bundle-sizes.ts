@@ -10,6 +10,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 export const sizeBudgets = {
   /** `dist/widget/demo-request-loader.js`, what a partner's page loads up front: 2 KiB. */
   loader: 2_048,
+  /** The loader built with every contact field of DEMO_REQUEST_FIELDS, each optional. */
+  loaderAllFields: 2_300,
   /** `dist/widget/demo-request.js`: the whole widget, React inside. */
   standaloneWidget: 76_000,
   /** Every script `/` loads before it is interactive. */

@@ -10,6 +10,12 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { supabaseRoles } from '../server/migrate.ts'
 import {
+  type FormFields,
+  fieldsSetting,
+  formatFormFields,
+  parseFormFields,
+} from '../src/contact-fields.ts'
+import {
   createFunctionsClient,
   demoRequestProofs,
   sendDemoRequest,
@@ -23,8 +29,9 @@ import {
   startManagementApiStandIn,
 } from '../tests/support/management-api-stand-in.ts'
 import { findPostgresBin, startPostgresCluster } from '../tests/support/postgres-cluster.ts'
-import { sampleLead, sampleSubmission } from '../tests/support/sample-lead.ts'
+import { sampleContact, sampleLead, sampleSubmission } from '../tests/support/sample-lead.ts'
 import { startServerProcess } from '../tests/support/start-server-process.ts'
+import { builtFieldsFile } from '../widget/loader-build.ts'
 
 const supabaseBin = `${repoRoot}node_modules/.bin/supabase`
 const slug = 'send-demo-request'
@@ -83,6 +90,37 @@ const localModules = (info: DenoInfo, root: string) =>
   info.modules
     .filter((module) => module.specifier.startsWith('file:'))
     .map((module) => ({ ...module, path: relative(root, fileURLToPath(module.specifier)) }))
+
+/**
+ * 0. The widget in dist/ and the function ask for the same contact fields: DEMO_REQUEST_FIELDS
+ * as the build read it, and as this check (like the deployed function) has it in its environment.
+ */
+async function checkFields(): Promise<FormFields> {
+  const fields = parseFormFields(process.env.DEMO_REQUEST_FIELDS)
+  const setting = formatFormFields(fields)
+  const file = join(repoRoot, 'dist/widget', builtFieldsFile)
+  const built = await readFile(file, 'utf8').then(
+    (text) => (JSON.parse(text) as Record<string, string>)[fieldsSetting] ?? '',
+    () => null,
+  )
+  const shown = (value: string) => (value === '' ? 'unset' : `"${value}"`)
+  if (built === null) {
+    console.log(
+      `  no widget built yet (dist/widget/${builtFieldsFile}): its fields are not compared`,
+    )
+  } else {
+    check(
+      built === setting,
+      `the widget in dist/ was built with ${fieldsSetting} ${shown(built)} but the function gets ${shown(setting)}: ${
+        built === ''
+          ? `unset the function's (npx supabase secrets unset ${fieldsSetting})`
+          : `set the function's secret to match (npx supabase secrets set ${fieldsSetting}='${built}')`
+      } and run this check with it, or rebuild the widget with ${fieldsSetting}='${setting}'`,
+    )
+  }
+  console.log(`✓ ${fieldsSetting} ${shown(setting)} for the widget and the function alike`)
+  return fields
+}
 
 /** 1. The real CLI deploys from the repository root, as the README says, to the stand-in. */
 async function deploy(api: ManagementApiStandIn, cliEnv: object, profile: string) {
@@ -192,7 +230,7 @@ async function copyUpload(files: Map<string, Uint8Array>, folder: string, npmPin
  * 5. Deno serves the copy as the edge runtime would: its variables, the secrets the README sets,
  * and SUPABASE_DB_URL (the direct connection) unreachable, so only the pooler's secret can work.
  */
-async function serve(folder: string, databaseUrl: string) {
+async function serve(folder: string, databaseUrl: string, fields: FormFields) {
   const port = await freePort()
   return startServerProcess({
     command: denoBin,
@@ -222,6 +260,7 @@ async function serve(folder: string, databaseUrl: string) {
       DENO_DEPLOYMENT_ID: `${projectRef}_${slug}_1`,
       DATABASE_URL: databaseUrl,
       ALLOWED_ORIGINS: partner,
+      DEMO_REQUEST_FIELDS: formatFormFields(fields),
     },
     url: `http://127.0.0.1:${port}/functions/v1/${slug}`,
     init: { method: 'OPTIONS', headers: { origin: partner } },
@@ -230,7 +269,10 @@ async function serve(folder: string, databaseUrl: string) {
 }
 
 /** 6. A browser's preflight, a call without a key, and the widget's own client with each key. */
-async function postLeads(functionUrl: string, db: SqlDatabase) {
+async function postLeads(functionUrl: string, db: SqlDatabase, fields: FormFields) {
+  // The sample lead, with a value for each contact field the form has.
+  const contact = Object.fromEntries(fields.map(({ name }) => [name, sampleContact[name]]))
+  const submission = { ...sampleSubmission, ...contact }
   const preflight = await fetch(functionUrl, {
     method: 'OPTIONS',
     headers: { origin: partner, 'access-control-request-headers': 'apikey, content-type' },
@@ -255,7 +297,7 @@ async function postLeads(functionUrl: string, db: SqlDatabase) {
   // As the widget sends: with a proof of work, fetched and solved through the same client.
   const send = (key: string) => {
     const client = createFunctionsClient(origin, key)
-    return sendDemoRequest(client, sampleSubmission, {
+    return sendDemoRequest(client, submission, {
       idempotencyKey: crypto.randomUUID(),
       proofs: demoRequestProofs(client),
     })
@@ -269,7 +311,7 @@ async function postLeads(functionUrl: string, db: SqlDatabase) {
   )
 
   const rows = await db.query<Record<string, string>>(
-    `select first_name, last_name, company_name, company_size
+    `select first_name, last_name, company_name, company_size, email
      from public.demo_requests where id = $1`,
     [publishable.requestId],
   )
@@ -279,6 +321,7 @@ async function postLeads(functionUrl: string, db: SqlDatabase) {
       last_name: sampleLead.lastName,
       company_name: sampleLead.companyName,
       company_size: sampleLead.companySize,
+      email: submission.email ?? null,
     },
   ]
   check(
@@ -293,6 +336,8 @@ async function main() {
   const work = await mkdtemp(join(tmpdir(), 'demo-request-deploy-'))
   const closing: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })]
   try {
+    // First: a mismatch is the deployer's to fix before anything is worth trying.
+    const fields = await checkFields()
     const postgresBin = await findPostgresBin()
     check(
       postgresBin,
@@ -340,9 +385,9 @@ async function main() {
     await pushMigrations(db, cluster.url, cliEnv)
     const folder = join(work, 'upload')
     await copyUpload(upload.files, folder, npmPins)
-    const server = await serve(folder, cluster.url)
+    const server = await serve(folder, cluster.url, fields)
     closing.push(() => server.stop())
-    await postLeads(server.url, db)
+    await postLeads(server.url, db, fields)
     console.log(`check:deploy passed in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   } finally {
     for (const close of closing.reverse()) await close().catch(() => {})

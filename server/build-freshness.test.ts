@@ -57,6 +57,10 @@ it('rebuilds when a setting baked into the build differs', async () => {
     current: false,
     reason: 'SITE_URL differs from the last build’s',
   })
+  expect(await checkBuild(root, { DEMO_REQUEST_FIELDS: 'email' })).toEqual({
+    current: false,
+    reason: 'DEMO_REQUEST_FIELDS differs from the last build’s',
+  })
   expect(await checkBuild(root, { PORT: '4000' })).toMatchObject({ current: true })
 })
 

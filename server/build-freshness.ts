@@ -42,11 +42,14 @@ export interface BuildFreshness {
   reason: string
 }
 
-// The settings Vite bakes into the build (envPrefix VITE_ and SITE_URL, see vite.config.ts).
+// The settings Vite bakes into the build (envPrefix VITE_ and SITE_URL, see vite.config.ts, and
+// the form's fields, widget/fields-setting.ts).
 function buildSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  const baked = (name: string) =>
+    name.startsWith('VITE_') || name === 'SITE_URL' || name === 'DEMO_REQUEST_FIELDS'
   return Object.fromEntries(
     Object.entries(env)
-      .filter(([name]) => name.startsWith('VITE_') || name === 'SITE_URL')
+      .filter(([name]) => baked(name))
       .map(([name, value]) => [name, value ?? '']),
   )
 }

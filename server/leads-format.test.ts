@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sampleStoredDemoRequest } from '../tests/support/sample-lead.ts'
+import { sampleContact, sampleStoredDemoRequest } from '../tests/support/sample-lead.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
 
 // A company name with a comma and quotes, for the CSV quoting.
@@ -23,6 +23,18 @@ describe('leadsTable', () => {
       .filter((_, i) => i !== 1)
     expect(header).toMatch(/\bsource\s+campaign\s+spam\b/)
     expect(line.slice(header.indexOf('source'))).toMatch(/^widget\s+injury-defense-2026\s+no\b/)
+  })
+
+  it('shows the contact fields some listed lead has, the message on one line', () => {
+    expect(leadsTable([lead]).split('\n')[0]).not.toMatch(/\b(email|phone|role|message)\b/)
+    const [header = '', , , line = ''] = leadsTable([
+      lead,
+      { ...lead, email: 'ada@lovelace.example', message: 'Two offices.\nAsk for Charles.' },
+    ]).split('\n')
+    expect(header).toMatch(/\bcompany_size\s+email\s+message\s+source\b/)
+    expect(line.slice(header.indexOf('email'))).toMatch(
+      /^ada@lovelace\.example\s+Two offices\. \/ Ask for Charles\.\s+widget/,
+    )
   })
 
   it('says so when there are no leads', () => {
@@ -65,5 +77,19 @@ describe('leadsCsv', () => {
     )[1]
     expect(row).toContain(`"'=HYPERLINK(""x"")"`)
     expect(row).toContain(",'+1,")
+  })
+
+  it('always has the contact columns, last, neutralising a phone that starts with +', () => {
+    const [header = '', row = ''] = leadsCsv([
+      { ...lead, ...sampleContact, phoneE164: '+442079460000', companyName: 'Babbage' },
+    ]).split('\r\n')
+    // Last, so an import that maps the columns by position before them still does.
+    expect(header).toMatch(
+      /,company_size,source,.*,notified_at,email,phone,role,message,phone_e164$/,
+    )
+    expect(row).toMatch(
+      /,ada@lovelace\.example,'\+44 20 7946 0000,Managing Partner,"Two offices, Austin and London\.\nAsk for Charles\.",'\+442079460000$/,
+    )
+    expect(leadsCsv([lead]).split('\r\n')[0]).toBe(header)
   })
 })

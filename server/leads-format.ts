@@ -2,6 +2,17 @@ import type { StoredDemoRequest } from '../supabase/functions/_shared/demo-reque
 
 type Column = [name: string, value: (lead: StoredDemoRequest) => string]
 
+// The contact fields of DEMO_REQUEST_FIELDS. The CSV always has them, last, so an import maps
+// the same columns whatever the form asked and one made before them still maps; the table shows
+// those some listed lead has, after the company size.
+const contactColumns: Column[] = [
+  ['email', (lead) => lead.email ?? ''],
+  ['phone', (lead) => lead.phone ?? ''],
+  ['role', (lead) => lead.role ?? ''],
+  // One line in the table; the CSV quotes the line breaks.
+  ['message', (lead) => lead.message ?? ''],
+]
+
 const tableColumns: Column[] = [
   ['created_at', (lead) => lead.createdAt.toISOString()],
   ['first_name', (lead) => lead.firstName],
@@ -25,6 +36,8 @@ const csvColumns: Column[] = [
   ['utm_content', (lead) => lead.utmContent ?? ''],
   ['user_agent', (lead) => lead.userAgent ?? ''],
   ['notified_at', (lead) => lead.notifiedAt?.toISOString() ?? ''],
+  ...contactColumns,
+  ['phone_e164', (lead) => lead.phoneE164 ?? ''],
 ]
 
 const rows = (columns: Column[], leads: readonly StoredDemoRequest[]) => [
@@ -38,7 +51,12 @@ const clip = (text: string) => (text.length > 36 ? `${text.slice(0, 35)}…` : t
 /** Leads as an aligned plain-text table for a terminal. */
 export function leadsTable(leads: readonly StoredDemoRequest[]): string {
   if (leads.length === 0) return 'No demo requests yet.'
-  const [header = [], ...body] = rows(tableColumns, leads).map((row) => row.map(clip))
+  const shown = contactColumns.filter(([, value]) => leads.some((lead) => value(lead) !== ''))
+  const size = tableColumns.findIndex(([name]) => name === 'company_size') + 1
+  const columns = tableColumns.toSpliced(size, 0, ...shown)
+  const [header = [], ...body] = rows(columns, leads).map((row) =>
+    row.map((cell) => clip(cell.replace(/\s*\n\s*/g, ' / '))),
+  )
   const widths = header.map((_, index) =>
     Math.max(...[header, ...body].map((row) => row[index]?.length ?? 0)),
   )

@@ -67,7 +67,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261122100000', name: 'add_demo_request_campaign' },
       { version: '20261122110000', name: 'count_demo_requests_per_window' },
       { version: '20261124220000', name: 'create_demo_request_client_key_secrets' },
-      { version: '20261124230000', name: 'create_demo_request_spent_proofs' },
+      { version: '20261124230000', name: 'add_demo_request_contact_fields' },
+      { version: '20261124231000', name: 'create_demo_request_spent_proofs' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -197,7 +198,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
             'p_idempotency_key text, p_is_spam boolean, p_client_key text',
             'p_window_start timestamp with time zone, p_client_max integer, p_global_max integer',
             'p_utm_source text, p_utm_medium text, p_utm_campaign text, p_utm_term text',
-            'p_utm_content text',
+            'p_utm_content text, p_email text, p_phone text, p_phone_e164 text, p_role text',
+            'p_message text',
           ].join(', '),
           definer: true,
           grants: 'service_role',

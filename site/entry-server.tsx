@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { Router } from 'wouter'
+import { configuredFields } from '../src/config.ts'
 import { staticForm } from '../src/static-form.ts'
 import { pages } from './page-meta.ts'
 import { SiteApp } from './site-app.tsx'
@@ -10,7 +11,9 @@ import { StaticFormContext } from './static-form-context.ts'
 export async function render(path: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticFormContext value={staticForm({ privacyUrl: pages.privacy.path })}>
+      <StaticFormContext
+        value={staticForm({ privacyUrl: pages.privacy.path, fields: configuredFields() })}
+      >
         <Router ssrPath={path}>
           <SiteApp />
         </Router>

@@ -3,6 +3,50 @@
  * without touching pages. Site-only: the widget and the Supabase function never import it.
  */
 
+import type { ContactField, FormFields } from '../src/contact-fields.ts'
+
+// The privacy notice says what the configured form collects (DEMO_REQUEST_FIELDS) and why.
+const fieldWords: Record<ContactField, string> = {
+  email: 'work email',
+  phone: 'phone number',
+  role: 'job title',
+  message: 'message',
+}
+
+const listed = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+
+function collectedFields(fields: FormFields): string {
+  const has = (name: ContactField) => fields.some((field) => field.name === name)
+  const words = [
+    'first name',
+    'last name',
+    ...(['email', 'phone'] as const).filter(has).map((name) => fieldWords[name]),
+    'company name',
+    ...(has('role') ? [fieldWords.role] : []),
+    'company size',
+    ...(has('message') ? [fieldWords.message] : []),
+  ]
+  return `Your ${listed(words)}, as you enter them.`
+}
+
+function usedFor(fields: FormFields): string {
+  const has = (name: ContactField) => fields.some((field) => field.name === name)
+  const channels = (['email', 'phone'] as const).filter(has).map((name) => fieldWords[name])
+  const about = [
+    'name',
+    ...(has('role') ? [fieldWords.role] : []),
+    'company',
+    'company size',
+    ...(has('message') ? [fieldWords.message] : []),
+  ]
+  const use =
+    channels.length > 0
+      ? `We use your ${listed(channels)} to contact you about the demo, and your ${listed(about)} to schedule it and prepare it for a firm of your size.`
+      : `We use your ${listed(about)} to find your firm, schedule the demo and prepare it for a firm of your size.`
+  return `${use} The page, referrer and campaign parameters tell us which page or campaign brought you; the browser details help us tell people from automated spam.`
+}
+
 /** The product's name and its one-line offering. */
 export const brand = {
   name: 'Counsel AI',
@@ -310,7 +354,7 @@ export const siteCopy = {
         heading: 'What the form collects',
         paragraphs: [['When you send the demo request form, we receive:']],
         list: [
-          'Your first name, last name, company name and company size, as you enter them.',
+          collectedFields([]),
           'The address of the page the form is on, including any campaign parameters in it (such as utm_source or utm_campaign).',
           'The address of the page that brought you there (the referrer), when your browser shares it.',
           'Your browser, as its user-agent string names it (browser, version and operating system).',
@@ -320,9 +364,7 @@ export const siteCopy = {
       {
         heading: 'Why we ask',
         paragraphs: [
-          [
-            'We use your name, company and company size to contact you, schedule the demo and prepare it for a firm of your size. The page, referrer and campaign parameters tell us which page or campaign brought you; the browser details help us tell people from automated spam.',
-          ],
+          [usedFor([])],
           [
             "To stop floods of automated requests, we also count requests per connection for a few minutes. We count by a keyed hash of your IP address, never the address itself: of the whole address for IPv4, of its first 64 bits (the part that names one home or office connection) for IPv6. The key is a random secret, replaced every day and deleted once that day's counts have expired; without it a count cannot be traced back to an address, not even by us.",
           ],
@@ -452,3 +494,23 @@ export const siteCopy = {
     home: 'Return to Home',
   },
 } as const
+
+/** The privacy notice for a form with `fields` after the specification's four. */
+export function privacyNotice(fields: FormFields): {
+  heading: string
+  intro: string
+  sections: readonly LegalSection[]
+} {
+  const [collects, why, ...rest] = siteCopy.privacy.sections
+  if (!collects?.list || !why) return siteCopy.privacy
+  const [, ...otherItems] = collects.list
+  const [, ...otherParagraphs] = why.paragraphs
+  return {
+    ...siteCopy.privacy,
+    sections: [
+      { ...collects, list: [collectedFields(fields), ...otherItems] },
+      { ...why, paragraphs: [[usedFor(fields)], ...otherParagraphs] },
+      ...rest,
+    ],
+  }
+}

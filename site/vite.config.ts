@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { fieldsSettingPlugin } from '../widget/fields-setting.ts'
 import { designTokensPlugin } from './design-tokens-plugin.ts'
 
 const site = fileURLToPath(new URL('.', import.meta.url))
@@ -12,7 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   envDir: repo,
   // SITE_URL gives the embed guide's snippet the main site's address.
   envPrefix: ['VITE_', 'SITE_URL'],
-  plugins: [react(), designTokensPlugin()],
+  plugins: [react(), fieldsSettingPlugin(), designTokensPlugin()],
   // The widget is bundled from source with the site, so both must resolve the one React.
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {

@@ -1,3 +1,5 @@
+import { type FormFields, parseFormFields } from './contact-fields.ts'
+
 /** Where the form sends leads when no attribute or prop says otherwise. */
 export function defaultSupabaseUrl(): string {
   // Without a build-time URL, the page's own origin: the local backend serves the function there.
@@ -19,4 +21,9 @@ export function privacyUrlOn(siteUrl: string | undefined): string {
 /** The privacy notice the form links to: `/privacy` on SITE_URL if the build had one, else on the page's origin. */
 export function defaultPrivacyUrl(): string {
   return privacyUrlOn(import.meta.env.SITE_URL)
+}
+
+/** The contact fields the build gave the form: `DEMO_REQUEST_FIELDS`, none when unset. */
+export function configuredFields(): FormFields {
+  return parseFormFields(import.meta.env.DEMO_REQUEST_FIELDS)
 }

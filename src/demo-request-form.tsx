@@ -9,13 +9,19 @@ import {
   useState,
 } from 'react'
 import { firstTouchCampaign } from './campaign.ts'
-import { defaultPrivacyUrl, defaultPublishableKey, defaultSupabaseUrl } from './config.ts'
+import {
+  configuredFields,
+  defaultPrivacyUrl,
+  defaultPublishableKey,
+  defaultSupabaseUrl,
+} from './config.ts'
+import type { ContactField, ContactFieldSetting, FormFields } from './contact-fields.ts'
 import {
   type DemoRequestEventMap,
   type DemoRequestEventName,
   dispatchDemoRequestEvent,
 } from './demo-request-events.ts'
-import { fieldLimits } from './demo-request-limits.ts'
+import { contactFieldLimits, fieldLimits } from './demo-request-limits.ts'
 import {
   type DemoRequestField,
   type FieldErrors,
@@ -36,7 +42,11 @@ import { adoptStyles } from './style-sheet.ts'
 import { submissionMetadata } from './submission-metadata.ts'
 import { type ToastMessage, ToastRegion } from './toast.tsx'
 
-export type DemoRequestValues = Record<DemoRequestField, string>
+/** What the form's fields hold: the specification's four, and any contact fields. */
+export type DemoRequestValues = Record<DemoRequestField, string> &
+  Partial<Record<ContactField, string>>
+
+type FormField = DemoRequestField | ContactField
 
 export type DemoRequestFormProps = {
   /** The Supabase project URL; defaults to `VITE_SUPABASE_URL`, else the page's origin. */
@@ -54,6 +64,11 @@ export type DemoRequestFormProps = {
   privacyUrl?: string
   /** A Functions client to call instead, e.g. a site's own `supabase.functions`. */
   functions?: FunctionsInvoker
+  /**
+   * The contact fields after the specification's four; defaults to what DEMO_REQUEST_FIELDS
+   * was at build time. The function must be given the same.
+   */
+  fields?: FormFields
   /** Values shown on first render. */
   initialValues?: Partial<DemoRequestValues>
   /** How long a call may take before it fails. */
@@ -62,12 +77,26 @@ export type DemoRequestFormProps = {
   toastDurationMs?: number
 }
 
-const fieldOrder: DemoRequestField[] = ['firstName', 'lastName', 'companyName', 'companySize']
+// The order the fields show in, which focus follows to the first one that needs attention.
+const fieldOrder: FormField[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'companyName',
+  'role',
+  'companySize',
+  'message',
+]
 const emptyValues: DemoRequestValues = {
   firstName: '',
   lastName: '',
   companyName: '',
   companySize: '',
+  email: '',
+  phone: '',
+  role: '',
+  message: '',
 }
 
 /** The demo-request form: validates, posts to `send-demo-request`, and reports by toast. */
@@ -78,11 +107,13 @@ export function DemoRequestForm({
   source,
   privacyUrl,
   functions,
+  fields: givenFields,
   initialValues,
   timeoutMs = defaultTimeoutMs,
   toastDurationMs = 6000,
 }: DemoRequestFormProps) {
   const classes = formClasses()
+  const [fields] = useState(() => givenFields ?? configuredFields())
   const id = useId()
   const rootRef = useRef<HTMLDivElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -161,13 +192,15 @@ export function DemoRequestForm({
     setToast({ variant, ...copy })
   }
 
-  function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
-    const field = event.target.name as DemoRequestField
+  function handleChange(
+    event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>,
+  ) {
+    const field = event.target.name as FormField
     const next = { ...values, [field]: event.target.value }
     setValues(next)
     // Once a message shows, it follows the value, so the visitor sees when the field is fixed.
     if (errors[field]) {
-      const result = validateDemoRequest(next)
+      const result = validateDemoRequest(next, fields)
       setErrors({ ...errors, [field]: result.success ? undefined : result.fields[field] })
     }
   }
@@ -181,7 +214,7 @@ export function DemoRequestForm({
     event.preventDefault()
     // A ref, not state: a second click can arrive before React re-renders the disabled button.
     if (inFlight.current) return
-    const result = validateDemoRequest(values)
+    const result = validateDemoRequest(values, fields)
     if (!result.success) {
       setErrors(result.fields)
       const first = fieldOrder.find((field) => result.fields[field])
@@ -250,13 +283,50 @@ export function DemoRequestForm({
     )
   }
 
-  function errorAttributes(field: DemoRequestField) {
+  // A contact field, after the specification's four: its label says when it may stay empty.
+  function contactField({ name, required }: ContactFieldSetting) {
+    const copy = formCopy.contactFields[name]
+    const control = {
+      id: `${id}-${name}`,
+      part: 'input',
+      name,
+      placeholder: copy.placeholder,
+      maxLength: contactFieldLimits[name],
+      value: values[name] ?? '',
+      onChange: handleChange,
+      ...errorAttributes(name),
+    }
+    return (
+      <div className={classes.field} key={name}>
+        <label className={classes.label} htmlFor={`${id}-${name}`} part="label">
+          {required ? copy.label : `${copy.label} ${formCopy.optional}`}
+        </label>
+        {name === 'message' ? (
+          <textarea className={`${classes.control} ${classes.textarea}`} {...control} />
+        ) : (
+          <input
+            className={classes.control}
+            type="text"
+            autoComplete={copy.autoComplete}
+            inputMode={copy.inputMode}
+            {...control}
+          />
+        )}
+        {errorMessage(name)}
+      </div>
+    )
+  }
+
+  const contact = (names: ContactField[]) =>
+    fields.filter(({ name }) => names.includes(name)).map(contactField)
+
+  function errorAttributes(field: FormField) {
     return errors[field]
       ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` }
       : { 'aria-invalid': false }
   }
 
-  function errorMessage(field: DemoRequestField) {
+  function errorMessage(field: FormField) {
     return (
       errors[field] && (
         <p
@@ -288,7 +358,9 @@ export function DemoRequestForm({
           {textField('firstName', 'given-name')}
           {textField('lastName', 'family-name')}
         </div>
+        {contact(['email', 'phone'])}
         {textField('companyName', 'organization')}
+        {contact(['role'])}
         <div className={classes.field}>
           <label className={classes.label} htmlFor={`${id}-companySize`} part="label">
             {sizeCopy.label}
@@ -314,6 +386,7 @@ export function DemoRequestForm({
           </div>
           {errorMessage('companySize')}
         </div>
+        {contact(['message'])}
         <div className={classes.honeypot} aria-hidden="true">
           <label htmlFor={`${id}-website`}>{formCopy.honeypotLabel}</label>
           <input

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sampleLead as valid } from '../tests/support/sample-lead.ts'
+import { sampleLead, sampleLead as valid } from '../tests/support/sample-lead.ts'
+import { parseFormFields } from './contact-fields.ts'
 import { validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
 import { companySizes, formCopy } from './form-copy.ts'
 
@@ -230,5 +231,107 @@ describe('validateSubmission', () => {
       utmCampaign: 'Must be at most 200 characters',
       utmTerm: 'Must be text',
     })
+  })
+})
+
+describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
+  const valid = { ...sampleLead }
+
+  it('asks for none by default, as the specification has it', () => {
+    expect(validateDemoRequest(valid)).toEqual({ success: true, output: valid })
+  })
+
+  it('requires a field without ?, with its own message, and lets an optional one stay empty', () => {
+    expect(validateDemoRequest(valid, parseFormFields('email,phone?'))).toEqual({
+      success: false,
+      fields: { email: formCopy.contactFields.email.required },
+    })
+    const result = validateDemoRequest(
+      { ...valid, email: 'ada@lovelace.example', phone: '  ' },
+      parseFormFields('email,phone?'),
+    )
+    expect(result).toEqual({ success: true, output: { ...valid, email: 'ada@lovelace.example' } })
+  })
+
+  it('trims the email and lower-cases its domain only; refuses what is not an address', () => {
+    const email = parseFormFields('email')
+    expect(validateDemoRequest({ ...valid, email: ' Ada.L@Lovelace.EXAMPLE ' }, email)).toEqual({
+      success: true,
+      output: { ...valid, email: 'Ada.L@lovelace.example' },
+    })
+    for (const bad of ['ada', 'ada@', 'ada@localhost', 'a da@x.example', 'ada@x.example\nBcc:']) {
+      expect(validateDemoRequest({ ...valid, email: bad }, email)).toEqual({
+        success: false,
+        fields: { email: formCopy.contactFields.email.invalid },
+      })
+    }
+    const long = `${'a'.repeat(64)}@${'b'.repeat(186)}.com`
+    expect(long).toHaveLength(255)
+    expect(validateDemoRequest({ ...valid, email: long }, email)).toEqual({
+      success: false,
+      fields: { email: formCopy.contactFields.email.tooLong },
+    })
+  })
+
+  it('takes a phone number as typed, with 7 to 15 digits and + ( ) - . and spaces', () => {
+    const phone = parseFormFields('phone')
+    const typed = '+44 (20) 7946-0000'
+    expect(validateDemoRequest({ ...valid, phone: typed }, phone)).toEqual({
+      success: true,
+      output: { ...valid, phone: typed },
+    })
+    expect(validateDemoRequest({ ...valid, phone: '555 01' }, phone)).toEqual({
+      success: false,
+      fields: { phone: formCopy.contactFields.phone.digits },
+    })
+    expect(validateDemoRequest({ ...valid, phone: '1234567890123456' }, phone).success).toBe(false)
+    for (const bad of ['020 7946 0000 ext 2', '44+20 7946 0000', '020/7946 0000']) {
+      expect(validateDemoRequest({ ...valid, phone: bad }, phone)).toEqual({
+        success: false,
+        fields: { phone: formCopy.contactFields.phone.invalid },
+      })
+    }
+  })
+
+  it('checks the job title as it checks names', () => {
+    const role = parseFormFields('role')
+    expect(validateDemoRequest({ ...valid, role: '--' }, role)).toEqual({
+      success: false,
+      fields: { role: formCopy.contactFields.role.invalid },
+    })
+    expect(validateDemoRequest({ ...valid, role: 'Managing\u202EPartner' }, role)).toEqual({
+      success: false,
+      fields: { role: formCopy.directionControls },
+    })
+  })
+
+  it('keeps the message’s line breaks, as \\n, and refuses other controls and 1,001 characters', () => {
+    const message = parseFormFields('message')
+    expect(
+      validateDemoRequest({ ...valid, message: ' Hello\r\nWorld\u2028\tok ' }, message),
+    ).toEqual({ success: true, output: { ...valid, message: 'Hello\nWorld\n ok' } })
+    expect(validateDemoRequest({ ...valid, message: 'Hi\u0007' }, message)).toEqual({
+      success: false,
+      fields: { message: formCopy.contactFields.message.invalid },
+    })
+    expect(validateDemoRequest({ ...valid, message: 'm'.repeat(1001) }, message)).toEqual({
+      success: false,
+      fields: { message: formCopy.contactFields.message.tooLong },
+    })
+  })
+
+  it('refuses, in a submission, a contact field the function does not collect', () => {
+    const result = validateSubmission(
+      { ...valid, phone: '+1 212 555 0100' },
+      parseFormFields('email?'),
+    )
+    expect(result).toEqual({
+      success: false,
+      fields: {
+        phone: expect.stringMatching(/does not collect phone: list it in DEMO_REQUEST_FIELDS/),
+      },
+    })
+    // Keys outside the catalogue are still dropped, as before.
+    expect(validateSubmission({ ...valid, fax: '1' }).success).toBe(true)
   })
 })

@@ -23,6 +23,10 @@ export const tokens = {
   font: "'Inter Variable', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
   fontHeading: "'Source Serif 4', 'Source Serif Fallback', Georgia, 'Times New Roman', serif",
   radius: '8px',
+  // The form's text size, from which every length in it is measured (in em): the visitor's own
+  // browser setting, never the host page's root, so a partner's `html { font-size: 62.5% }`
+  // cannot shrink it. A partner may set a keyword (`large`) or a length (`18px`).
+  fontSize: 'medium',
 } as const
 
 export type Token = keyof typeof tokens

@@ -3,7 +3,7 @@
  * wording changes without touching components. The schema imports it, so the Supabase function
  * uploads it: keep site copy and every dependency but the limits it quotes out of it.
  */
-import { fieldLimits } from './demo-request-limits.ts'
+import { contactFieldLimits, fieldLimits, phoneDigits } from './demo-request-limits.ts'
 
 // Quotes the schema's own limit, so the message and the rule cannot disagree.
 function atMost(name: string, field: keyof typeof fieldLimits): string {
@@ -51,6 +51,51 @@ export const formCopy = {
     lastName: 'Last name must contain a letter or digit',
     companyName: 'Company name must contain a letter or digit',
   },
+  /**
+   * The contact fields DEMO_REQUEST_FIELDS adds (contact-fields.ts): copy, the autofill token
+   * and the keyboard each asks for, and messages.
+   */
+  contactFields: {
+    email: {
+      label: 'Work Email',
+      placeholder: 'Enter your work email',
+      autoComplete: 'email',
+      inputMode: 'email',
+      required: 'Work email is required',
+      tooLong: `Work email must be at most ${contactFieldLimits.email} characters`,
+      invalid: 'Please enter an email address like name@firm.com',
+    },
+    phone: {
+      label: 'Phone',
+      placeholder: 'Enter your phone number',
+      autoComplete: 'tel',
+      inputMode: 'tel',
+      required: 'Phone number is required',
+      tooLong: `Phone number must be at most ${contactFieldLimits.phone} characters`,
+      invalid: 'Please use only digits, spaces and + ( ) - . in the phone number',
+      digits: `A phone number has ${phoneDigits.min} to ${phoneDigits.max} digits`,
+    },
+    role: {
+      label: 'Job Title',
+      placeholder: 'Enter your job title',
+      autoComplete: 'organization-title',
+      inputMode: 'text',
+      required: 'Job title is required',
+      tooLong: `Job title must be at most ${contactFieldLimits.role} characters`,
+      invalid: 'Job title must contain a letter or digit',
+    },
+    message: {
+      label: 'Message',
+      placeholder: 'Anything we should know before the demo?',
+      autoComplete: 'off',
+      inputMode: 'text',
+      required: 'Message is required',
+      tooLong: `Message must be at most ${contactFieldLimits.message} characters`,
+      invalid: 'Please remove unusual invisible characters',
+    },
+  },
+  /** After the label of a contact field the visitor may leave empty. */
+  optional: '(optional)',
   controlCharacters: 'Please remove unusual invisible characters',
   directionControls: 'Please retype this without hidden text-direction characters',
   success: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseFormFields } from './contact-fields.ts'
 import { prefillValues } from './prefill-values.ts'
 
 describe('prefillValues', () => {
@@ -34,5 +35,25 @@ describe('prefillValues', () => {
     for (const input of [null, 'Ada', [], undefined]) {
       expect(() => prefillValues(input)).toThrow(TypeError)
     }
+  })
+})
+
+describe('prefillValues with contact fields', () => {
+  const fields = parseFormFields('email,message?')
+
+  it('takes the form’s contact fields, cleaned and cut, and keeps a message’s lines', () => {
+    expect(
+      prefillValues({ email: ' ada@lovelace.example\u200B', message: 'a\nb' }, fields),
+    ).toEqual({
+      email: 'ada@lovelace.example',
+      message: 'a\nb',
+    })
+    expect(prefillValues({ message: 'm'.repeat(1200) }, fields).message).toHaveLength(1000)
+  })
+
+  it('refuses a contact field the form lacks, naming the ones it has', () => {
+    expect(() => prefillValues({ phone: '+1 212 555 0100' }, fields)).toThrow(
+      'prefill() takes { firstName, lastName, companyName, companySize, email, message }; "phone" is not one of them',
+    )
   })
 })

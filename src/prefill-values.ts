@@ -1,28 +1,32 @@
-import { fieldLimits } from './demo-request-limits.ts'
+import type { ContactField, FormFields } from './contact-fields.ts'
+import { contactFieldLimits, fieldLimits } from './demo-request-limits.ts'
 import type { DemoRequestField } from './demo-request-schema.ts'
 import { companySizes } from './form-copy.ts'
 import { cleanText } from './text-hygiene.ts'
 
-/** What a host page may hand `prefill()`: any of the four fields. */
-export type DemoRequestPrefill = Partial<Record<DemoRequestField, string>>
+/** What a host page may hand `prefill()`: any of the four fields, and the form's contact fields. */
+export type DemoRequestPrefill = Partial<Record<DemoRequestField | ContactField, string>>
 
-const fields: readonly string[] = ['firstName', 'lastName', 'companyName', 'companySize']
 const sizes: readonly string[] = companySizes
-const usage = 'prefill() takes { firstName, lastName, companyName, companySize }'
+const limits: Record<string, number> = { ...fieldLimits, ...contactFieldLimits }
 
 /**
- * What `prefill()` puts in the form: names cleaned as the schema cleans them and cut to the
+ * What `prefill()` puts in the form: text cleaned as the schema cleans it and cut to the
  * field's limit, as typing could not exceed it. Throws, applying nothing, for anything a page
- * could only have meant by mistake: a wrong shape, an unknown field, a size not offered.
+ * could only have meant by mistake: a wrong shape, a field the form lacks (`fields` are its
+ * contact fields), a size not offered.
  */
-export function prefillValues(input: unknown): DemoRequestPrefill {
+export function prefillValues(input: unknown, fields: FormFields = []): DemoRequestPrefill {
+  const names = ['firstName', 'lastName', 'companyName', 'companySize']
+  names.push(...fields.map(({ name }) => name))
+  const usage = `prefill() takes { ${names.join(', ')} }`
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError(`${usage}; got ${input === null ? 'null' : typeof input}`)
   }
   const values: DemoRequestPrefill = {}
   for (const [field, value] of Object.entries(input)) {
     if (value === undefined) continue
-    if (!fields.includes(field)) throw new TypeError(`${usage}; "${field}" is not one of them`)
+    if (!names.includes(field)) throw new TypeError(`${usage}; "${field}" is not one of them`)
     if (typeof value !== 'string') throw new TypeError(`prefill(): ${field} must be a string`)
     if (field === 'companySize') {
       if (value !== '' && !sizes.includes(value)) {
@@ -32,8 +36,10 @@ export function prefillValues(input: unknown): DemoRequestPrefill {
       }
       values.companySize = value
     } else {
-      const limit = fieldLimits[field as keyof typeof fieldLimits]
-      values[field as keyof typeof fieldLimits] = cutToLimit(cleanText(value).trim(), limit)
+      values[field as keyof DemoRequestPrefill] = cutToLimit(
+        cleanText(value).trim(),
+        limits[field] ?? 0,
+      )
     }
   }
   return values

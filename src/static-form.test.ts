@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseFormFields } from './contact-fields.ts'
 import { companySizes, formCopy, staticFormCopy } from './form-copy.ts'
 import { staticForm, staticFormTemplate } from './static-form.ts'
 
@@ -77,5 +78,35 @@ describe('the static form', () => {
     // The same classes as the prerendered form (but its note), so the same CSS.
     const classes = (markup: string) => [...markup.matchAll(/class="([^"]+)"/g)].map(([, c]) => c)
     expect(classes(loader.html)).toEqual(classes(html.replace(/<noscript>.*<\/noscript>/, '')))
+  })
+
+  it('shows the contact fields DEMO_REQUEST_FIELDS adds, where the live form has them', () => {
+    const fields = parseFormFields('email,phone?,role,message?')
+    const form = staticForm({ privacyUrl: '/privacy', interactive: true, fields })
+    const ids = [...form.html.matchAll(/<(?:input|select|textarea)\b[^>]* id="([^"]+)"/g)]
+    expect(ids.map(([, id]) => id)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'companyName',
+      'role',
+      'companySize',
+      'message',
+    ])
+    const { email, phone, message } = formCopy.contactFields
+    expect(form.html).toContain(`>${email.label}</label>`)
+    expect(form.html).toContain(`>${phone.label} ${formCopy.optional}</label>`)
+    expect(form.html).toMatch(/<input [^>]*autocomplete="email" inputmode="email"/)
+    expect(form.html).toMatch(/<textarea [^>]*part="input"[^>]*maxlength="1000"><\/textarea>/)
+    expect(form.html).toContain(message.placeholder)
+    // The message box's rule comes only with a message box.
+    const textarea = /class="[^"]* (go\d+)" id="message"/.exec(form.html)?.[1]
+    expect(form.css).toContain(`.${textarea}{`)
+    expect(css).not.toContain(`.${textarea}{`)
+  })
+
+  it('is the specification’s form, byte for byte, with no contact fields', () => {
+    expect(staticForm({ privacyUrl: '/privacy', fields: [] })).toEqual({ html, css })
   })
 })

@@ -7,11 +7,12 @@
  * while the full widget downloads, and the widget carries what was typed over.
  */
 import { css as gooberCss } from 'goober'
-import { fieldLimits } from './demo-request-limits.ts'
+import type { ContactField, FormFields } from './contact-fields.ts'
+import { contactFieldLimits, fieldLimits } from './demo-request-limits.ts'
 import { cssVar } from './design-tokens.ts'
 import { escapeHtml } from './escape-html.ts'
 import { companySizes, formCopy, staticFormCopy } from './form-copy.ts'
-import { formRules } from './form-styles.ts'
+import { formRules, messageRules } from './form-styles.ts'
 
 export interface StaticFormOptions {
   /** Where the privacy notice under the button leads, as the element's `privacy-url`. */
@@ -21,17 +22,22 @@ export interface StaticFormOptions {
    * for the loader, which paints this form at once and hands what was typed to React later.
    */
   interactive?: boolean
+  /** The contact fields after the specification's four (DEMO_REQUEST_FIELDS); none by default. */
+  fields?: FormFields
 }
 
-type FormClasses = Record<keyof typeof formRules, string>
+type FormClasses = Record<keyof typeof formRules, string> &
+  Partial<Record<keyof typeof messageRules, string>>
 
 // goober writes the CSS into `target`: a detached element in a browser, a plain sheet in Node.
-function compile(): { classes: FormClasses; cssText: string } {
+// The message box's rule only for a form that has one, so the others carry no CSS for it.
+function compile(withMessage: boolean): { classes: FormClasses; cssText: string } {
   const inBrowser = typeof window === 'object'
   const sheet = { data: '' }
   const target = inBrowser ? document.createElement('div') : sheet
+  const rules = withMessage ? { ...formRules, ...messageRules } : formRules
   const classes = Object.fromEntries(
-    Object.entries(formRules).map(([name, rules]) => [
+    Object.entries(rules).map(([name, rules]) => [
       name,
       gooberCss.call({ target: target as HTMLElement }, rules),
     ]),
@@ -56,12 +62,37 @@ function textField(
   return `<div class="${c.field}"><label class="${c.label}" for="${id}" part="label">${escapeHtml(copy.label)}</label><input id="${id}" class="${c.control}" part="input" type="text" autocomplete="${autoComplete}" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${fieldLimits[field]}"${interactive ? '' : ' disabled'}></div>`
 }
 
+// A contact field, as the live form renders it: its label says when it may be left empty.
+function contactField(
+  c: FormClasses,
+  { name, required }: { name: ContactField; required: boolean },
+  interactive: boolean | undefined,
+): string {
+  const copy = formCopy.contactFields[name]
+  const id = controlId(interactive, name)
+  const label = required ? copy.label : `${copy.label} ${formCopy.optional}`
+  const common = `id="${id}" part="input" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${contactFieldLimits[name]}"${interactive ? '' : ' disabled'}`
+  const control =
+    name === 'message'
+      ? `<textarea class="${c.control} ${c.textarea}" ${common}></textarea>`
+      : `<input class="${c.control}" type="text" autocomplete="${copy.autoComplete}" inputmode="${copy.inputMode}" ${common}>`
+  return `<div class="${c.field}"><label class="${c.label}" for="${id}" part="label">${escapeHtml(label)}</label>${control}</div>`
+}
+
 /**
  * The form's markup, mirroring the React form element for element and part for part (the
  * honeypot and the toast region take no space and are left out), followed by the no-JavaScript
  * note.
  */
-function formHtml(c: FormClasses, { privacyUrl, interactive }: StaticFormOptions): string {
+function formHtml(
+  c: FormClasses,
+  { privacyUrl, interactive, fields = [] }: StaticFormOptions,
+): string {
+  const contact = (names: ContactField[]) =>
+    fields
+      .filter(({ name }) => names.includes(name))
+      .map((field) => contactField(c, field, interactive))
+      .join('')
   const size = formCopy.fields.companySize
   const sizeId = controlId(interactive, 'companySize')
   const options = [`<option value="">${escapeHtml(size.placeholder)}</option>`]
@@ -74,9 +105,12 @@ function formHtml(c: FormClasses, { privacyUrl, interactive }: StaticFormOptions
     textField(c, 'firstName', 'given-name', interactive),
     textField(c, 'lastName', 'family-name', interactive),
     '</div>',
+    contact(['email', 'phone']),
     textField(c, 'companyName', 'organization', interactive),
+    contact(['role']),
     `<div class="${c.field}"><label class="${c.label}" for="${sizeId}" part="label">${escapeHtml(size.label)}</label>`,
     `<div class="${c.selectBox}"><select id="${sizeId}" class="${c.control} ${c.select}" part="select" required${interactive ? '' : ' disabled'}>${options}</select></div></div>`,
+    contact(['message']),
     // type="button": a static form must never send the fields as a query string.
     `<button class="${c.submit}" part="submit" type="button"${interactive ? '' : ' disabled'}>${escapeHtml(formCopy.submit)}</button>`,
     `<p class="${c.notice}">${escapeHtml(formCopy.privacy.text)} <a href="${escapeHtml(privacyUrl)}">${escapeHtml(formCopy.privacy.link)}</a></p>`,
@@ -96,7 +130,8 @@ const staticOverrides = `[data-static-form] :disabled{opacity:1;cursor:default}[
 
 /** The static form's HTML and the CSS it needs, as separate strings. */
 export function staticForm(options: StaticFormOptions): { html: string; css: string } {
-  const { classes, cssText } = compile()
+  const withMessage = options.fields?.some(({ name }) => name === 'message') ?? false
+  const { classes, cssText } = compile(withMessage)
   const css = options.interactive ? cssText : `${cssText}${staticOverrides}`
   return { html: formHtml(classes, options), css }
 }

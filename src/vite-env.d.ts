@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY?: string
   /** The site's public origin; the root Vite config exposes it to the widget's builds. */
   readonly SITE_URL?: string
+  /** The form's contact fields, as the build read DEMO_REQUEST_FIELDS (widget/fields-setting.ts). */
+  readonly DEMO_REQUEST_FIELDS?: string
 }

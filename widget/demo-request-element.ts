@@ -1,4 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
+import { configuredFields } from '../src/config.ts'
 import { DemoRequestForm } from '../src/demo-request-form.tsx'
 import { withForm } from '../src/form-bridge.ts'
 import { type DemoRequestPrefill, prefillValues } from '../src/prefill-values.ts'
@@ -34,13 +35,13 @@ export class DemoRequestElement extends ReactElement {
   declare functions: FunctionsInvoker | undefined
 
   /**
-   * Fills the given fields, cleaned and cut to their limits as typed text is. Throws a
-   * TypeError for an unknown field or a non-string value and a RangeError for a company size
+   * Fills the given fields (the four, and the contact fields the build gave the form), cleaned
+   * and cut to their limits as typed text is. Throws a TypeError for an unknown field or a non-string value and a RangeError for a company size
    * not offered, applying nothing. Called before `demo-request-ready`, it is applied then.
    */
   prefill(values: DemoRequestPrefill): void {
     // Checked now, so a mistake throws to the caller even while the call has to wait.
-    const clean = prefillValues(values)
+    const clean = prefillValues(values, configuredFields())
     withForm(this, (form) => form.prefill(clean))
   }
 

@@ -96,12 +96,12 @@ export const elementMethods = [
     parameters: [
       {
         name: 'values',
-        type: '{ firstName?: string; lastName?: string; companyName?: string; companySize?: string }',
+        type: '{ firstName?: string; lastName?: string; companyName?: string; companySize?: string; email?: string; phone?: string; role?: string; message?: string }',
       },
     ],
     return: 'void',
     description:
-      'Fills the given fields, cleaned and cut to their limits as typed text is. Throws a TypeError for an unknown field or a value that is not a string, and a RangeError for a company size not among the options, applying nothing. Before demo-request-ready the call waits and is applied then.',
+      'Fills the given fields, cleaned and cut to their limits as typed text is; email, phone, role and message when the form has them (DEMO_REQUEST_FIELDS). Throws a TypeError for an unknown field or a value that is not a string, and a RangeError for a company size not among the options, applying nothing. Before demo-request-ready the call waits and is applied then.',
   },
   {
     name: 'reset',

@@ -8,7 +8,7 @@ import {
 import { elementAttributes } from './element-api.ts'
 import type { LiveForm, LoaderElement } from './hand-over.ts'
 
-type Control = HTMLInputElement | HTMLSelectElement
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 function propsOf(element: LoaderElement): DemoRequestFormProps {
   const props: DemoRequestFormProps = { functions: element.functions }
@@ -21,14 +21,14 @@ function propsOf(element: LoaderElement): DemoRequestFormProps {
 // they are in with the caret where it is.
 function readStaticForm(root: ShadowRoot, staticForm: Element) {
   // Each control's id is its field's name (src/static-form.ts, interactive).
-  const controls = [...staticForm.querySelectorAll<Control>('input, select')]
+  const controls = [...staticForm.querySelectorAll<Control>('input, select, textarea')]
   const values: Partial<DemoRequestValues> = {}
   for (const control of controls) {
     if (control.value) values[control.id as keyof DemoRequestValues] = control.value
   }
   const focused = controls.find((control) => control === root.activeElement)
   const caret =
-    focused instanceof HTMLInputElement
+    focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement
       ? ([focused.selectionStart, focused.selectionEnd] as const)
       : undefined
   return { values, focused: focused?.id, caret }
@@ -49,7 +49,8 @@ function takeOverStaticForm(root: ShadowRoot, reactRoot: Root, props: DemoReques
   if (live) {
     // Both forms are in the page for this moment, the live one below: focus must not scroll to it.
     live.focus({ preventScroll: true })
-    if (live instanceof HTMLInputElement && before?.caret) live.setSelectionRange(...before.caret)
+    if (!(live instanceof HTMLSelectElement) && before?.caret)
+      live.setSelectionRange(...before.caret)
   }
   staticForm.remove()
 }

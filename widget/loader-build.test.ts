@@ -18,6 +18,7 @@ describe("the loader's build-time half", () => {
 
   it('drops only rules for states the static form never reaches', () => {
     expect(compact.css).not.toMatch(/aria-invalid|:disabled|::before/)
+    expect(compact.css, 'no media rule left empty').not.toMatch(/@media[^{]*\{\}/)
     expect(compact.css).toContain(':focus-visible{outline:3px solid')
     expect(compact.css).toContain(':hover{background:')
     expect(compact.css).toContain('::placeholder{')

@@ -4,12 +4,18 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { transform } from 'lightningcss'
 import type { Plugin } from 'vite'
 import { privacyUrlOn } from '../src/config.ts'
+import { type FormFields, fieldsSetting, formatFormFields } from '../src/contact-fields.ts'
 import { staticForm } from '../src/static-form.ts'
 import { elementAttributes } from './element-api.ts'
+import { buildFields } from './fields-setting.ts'
 
 const moduleId = 'virtual:demo-request-loader'
+
+/** Beside the widget: the DEMO_REQUEST_FIELDS it was built with, as `{"DEMO_REQUEST_FIELDS": "email"}`. */
+export const builtFieldsFile = 'demo-request-fields.json'
 const fullScriptName = /^demo-request-full-[0-9a-f]+\.js(\.br|\.gz)?$/
 
 /** The name the full widget is published under beside the loader. */
@@ -21,8 +27,8 @@ export function fullScriptFileName(bytes: Uint8Array): string {
  * The static form made smaller for the loader's 2 kB budget, with the same boxes and looks:
  * goober's long class names (unique, and shared with the live form, which the loader's copy need
  * not be) become letters, attribute values lose their quotes, inputs the default type and
- * the autofill tokens, and the CSS the spaces, zeros and digits a minifier would drop, and the
- * rules for states a static form never reaches (invalid, disabled).
+ * the autofill tokens, and the CSS the rules for states a static form never reaches (invalid,
+ * disabled) before Lightning CSS (Vite's own) minifies the rest.
  */
 export function compactStaticForm({ html, css }: { html: string; css: string }) {
   const classes = [...new Set(html.match(/\bgo\d+\b/g))]
@@ -31,6 +37,11 @@ export function compactStaticForm({ html, css }: { html: string; css: string }) 
       const index = classes.indexOf(name)
       return index < 0 || index > 25 ? name : String.fromCharCode(97 + index)
     })
+  const staticCss = rename(css)
+    .replace(/\.[\w-]+(\[aria-invalid='true'\]|:disabled)\{[^}]*\}/g, '')
+    // The static button is never disabled, and nothing in the static form has a ::before.
+    .replace(/:not\(:disabled\)/g, '')
+    .replace(/, \.[\w-]+ \*::before/g, '')
   return {
     html: rename(html)
       .replace(/ type="text"/g, '')
@@ -39,16 +50,13 @@ export function compactStaticForm({ html, css }: { html: string; css: string }) 
       // Autofill tokens wait for the live form: focusing a field fetches it, and the browser
       // still recognises the fields by their ids and labels meanwhile.
       .replace(/ autocomplete="[\w-]+"/g, '')
-      .replace(/="([\w-]+)"/g, '=$1'),
-    css: rename(css)
-      .replace(/\.[\w-]+(\[aria-invalid='true'\]|:disabled)\{[^}]*\}/g, '')
-      // The static button is never disabled, and nothing in the static form has a ::before.
-      .replace(/:not\(:disabled\)/g, '')
-      .replace(/, \.[\w-]+ \*::before/g, '')
-      .replace(/;\}/g, '}')
-      .replace(/, /g, ',')
-      .replace(/([^\d])0\./g, '$1.')
-      .replace(/#(\w)\1(\w)\2(\w)\3\b/g, '#$1$2$3'),
+      .replace(/="([\w-]+)"/g, '=$1')
+      .replace(/ value=""/g, ' value'),
+    // No targets: the CSS is written for current browsers, and is to stay as written. Lightning
+    // CSS keeps a var()'s fallback as written, so the font list's spaces go by hand.
+    css: transform({ filename: 'static-form.css', code: Buffer.from(staticCss), minify: true })
+      .code.toString()
+      .replace(/, /g, ','),
   }
 }
 
@@ -57,9 +65,13 @@ export function compactStaticForm({ html, css }: { html: string; css: string }) 
  * default privacy notice, as the live form does for a build with `siteUrl` as SITE_URL; an
  * element's privacy-url replaces it when the element connects.
  */
-export function loaderModuleSource(fullScript: string, siteUrl: string | undefined): string {
+export function loaderModuleSource(
+  fullScript: string,
+  siteUrl: string | undefined,
+  fields: FormFields = [],
+): string {
   const privacyUrl = privacyUrlOn(siteUrl)
-  const { html, css } = compactStaticForm(staticForm({ privacyUrl, interactive: true }))
+  const { html, css } = compactStaticForm(staticForm({ privacyUrl, interactive: true, fields }))
   const privacy = elementAttributes.find(({ prop }) => prop === 'privacyUrl')
   return [
     `export const html = ${JSON.stringify(html)}`,
@@ -78,19 +90,28 @@ export function loaderBuild(fullWidget: string): Plugin {
   let bytes: Buffer
   let fileName: string
   let siteUrl: string | undefined
+  let fields: FormFields = []
   return {
     name: 'demo-request-loader',
     configResolved(config) {
       siteUrl = config.env.SITE_URL
+      fields = buildFields(config.mode, config.envDir || config.root)
     },
     async buildStart() {
       bytes = await readFile(fullWidget)
       fileName = fullScriptFileName(bytes)
     },
     resolveId: (source) => (source === moduleId ? `\0${moduleId}` : undefined),
-    load: (id) => (id === `\0${moduleId}` ? loaderModuleSource(fileName, siteUrl) : undefined),
+    load: (id) =>
+      id === `\0${moduleId}` ? loaderModuleSource(fileName, siteUrl, fields) : undefined,
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source: bytes })
+      // What the form was built with, for `npm run check:deploy` to hold the function's to.
+      this.emitFile({
+        type: 'asset',
+        fileName: builtFieldsFile,
+        source: `${JSON.stringify({ [fieldsSetting]: formatFormFields(fields) })}\n`,
+      })
     },
     async writeBundle({ dir = '.' }) {
       for (const file of await readdir(dir)) {

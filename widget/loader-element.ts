@@ -11,7 +11,7 @@ let loaderScript: HTMLScriptElement | null
 let mount: MountLiveForm | undefined
 let requested = false
 let failed = false
-let sheet: CSSStyleSheet | undefined
+let sheet: CSSStyleSheet
 // Method calls made before the full widget brought the methods themselves.
 const calls: (() => void)[] = []
 
@@ -60,6 +60,10 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
    */
   static define(tag: string, script: HTMLOrSVGScriptElement | null): void {
     loaderScript = script as HTMLScriptElement | null
+    // A constructable sheet, not a <style>: a page's `style-src 'self'` allows it. Made here,
+    // in a browser, before any element upgrades, since a server has no CSSStyleSheet.
+    sheet = new CSSStyleSheet()
+    sheet.replaceSync(css)
     // biome-ignore lint/complexity/noThisInStatic: a subclass defines itself, not this class
     if (!customElements.get(tag)) customElements.define(tag, this)
   }
@@ -101,11 +105,6 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
     super()
     if (failed) this.showFallback()
     else {
-      if (!sheet) {
-        // A constructable sheet, not a <style>: a page's `style-src 'self'` allows it.
-        sheet = new CSSStyleSheet()
-        sheet.replaceSync(css)
-      }
       this.#root.adoptedStyleSheets = [sheet]
       this.#root.innerHTML = html
     }

@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
+import { configuredFields } from '../../src/config.ts'
 import type { PageKey } from '../page-meta.ts'
-import { type Inline, type LegalSection, siteCopy } from '../site-copy.ts'
+import { type Inline, type LegalSection, privacyNotice, siteCopy } from '../site-copy.ts'
 import { usePageMeta } from '../use-page-meta.ts'
 
 function InlinePiece({ piece }: { piece: Inline }) {
@@ -54,7 +55,7 @@ function LegalPage({ page, heading, intro, sections }: LegalPageProps) {
 
 /** `/privacy`: what the demo form collects, why, for how long, and how to have it deleted. */
 export function PrivacyPage() {
-  return <LegalPage page="privacy" {...siteCopy.privacy} />
+  return <LegalPage page="privacy" {...privacyNotice(configuredFields())} />
 }
 
 /** `/terms`: the terms for using the website. */

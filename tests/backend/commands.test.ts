@@ -11,7 +11,7 @@ import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from '../support/email-api-stand-in.ts'
 import { freePort } from '../support/free-port.ts'
 import { newPgliteFolder } from '../support/pglite-folder.ts'
-import { sampleNewDemoRequest, sampleSubmission } from '../support/sample-lead.ts'
+import { sampleContact, sampleNewDemoRequest, sampleSubmission } from '../support/sample-lead.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 import { waitUntil } from '../support/wait-until.ts'
@@ -185,6 +185,35 @@ describe('on the embedded database', () => {
     const retry = await command('server/notify-retry.ts', [], env)
     expect(retry.stdout).toContain('Sent 0')
   })
+})
+
+describe('DEMO_REQUEST_FIELDS=email', () => {
+  it('npm start requires the email, stores it, emails sales a reply-to, and leads lists it', async () => {
+    const env = environment({
+      PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'contact')),
+      DEMO_REQUEST_FIELDS: 'email',
+      RESEND_API_KEY: 're_test',
+      NOTIFY_EMAIL_TO: 'sales@example.com',
+      RESEND_API_URL: emailApi.url,
+    })
+    const { url } = await startServer(env)
+    const without = await submit(url, 'Ada')
+    expect(without.status).toBe(400)
+    expect(await without.json()).toMatchObject({
+      error: { code: 'invalid_fields', fields: { email: 'Work email is required' } },
+    })
+    const withEmail = await fetch(`${url}/functions/v1/send-demo-request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ ...sampleSubmission, email: sampleContact.email }),
+    })
+    expect(withEmail.status).toBe(200)
+    await waitUntil(() => emailApi.delivered.length === 1, { what: 'the lead’s email to sales' })
+    expect(emailApi.delivered[0]?.body).toMatchObject({ reply_to: sampleContact.email })
+    const csv = await command('server/leads.ts', ['--csv'], env)
+    expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(2)
+    expect(csv.stdout).toContain(`,${sampleContact.email},`)
+  }, 60_000)
 })
 
 describe.skipIf(postgresBin === null)('on DATABASE_URL', () => {

@@ -2,11 +2,12 @@
 // schema gave it: the same lead reads back the same from `npm start` and from production.
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { parseFormFields } from '../../src/contact-fields.ts'
 import { type DemoRequestSubmission, validateSubmission } from '../../src/demo-request-schema.ts'
 import type { NewDemoRequest } from '../../supabase/functions/_shared/demo-request-store.ts'
 import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
 import { nastyPieces, nastyText } from '../support/nasty-text.ts'
-import { sampleSubmission } from '../support/sample-lead.ts'
+import { sampleContact, sampleSubmission } from '../support/sample-lead.ts'
 import {
   openTestPglite,
   openTestPostgres,
@@ -23,7 +24,11 @@ const fields = [
   'referrer',
   'utmCampaign',
   'utmTerm',
+  'role',
+  'message',
 ] as const
+// Every contact field, so the job title and the message go through the round trip too.
+const contactFields = parseFormFields('email,phone,role,message')
 
 // Each piece alone, inside a name and at its ends, then a fixed sample of generated strings.
 const texts = [
@@ -43,6 +48,11 @@ function newDemoRequest(submission: DemoRequestSubmission, key: string): NewDemo
     lastName,
     companyName,
     companySize: companySize as NewDemoRequest['companySize'],
+    email: submission.email || null,
+    phone: submission.phone || null,
+    phoneE164: null,
+    role: submission.role || null,
+    message: submission.message || null,
     source: source || null,
     pageUrl: pageUrl || null,
     referrer: referrer || null,
@@ -59,7 +69,8 @@ function newDemoRequest(submission: DemoRequestSubmission, key: string): NewDemo
 
 const leads = texts.flatMap((text, i) => {
   const field = fields[i % fields.length] ?? 'firstName'
-  const result = validateSubmission({ ...sampleSubmission, [field]: text })
+  const submission = { ...sampleSubmission, ...sampleContact, [field]: text }
+  const result = validateSubmission(submission, contactFields)
   return result.success ? [newDemoRequest(result.output, `case-${i}`)] : []
 })
 
@@ -95,6 +106,8 @@ const pick = ({
   referrer,
   utmCampaign,
   utmTerm,
+  role,
+  message,
 }: NewDemoRequest) => ({
   firstName,
   lastName,
@@ -104,6 +117,8 @@ const pick = ({
   referrer,
   utmCampaign,
   utmTerm,
+  role,
+  message,
 })
 
 it('the schema lets most of the nasty texts through, cleaned', () => {

@@ -5,11 +5,19 @@ import { createServer } from 'vite'
 // mode, mounted in the test runner's server; the runner's own files stay with the runner.
 const sourcePaths = /^\/(src|widget|tests|node_modules|@vite|@id|@fs|@react-refresh)\b/
 
+// The test runner's own socket, which its commands module (@web/test-runner-commands) imports by
+// absolute path: the runner serves it, so Vite leaves the import alone.
+const testRunnerSocket = {
+  name: 'test-runner-socket',
+  resolveId: (id) =>
+    id === '/__web-dev-server__web-socket.js' ? { id, external: true } : undefined,
+}
+
 export async function viteMiddleware() {
   const vite = await createServer({
     configFile: false,
     root: new URL('../..', import.meta.url).pathname,
-    plugins: [react()],
+    plugins: [react(), testRunnerSocket],
     logLevel: 'warn',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
@@ -29,6 +37,8 @@ export async function viteMiddleware() {
         'goober',
         'valibot',
       ],
+      // Served as is, so the socket import above keeps its absolute path.
+      exclude: ['@web/test-runner-commands'],
     },
   })
   const middleware = async (ctx, next) => {

@@ -1,11 +1,32 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { build, type Rolldown } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { pageScripts, sizeBudgets, sizesOf, sumSizes } from '../../scripts/bundle-sizes.ts'
 
 // Bytes are deterministic for a given build, so these budgets can fail only when the code grows.
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
 const gzipOf = (files: string[]) => sumSizes(files.map((file) => sizesOf(readFileSync(file)))).gzip
+
+// The loader as `npm run build` makes it with DEMO_REQUEST_FIELDS set to `setting`, in memory;
+// its static form is the one part that grows with the fields.
+async function loaderBuiltWith(setting: string): Promise<Buffer> {
+  const before = process.env.DEMO_REQUEST_FIELDS
+  process.env.DEMO_REQUEST_FIELDS = setting
+  try {
+    const output = (await build({
+      configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
+      mode: 'loader',
+      logLevel: 'silent',
+      build: { write: false },
+    })) as Rolldown.RolldownOutput[]
+    const chunk = output[0]?.output.find((file) => file.fileName === 'demo-request-loader.js')
+    return Buffer.from(chunk?.type === 'chunk' ? chunk.code : '')
+  } finally {
+    if (before === undefined) delete process.env.DEMO_REQUEST_FIELDS
+    else process.env.DEMO_REQUEST_FIELDS = before
+  }
+}
 
 describe('size budgets (gzip)', () => {
   it('/ loads at most 90 kB of JavaScript before it is interactive', () => {
@@ -20,6 +41,19 @@ describe('size budgets (gzip)', () => {
 
   it('the loader partners embed is at most 2 KiB', () => {
     expect(gzipOf([`${dist}widget/demo-request-loader.js`])).toBeLessThanOrEqual(sizeBudgets.loader)
+  })
+
+  it('the loader is at most 2 KiB unset, and 2,300 B with all four contact fields', async () => {
+    const unset = await loaderBuiltWith('')
+    const all = await loaderBuiltWith('email?,phone?,role?,message?')
+    // Each a whole loader with its form: the second with every field's label in it.
+    expect(unset.toString()).toContain('Request Demo')
+    expect(unset.toString()).not.toContain('Work Email')
+    for (const label of ['Work Email', 'Phone', 'Job Title', 'Message']) {
+      expect(all.toString()).toContain(label)
+    }
+    expect(sizesOf(unset).gzip).toBeLessThanOrEqual(sizeBudgets.loader)
+    expect(sizesOf(all).gzip).toBeLessThanOrEqual(sizeBudgets.loaderAllFields)
   })
 
   it('the standalone widget, React inside, is at most 76 kB', () => {

@@ -25,6 +25,17 @@ const where = {
   utmCampaign: 'injury-defense-2026',
 } as const
 
+/**
+ * What the sample lead adds in a form with every contact field (DEMO_REQUEST_FIELDS). The
+ * phone number starts with `+`, which a spreadsheet would read as a formula.
+ */
+export const sampleContact = Object.freeze({
+  email: 'ada@lovelace.example',
+  phone: '+44 20 7946 0000',
+  role: 'Managing Partner',
+  message: 'Two offices, Austin and London.\nAsk for Charles.',
+})
+
 /** The JSON body the widget posts for the sample lead. */
 export const sampleSubmission: Readonly<DemoRequestSubmission> = Object.freeze({
   ...sampleLead,
@@ -35,6 +46,11 @@ export const sampleSubmission: Readonly<DemoRequestSubmission> = Object.freeze({
 export const sampleNewDemoRequest: Readonly<NewDemoRequest> = Object.freeze({
   ...sampleLead,
   ...where,
+  email: null,
+  phone: null,
+  phoneE164: null,
+  role: null,
+  message: null,
   referrer: null,
   utmTerm: null,
   utmContent: null,

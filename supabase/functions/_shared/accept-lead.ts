@@ -1,3 +1,4 @@
+import { phoneE164 } from '../../../src/phone-number.ts'
 import type { AfterReply } from './after-reply.ts'
 import { clientGroup, defaultIpv6Prefix } from './client-group.ts'
 import { clientKey } from './client-key.ts'
@@ -41,6 +42,11 @@ export async function acceptLead(
     companyName: submission.companyName,
     // The schema's empty default never passes its picklist, so a valid size is never ''.
     companySize: submission.companySize as Exclude<typeof submission.companySize, ''>,
+    email: emptyToNull(submission.email),
+    phone: emptyToNull(submission.phone),
+    phoneE164: submission.phone ? phoneE164(submission.phone) : null,
+    role: emptyToNull(submission.role),
+    message: emptyToNull(submission.message),
     source: emptyToNull(submission.source),
     pageUrl: emptyToNull(submission.pageUrl),
     referrer: emptyToNull(submission.referrer),

@@ -73,6 +73,7 @@ export function createConfiguredHandler(
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
     proofOfWork: proofGate(config, stores),
+    fields: config.fields,
   })
   // The retry endpoint has its own secret; leads need the project's key.
   const acceptLeads = config.apiKeys === null ? handler : requireApiKey(handler, config.apiKeys)

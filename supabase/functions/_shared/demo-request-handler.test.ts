@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sampleSubmission as valid } from '../../../tests/support/sample-lead.ts'
+import { parseFormFields } from '../../../src/contact-fields.ts'
+import { sampleContact, sampleSubmission as valid } from '../../../tests/support/sample-lead.ts'
 import { solveProof } from '../../../tests/support/solve-proof.ts'
 import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
 import { type PendingWork, trackPendingWork } from './after-reply.ts'
@@ -134,6 +135,43 @@ describe('a valid submission', () => {
     expect(events.at(-1)).toBe('notifier answered')
     expect(events.indexOf('replied')).toBeLessThan(events.indexOf('notifier answered'))
     expect((await rows())[0]?.notificationStatus).toBe('sent')
+  })
+})
+
+describe('the contact fields (DEMO_REQUEST_FIELDS)', () => {
+  const withFields = (setting: string) => handler({ fields: parseFormFields(setting) })
+
+  it('stores each one, and the phone number as E.164 beside it as typed', async () => {
+    const response = await withFields('email,phone,role,message')(
+      post({ ...valid, ...sampleContact }),
+    )
+    const { requestId } = await response.json()
+    expect(response.status).toBe(200)
+    const [row] = await rows()
+    expect(row).toMatchObject({ id: requestId, ...sampleContact, phoneE164: '+442079460000' })
+  })
+
+  it('stores an optional one left out as no value', async () => {
+    expect((await withFields('email?,phone?')(post(valid))).status).toBe(200)
+    expect(await rows()).toMatchObject([{ email: null, phone: null, phoneE164: null }])
+  })
+
+  it('answers 400 naming a required field that did not come, whatever the widget was built with', async () => {
+    const body = await expectError(await withFields('email')(post(valid)), 400, 'invalid_fields')
+    expect(body.error.fields).toEqual({ email: 'Work email is required' })
+    expect(await rows()).toEqual([])
+  })
+
+  it('answers 400 for a contact field the function does not collect, rather than drop it', async () => {
+    const body = await expectError(
+      await handler()(post({ ...valid, email: sampleContact.email })),
+      400,
+      'invalid_fields',
+    )
+    expect(body.error.fields).toEqual({
+      email: expect.stringContaining('list it in DEMO_REQUEST_FIELDS'),
+    })
+    expect(await rows()).toEqual([])
   })
 })
 

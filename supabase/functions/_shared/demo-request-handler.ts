@@ -1,3 +1,4 @@
+import type { FormFields } from '../../../src/contact-fields.ts'
 import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from './after-reply.ts'
 import { corsHeaders } from './cors.ts'
@@ -22,6 +23,8 @@ export interface HandlerDependencies
   afterReply?: AfterReply
   /** Hands out challenges (GET) and asks every lead for a solved one; without it, none. */
   proofOfWork?: ProofGate | null
+  /** The form's contact fields (`DEMO_REQUEST_FIELDS`); none, as the specification has it. */
+  fields?: FormFields
 }
 
 // What the server knows about a request beyond the request itself.
@@ -48,6 +51,7 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
     // A refusal is the browser's only sign; the log names the setting that would allow it.
     onRefusedOrigin: logRefusedOriginOnce(log),
     servesChallenges: Boolean(deps.proofOfWork),
+    fields: deps.fields ?? [],
   }
   const gate = deps.proofOfWork ?? null
   const unavailable = (cors: Record<string, string>) =>

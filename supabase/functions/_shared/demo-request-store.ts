@@ -9,6 +9,13 @@ export interface NewDemoRequest {
   lastName: string
   companyName: string
   companySize: CompanySize
+  /** The contact fields of DEMO_REQUEST_FIELDS; null when the form lacks one or it was left empty. */
+  email: string | null
+  /** The phone number as typed, and as E.164 (`+442079460000`) where it names its country. */
+  phone: string | null
+  phoneE164: string | null
+  role: string | null
+  message: string | null
   source: string | null
   pageUrl: string | null
   referrer: string | null

@@ -16,6 +16,7 @@ describe('readFunctionConfig', () => {
       retrySecret: null,
       apiKeys: [],
       proofOfWork: { min: 12, max: 18 },
+      fields: [],
     })
   })
 
@@ -37,6 +38,7 @@ describe('readFunctionConfig', () => {
       SUPABASE_ANON_KEY: 'legacy-anon-jwt',
       POW_MIN_BITS: '4',
       POW_MAX_BITS: '9',
+      DEMO_REQUEST_FIELDS: 'email, phone?',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -56,6 +58,10 @@ describe('readFunctionConfig', () => {
       retrySecret: 'a-long-enough-retry-secret',
       apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],
       proofOfWork: { min: 4, max: 9 },
+      fields: [
+        { name: 'email', required: true },
+        { name: 'phone', required: false },
+      ],
     })
   })
 
@@ -70,6 +76,12 @@ describe('readFunctionConfig', () => {
       'POW_MAX_BITS must be a whole number from 0 to 32',
     )
     expect(() => from({ POW_MIN_BITS: 'x' })).toThrow('POW_MIN_BITS must be a whole number')
+  })
+
+  it('refuses a contact field outside the catalogue, naming the setting', () => {
+    expect(() => from({ DEMO_REQUEST_FIELDS: 'email,fax' })).toThrow(
+      /^DEMO_REQUEST_FIELDS: "fax" is not a field the form offers/,
+    )
   })
 
   it('reads origin patterns, and refuses * or an origin without its scheme', () => {

@@ -1,3 +1,4 @@
+import { type FormFields, parseFormFields } from '../../../src/contact-fields.ts'
 import { originPatternProblem } from './allowed-origin.ts'
 import { defaultIpv6Prefix } from './client-group.ts'
 import type { ProofOfWorkSettings } from './proof-gate.ts'
@@ -21,6 +22,8 @@ export interface FunctionConfig {
   apiKeys: readonly string[] | null
   /** The bits a challenge asks for; `null` (`POW_MAX_BITS=0`) asks no proof of work. */
   proofOfWork?: ProofOfWorkSettings | null
+  /** The form's contact fields (`DEMO_REQUEST_FIELDS`): the function requires and stores these. */
+  fields: FormFields
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -191,5 +194,6 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     retrySecret: retrySecret(env('NOTIFY_RETRY_SECRET')),
     apiKeys: readApiKeys(env),
     proofOfWork: proofOfWork(env),
+    fields: parseFormFields(env('DEMO_REQUEST_FIELDS')),
   }
 }

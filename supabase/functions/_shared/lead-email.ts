@@ -6,6 +6,8 @@ export interface LeadEmail {
   subject: string
   html: string
   text: string
+  /** The lead's own address, when the form asked for it: sales answer it in one click. */
+  replyTo: string | null
 }
 
 /** The email sales receive for a lead; every visitor-supplied value is HTML-escaped. */
@@ -15,6 +17,11 @@ export function leadEmail(lead: LeadNotice): LeadEmail {
     ['Last name', lead.lastName],
     ['Company', lead.companyName],
     ['Company size', lead.companySize],
+    ['Job title', lead.role],
+    ['Work email', lead.email],
+    ['Phone', lead.phone],
+    ['Phone (E.164)', lead.phoneE164],
+    ['Message', lead.message],
     ['Source', lead.source],
     ['Campaign', lead.utmCampaign],
     ['UTM source', lead.utmSource],
@@ -31,14 +38,19 @@ export function leadEmail(lead: LeadNotice): LeadEmail {
     '<h1>New demo request</h1>',
     '<table>',
     ...present.map(
-      ([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+      // The message keeps its lines.
+      ([label, value]) =>
+        `<tr><th align="left" valign="top">${label}</th><td>${escapeHtml(value).replaceAll('\n', '<br>')}</td></tr>`,
     ),
     '</table>',
   ].join('\n')
-  const text = present.map(([label, value]) => `${label}: ${value}`).join('\n')
-  return {
-    subject: `Demo request: ${lead.firstName} ${lead.lastName}, ${lead.companyName}`,
-    html,
-    text,
-  }
+  // A message of several lines starts on a line of its own.
+  const text = present
+    .map(([label, value]) => `${label}:${value.includes('\n') ? '\n' : ' '}${value}`)
+    .join('\n')
+  // One line: the message stays in the body; the schema keeps every other field to one line.
+  const who = [`${lead.firstName} ${lead.lastName}`, lead.role, lead.companyName]
+  const reach = [lead.email, lead.phone]
+  const subject = [...who, ...reach].filter((part) => part).join(', ')
+  return { subject: `Demo request: ${subject}`, html, text, replyTo: lead.email }
 }

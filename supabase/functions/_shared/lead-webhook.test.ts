@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { sampleStoredDemoRequest as lead } from '../../../tests/support/sample-lead.ts'
+import {
+  sampleStoredDemoRequest as lead,
+  sampleContact,
+} from '../../../tests/support/sample-lead.ts'
 import { leadWebhook } from './lead-webhook.ts'
 
 describe('leadWebhook', () => {
@@ -29,5 +32,20 @@ describe('leadWebhook', () => {
       utmTerm: null,
       utmContent: null,
     })
+  })
+
+  it('carries the contact fields under stable names, null when the form has none', () => {
+    expect(leadWebhook(lead).data).toMatchObject({
+      email: null,
+      phone: null,
+      phoneE164: null,
+      role: null,
+      message: null,
+    })
+    const { text, data } = leadWebhook({ ...lead, ...sampleContact, phoneE164: '+442079460000' })
+    expect(data).toMatchObject({ ...sampleContact, phoneE164: '+442079460000' })
+    expect(text).toBe(
+      'Demo request: Ada Lovelace, Lovelace &amp; Babbage LLP (6-50 employees), ada@lovelace.example, campaign injury-defense-2026',
+    )
   })
 })

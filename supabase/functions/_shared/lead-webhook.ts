@@ -22,8 +22,8 @@ export function leadWebhook(lead: LeadNotice): LeadWebhook {
     timestamp: createdAt,
     text: slackEscape(
       `Demo request: ${lead.firstName} ${lead.lastName}, ${lead.companyName} (${lead.companySize})${
-        lead.utmCampaign ? `, campaign ${lead.utmCampaign}` : ''
-      }`,
+        lead.email ? `, ${lead.email}` : ''
+      }${lead.utmCampaign ? `, campaign ${lead.utmCampaign}` : ''}`,
     ),
     data: {
       id: lead.id,
@@ -31,6 +31,11 @@ export function leadWebhook(lead: LeadNotice): LeadWebhook {
       lastName: lead.lastName,
       companyName: lead.companyName,
       companySize: lead.companySize,
+      email: lead.email,
+      phone: lead.phone,
+      phoneE164: lead.phoneE164,
+      role: lead.role,
+      message: lead.message,
       source: lead.source,
       pageUrl: lead.pageUrl,
       referrer: lead.referrer,

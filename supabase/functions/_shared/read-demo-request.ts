@@ -1,3 +1,4 @@
+import type { FormFields } from '../../../src/contact-fields.ts'
 import { type DemoRequestSubmission, validateSubmission } from '../../../src/demo-request-schema.ts'
 import { isAllowedOrigin } from './cors.ts'
 import { errorReply } from './json-reply.ts'
@@ -28,6 +29,8 @@ export interface ReadOptions {
   onRefusedOrigin?: (origin: string) => void
   /** Whether a GET asks for a proof-of-work challenge (else it gets 405). */
   servesChallenges?: boolean
+  /** The form's contact fields: required ones must come, ones it lacks must not. */
+  fields?: FormFields
 }
 
 // Visible ASCII only: the key ends up in a unique index and in logs.
@@ -39,7 +42,7 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/
  */
 export async function readDemoRequest(
   request: Request,
-  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin, servesChallenges }: ReadOptions,
+  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin, fields, servesChallenges }: ReadOptions,
 ): Promise<{ reply: Response } | { lead: IncomingLead } | { challenge: true }> {
   const fail = (status: number, code: string, message: string, extra = {}) => ({
     reply: errorReply(status, { code, message, ...extra }, cors),
@@ -95,7 +98,7 @@ export async function readDemoRequest(
       'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
     )
   }
-  const validation = validateSubmission(input)
+  const validation = validateSubmission(input, fields)
   if (!validation.success) {
     const fields = Object.fromEntries(
       Object.entries(validation.fields).filter(

@@ -34,6 +34,19 @@ describe('createResendNotifier', () => {
       subject: 'Demo request: Ada Lovelace, Lovelace & Babbage LLP',
     })
     expect(email?.body.html).toContain('Lovelace &amp; Babbage LLP')
+    expect(email?.body).not.toHaveProperty('reply_to')
+  })
+
+  it('sets reply_to to the lead’s own email, so sales answer in one click', async () => {
+    await notifier().notify(
+      { ...lead, email: 'ada@lovelace.example', phone: '+44 20 7946 0000' },
+      new AbortController().signal,
+    )
+    expect(api.received[0]?.body).toMatchObject({
+      reply_to: 'ada@lovelace.example',
+      subject:
+        'Demo request: Ada Lovelace, Lovelace & Babbage LLP, ada@lovelace.example, +44 20 7946 0000',
+    })
   })
 
   it('sends the same request on every attempt: body and key come from the lead alone', async () => {

@@ -23,7 +23,7 @@ export function createResendNotifier(options: ResendNotifierOptions): Notifier {
   return {
     channel: 'email',
     async notify(lead, signal) {
-      const email = leadEmail(lead)
+      const { replyTo, ...email } = leadEmail(lead)
       const response = await send(options.apiUrl ?? resendApiUrl, {
         method: 'POST',
         signal,
@@ -33,7 +33,12 @@ export function createResendNotifier(options: ResendNotifierOptions): Notifier {
           // Resend drops a repeated key, so a retry after a lost reply sends no second email.
           'idempotency-key': `demo-request-${lead.id}`,
         },
-        body: JSON.stringify({ from: options.from, to: options.to, ...email }),
+        body: JSON.stringify({
+          from: options.from,
+          to: options.to,
+          ...email,
+          ...(replyTo && { reply_to: replyTo }),
+        }),
       })
       if (response.status === 409) {
         // Resend's 409s: the key was used already (so that email went out), or a request with

@@ -25,6 +25,11 @@ const columnNames = [
   'last_name',
   'company_name',
   'company_size',
+  'email',
+  'phone',
+  'phone_e164',
+  'role',
+  'message',
   'source',
   'page_url',
   'referrer',
@@ -54,6 +59,11 @@ export interface LeadRow {
   last_name: string
   company_name: string
   company_size: StoredDemoRequest['companySize']
+  email: string | null
+  phone: string | null
+  phone_e164: string | null
+  role: string | null
+  message: string | null
   source: string | null
   page_url: string | null
   referrer: string | null
@@ -94,6 +104,11 @@ export function leadFromRow(row: LeadRow): StoredDemoRequest {
     lastName: row.last_name,
     companyName: row.company_name,
     companySize: row.company_size,
+    email: row.email,
+    phone: row.phone,
+    phoneE164: row.phone_e164,
+    role: row.role,
+    message: row.message,
     source: row.source,
     pageUrl: row.page_url,
     referrer: row.referrer,
@@ -125,14 +140,15 @@ export function createSqlDemoRequestStore(
     request: NewDemoRequest,
     limit: WindowLimit | null,
   ): Promise<InsertResult | Limited> => {
-    // Named arguments: nineteen positions are too easy to shift by one.
+    // Named arguments: twenty-four positions are too easy to shift by one.
     const [row] = await db.query<AcceptRow>(
       `select request_id, created, limited from public.accept_demo_request(
          p_first_name => $1, p_last_name => $2, p_company_name => $3, p_company_size => $4,
          p_source => $5, p_page_url => $6, p_referrer => $7, p_user_agent => $8,
          p_idempotency_key => $9, p_is_spam => $10, p_client_key => $11, p_window_start => $12,
          p_client_max => $13, p_global_max => $14, p_utm_source => $15, p_utm_medium => $16,
-         p_utm_campaign => $17, p_utm_term => $18, p_utm_content => $19)`,
+         p_utm_campaign => $17, p_utm_term => $18, p_utm_content => $19, p_email => $20,
+         p_phone => $21, p_phone_e164 => $22, p_role => $23, p_message => $24)`,
       [
         request.firstName,
         request.lastName,
@@ -153,6 +169,11 @@ export function createSqlDemoRequestStore(
         request.utmCampaign,
         request.utmTerm,
         request.utmContent,
+        request.email,
+        request.phone,
+        request.phoneE164,
+        request.role,
+        request.message,
       ],
     )
     if (row?.limited) return { limited: row.limited }

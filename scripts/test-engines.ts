@@ -1,0 +1,116 @@
+// npm run test:engines [-- firefox|webkit]: the element's and the live form's browser tests, and
+// a visitor's send through the site and through the loader, in Firefox and WebKit (Chromium runs
+// them in npm run test:browser and test:e2e). Stops at once, with the line that installs it, when
+// an engine is missing; names each engine and its version before it runs.
+import { startTestRunner, type TestRunnerConfig } from '@web/test-runner'
+import { chromeLauncher } from '@web/test-runner-chrome'
+import { webdriverLauncher } from '@web/test-runner-webdriver'
+import * as puppeteer from 'puppeteer-core'
+import { startVitest } from 'vitest/node'
+import {
+  type EngineName,
+  firefoxLaunchOptions,
+  firefoxVersion,
+  installLine,
+  startWebKitDriver,
+  type VisitorEngine,
+  type WebKitDriver,
+  webkitCapabilities,
+} from '../tests/engines/engines.ts'
+
+const known: EngineName[] = ['firefox', 'webkit']
+const asked = process.argv.slice(2)
+const unknown = asked.filter((name) => !known.includes(name as EngineName))
+if (unknown.length > 0) {
+  console.error(`Unknown engine ${unknown.join(', ')}: name firefox, webkit or none for both`)
+  process.exit(1)
+}
+const engines = asked.length > 0 ? (asked as EngineName[]) : known
+const install = installLine(engines)
+if (install) {
+  console.error(install)
+  process.exit(1)
+}
+
+// The Chromium-only file: Firefox and WebKit offer tests no forced-colors emulation.
+const chromiumOnly = ['src/forced-colors.browser.test.ts']
+
+async function browserLaunchers(webkit: WebKitDriver | undefined, firefox: string | undefined) {
+  const launchers = []
+  if (firefox) {
+    const launcher = chromeLauncher({ launchOptions: firefoxLaunchOptions, puppeteer })
+    launcher.name = firefox
+    launchers.push(launcher)
+  }
+  if (webkit) {
+    const launcher = webdriverLauncher({
+      hostname: webkit.hostname,
+      port: webkit.port,
+      logLevel: 'error',
+      capabilities: webkitCapabilities(),
+    })
+    // It names itself from the capabilities when it starts; the version is MiniBrowser's own.
+    const initialize = launcher.initialize.bind(launcher)
+    launcher.initialize = async (...args) => {
+      await initialize(...args)
+      launcher.name = webkit.version
+    }
+    launchers.push(launcher)
+  }
+  return launchers
+}
+
+// The Chromium run's own configuration (files, stand-in function, Vite), with these browsers.
+async function runBrowserTests(browsers: Awaited<ReturnType<typeof browserLaunchers>>) {
+  const configFile = new URL('../web-test-runner.config.js', import.meta.url).href
+  const browserTests: TestRunnerConfig & { files: string[] } = (await import(configFile)).default
+  const runner = await startTestRunner({
+    config: {
+      ...browserTests,
+      files: [...browserTests.files, ...chromiumOnly.map((file) => `!${file}`)],
+      browsers,
+    },
+    readCliArgs: false,
+    readFileConfig: false,
+    autoExitProcess: false,
+  })
+  if (!runner) return false
+  return new Promise<boolean>((resolve) => runner.on('stopped', resolve))
+}
+
+async function runVisitorSends(engines: VisitorEngine[]) {
+  const vitest = await startVitest('test', [], {
+    config: 'tests/engines/vitest.config.ts',
+    watch: false,
+    provide: { engines },
+  })
+  // Passed only if the file ran and passed whole: a failed hook fails its file, not a test.
+  const files = vitest.state.getFiles()
+  const passed =
+    files.length > 0 &&
+    files.every((file) => file.result?.state === 'pass') &&
+    vitest.state.getUnhandledErrors().length === 0
+  await vitest.close()
+  return passed
+}
+
+const webkit = engines.includes('webkit') ? await startWebKitDriver() : undefined
+let passed = false
+try {
+  const firefox = engines.includes('firefox') ? await firefoxVersion() : undefined
+  console.log(
+    `Engines: ${[firefox && `${firefox} (firefox-esr, WebDriver BiDi)`, webkit && `${webkit.version} (MiniBrowser, WebKitWebDriver, Xvfb)`].filter(Boolean).join('; ')}`,
+  )
+  const visitors: VisitorEngine[] = []
+  if (firefox) visitors.push({ name: 'firefox', version: firefox })
+  if (webkit) {
+    const { hostname, port, version } = webkit
+    visitors.push({ name: 'webkit', version, hostname, port })
+  }
+  passed =
+    (await runBrowserTests(await browserLaunchers(webkit, firefox))) &&
+    (await runVisitorSends(visitors))
+} finally {
+  await webkit?.stop()
+}
+process.exit(passed ? 0 : 1)

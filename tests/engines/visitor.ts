@@ -1,0 +1,70 @@
+// A visitor at the keyboard, the same few acts in each engine's own protocol: puppeteer-core over
+// WebDriver BiDi for Firefox, webdriverio over W3C WebDriver for WebKit. Fields are found by their
+// label inside <demo-request>'s shadow root, and typed into key by key.
+import * as puppeteer from 'puppeteer-core'
+import { remote } from 'webdriverio'
+import { firefoxLaunchOptions, type VisitorEngine, webkitCapabilities } from './engines.ts'
+
+export interface Visitor {
+  open(url: string): Promise<void>
+  type(label: string, text: string): Promise<void>
+  choose(label: string, option: string): Promise<void>
+  press(button: string): Promise<void>
+  /** Runs `script` in the page and returns what it returns. */
+  evaluate<T>(script: () => T): Promise<T>
+  close(): Promise<void>
+}
+
+// Run in the page: the control labelled `label`, or the button reading `label`.
+function inForm(label: string): HTMLElement | null {
+  const root = document.querySelector('demo-request')?.shadowRoot
+  const found = [...(root?.querySelectorAll('label, button') ?? [])].find(
+    (node) => node.textContent === label,
+  )
+  if (found instanceof HTMLLabelElement) return root?.getElementById(found.htmlFor) ?? null
+  return (found as HTMLElement | undefined) ?? null
+}
+
+async function firefoxVisitor(): Promise<Visitor> {
+  const browser = await puppeteer.launch(firefoxLaunchOptions)
+  const page = await browser.newPage()
+  const control = async (label: string) => {
+    const handle = await page.waitForFunction(inForm, { timeout: 10_000 }, label)
+    return handle.asElement() as puppeteer.ElementHandle<HTMLElement>
+  }
+  return {
+    open: async (url) => void (await page.goto(url)),
+    type: async (label, text) => (await control(label)).type(text),
+    choose: async (label, option) => void (await (await control(label)).select(option)),
+    press: async (button) => (await control(button)).click(),
+    evaluate: (script) => page.evaluate(script) as never,
+    close: () => browser.close(),
+  }
+}
+
+async function webkitVisitor(hostname: string, port: number): Promise<Visitor> {
+  const browser = await remote({
+    hostname,
+    port,
+    logLevel: 'error',
+    capabilities: webkitCapabilities(),
+  })
+  const control = async (label: string) => {
+    await browser.waitUntil(() => browser.execute(inForm, label).then(Boolean), { timeout: 10_000 })
+    // The script's element comes back as a WebDriver element reference, which $ takes.
+    const reference = (await browser.execute(inForm, label)) as unknown
+    return browser.$(reference as Parameters<typeof browser.$>[0])
+  }
+  return {
+    open: (url) => browser.url(url).then(() => undefined),
+    type: async (label, text) => (await control(label)).addValue(text),
+    choose: async (label, option) => (await control(label)).selectByVisibleText(option),
+    press: async (button) => (await control(button)).click(),
+    evaluate: (script) => browser.execute(script) as never,
+    close: () => browser.deleteSession(),
+  }
+}
+
+export function startVisitor(engine: VisitorEngine): Promise<Visitor> {
+  return engine.name === 'firefox' ? firefoxVisitor() : webkitVisitor(engine.hostname, engine.port)
+}

@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+// A visitor's sends in Firefox and WebKit, run by scripts/test-engines.ts, which starts the
+// engines and provides them; the built site and widget served by the real local server.
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    name: 'engines',
+    include: ['tests/engines/**/*.engines.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+})
