@@ -1,12 +1,13 @@
 import type { FunctionsClient } from '@supabase/functions-js'
+import { sha256 } from './sha256.ts'
 
 /**
  * The widget's side of the function's proof of work (supabase/functions/_shared/proof-of-work.ts):
  * fetch a challenge with a GET, then find a counter whose SHA-256 of `<challenge>.<counter>`
- * starts with the challenge's bits of zeros. Web Crypto does the hashing; the search runs on the
- * main thread in slices of a few milliseconds, so it leaves no long task, and needs neither a
- * Worker (which a strict CSP would have to allow as `worker-src blob:`, or the widget ship as a
- * second file) nor a hash function of our own.
+ * starts with the challenge's bits of zeros. The search runs on the main thread in slices of a
+ * few milliseconds, so it leaves no long task and needs no Worker (which a strict CSP would have
+ * to allow as `worker-src blob:`, or the widget ship as a second file). It hashes with
+ * sha256.ts, not Web Crypto, which a partner page on plain http lacks.
  */
 
 /** What a proof source hands the POST: a solved challenge, or why there is none. */
@@ -20,11 +21,7 @@ export interface ProofSource<Failure> {
   take(): Promise<ProofOutcome<Failure>>
 }
 
-// Digests asked for at once: enough to keep Web Crypto busy, few enough to stop soon after a hit.
-const batch = 64
-// Chromium answers digests within the task that asked for them, so a search that only awaited
-// them would hold the main thread for its whole length (715 ms in one task, measured); it gives
-// way after this long instead.
+// The search gives the main thread back this often, so input and rendering never wait on it.
 const sliceMs = 5
 // The function accepts a challenge for 20 minutes; one older than this is fetched again rather
 // than risk an expired proof and a second round trip at the click.
@@ -40,20 +37,16 @@ const zeroBits = (hash: Uint8Array, bits: number) => {
 export async function solveChallenge(challenge: string): Promise<string> {
   const bits = Number(challenge.split('.')[1])
   if (!Number.isInteger(bits) || bits < 0 || bits > 32) throw new Error('Not a challenge')
-  const encoder = new TextEncoder()
   let sliceStart = performance.now()
-  for (let start = 0; ; start += batch) {
-    if (performance.now() - sliceStart > sliceMs) {
+  for (let counter = 0; ; counter++) {
+    if (zeroBits(sha256(`${challenge}.${counter}`), bits)) {
+      return `${challenge}.${counter}`
+    }
+    // The clock is read every 256 hashes (a few milliseconds), not after each one.
+    if ((counter & 255) === 255 && performance.now() - sliceStart > sliceMs) {
       await giveWay()
       sliceStart = performance.now()
     }
-    const hashes = await Promise.all(
-      Array.from({ length: batch }, (_, offset) =>
-        crypto.subtle.digest('SHA-256', encoder.encode(`${challenge}.${start + offset}`)),
-      ),
-    )
-    const found = hashes.findIndex((hash) => zeroBits(new Uint8Array(hash), bits))
-    if (found !== -1) return `${challenge}.${start + found}`
   }
 }
 
