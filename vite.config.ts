@@ -97,7 +97,13 @@ const dev: UserConfig = {
 // `vitest`: the unit tests in Node; the *.browser.test files run in Chromium instead.
 const unit: UserConfig = {
   test: {
-    include: ['*.test.ts', 'src/**/*.test.ts', 'widget/**/*.test.ts', 'tests/support/**/*.test.ts'],
+    include: [
+      '*.test.ts',
+      'src/**/*.test.ts',
+      'widget/**/*.test.ts',
+      'tests/support/**/*.test.ts',
+      'tests/docs/**/*.test.ts',
+    ],
     exclude: ['**/*.browser.test.*'],
   },
 }

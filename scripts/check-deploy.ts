@@ -118,7 +118,7 @@ async function checkFields(): Promise<FormFields> {
   return fields
 }
 
-/** 1. The real CLI deploys from the repository root, as the README says, to the stand-in. */
+/** 1. The real CLI deploys from the repository root, as docs/deploy.md says, to the stand-in. */
 async function deploy(api: ManagementApiStandIn, cliEnv: object, profile: string) {
   const args = ['functions', 'deploy', slug, '--use-api', `--remote=${projectRef}`, '--yes']
   await run(supabaseBin, [...args, '--profile', profile], { cwd: repoRoot, env: cliEnv })
@@ -223,7 +223,7 @@ async function copyUpload(files: Map<string, Uint8Array>, folder: string, npmPin
 }
 
 /**
- * 5. Deno serves the copy as the edge runtime would: its variables, the secrets the README sets,
+ * 5. Deno serves the copy as the edge runtime would: its variables, the secrets docs/deploy.md sets,
  * and SUPABASE_DB_URL (the direct connection) unreachable, so only the pooler's secret can work.
  */
 async function serve(folder: string, databaseUrl: string, fields: FormFields) {

@@ -1,6 +1,7 @@
 // `npm run bench`: sizes, widget start-up, Lighthouse, backend load and `npm start`'s cold
 // start, each beside its target and a baseline measured in the same run. Prints one markdown
-// table and writes it to dist/bench/bench.md, with the figures in dist/bench/bench.json.
+// table and writes it into docs/performance.md and dist/bench/bench.md, with the figures in
+// dist/bench/bench.json.
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
@@ -17,11 +18,12 @@ import { measureColdStart } from './cold-start-section.ts'
 import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
 import { measureLighthouse } from './lighthouse-section.ts'
 import { markdownTable } from './markdown-table.ts'
+import { writePerformanceDoc } from './performance-doc.ts'
 import { measureSizes } from './sizes-section.ts'
 import { measureStartup } from './startup-section.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-// Each setting as the README's Configuration table documents it.
+// Each setting as docs/configuration.md documents it.
 const count = (value: string | undefined, fallback: number) => Number(value || fallback)
 const settings = {
   startupRuns: count(process.env.BENCH_STARTUP_RUNS, 10),
@@ -121,4 +123,7 @@ await writeFile(
   join(out, 'bench.json'),
   `${JSON.stringify({ date: new Date().toISOString(), commit, dirty, machine, seconds, settings, rows, sections }, (_, value) => (value instanceof Set ? [...value] : value), 2)}\n`,
 )
-console.log(`\n${heading}\n\n${table}\nWritten to dist/bench/bench.md and dist/bench/bench.json`)
+await writePerformanceDoc(join(root, 'docs', 'performance.md'), heading, table)
+console.log(
+  `\n${heading}\n\n${table}\nWritten to docs/performance.md, dist/bench/bench.md and dist/bench/bench.json`,
+)

@@ -1,4 +1,4 @@
-// The built site served with the headers the README's Deploy section tells a host to send
+// The built site served with the headers docs/deploy.md tells a host to send
 // (scripts/hosting-headers.js): every page renders, and posts its form, without a CSP violation.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'

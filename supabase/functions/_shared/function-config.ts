@@ -4,7 +4,7 @@ import { defaultIpv6Prefix } from './client-group.ts'
 import type { RateLimit } from './rate-limit.ts'
 import { resendApiUrl } from './resend-notifier.ts'
 
-/** Settings read from the environment, with the defaults documented in the README. */
+/** Settings read from the environment, with the defaults documented in docs/configuration.md. */
 export interface FunctionConfig {
   allowedOrigins: string[]
   rateLimit: RateLimit
