@@ -12,6 +12,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'tests/backend/**/*.test.ts',
     ],
+    globalSetup: ['tests/support/require-postgres.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -514,6 +514,7 @@ describe('<demo-request> campaign', () => {
 describe('<demo-request> demo-request-ready', () => {
   it('fires once, bubbling out of the shadow root, when the form takes input', async () => {
     const element = document.createElement('demo-request')
+    element.setAttribute('supabase-url', standInUrl('ok', newRun()))
     const seen: Array<{ composed: boolean; bubbles: boolean; form: boolean; target: EventTarget }> =
       []
     const listener = (event: Event) => {
@@ -529,11 +530,16 @@ describe('<demo-request> demo-request-ready', () => {
     try {
       document.body.append(element)
       await waitUntil(() => seen.length === 1)
-      // Moved: the same form, and no second event.
+      // Moved: the same form, and no second event. A submission's reply comes after anything
+      // the move could have set off (a remount would have rendered, and fired, before it).
+      const form = element.shadowRoot?.querySelector('form')
       const elsewhere = document.createElement('section')
       document.body.append(elsewhere)
       elsewhere.append(element)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      fillValid(element.shadowRoot as ShadowRoot)
+      submitButton(element.shadowRoot as ShadowRoot).click()
+      await waitUntil(() => toast(element.shadowRoot as ShadowRoot))
+      expect(element.shadowRoot?.querySelector('form')).to.equal(form)
       expect(seen).to.deep.equal([{ composed: true, bubbles: true, form: true, target: element }])
       // Removed, then added again: a new form, which the methods reach, and still no second event.
       elsewhere.remove()
@@ -599,8 +605,11 @@ describe('<demo-request> prefill() and reset()', () => {
     expect(() => prefill(element, { email: 'ada@example.com' })).to.throw(TypeError, /"email"/)
     expect(() => prefill(element, { firstName: 7 })).to.throw(TypeError, /firstName/)
     expect(() => prefill(element, null)).to.throw(TypeError)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Calls apply in order: once a later one shows, the refused ones would have too.
+    prefill(element, { lastName: 'Later' })
+    await waitUntil(() => fieldValues(root).lastName === 'Later')
     expect(fieldValues(root).firstName).to.equal('')
+    expect(fieldValues(root).companySize).to.equal('')
   })
 
   it('clears a message for a field it fills', async () => {
