@@ -15,7 +15,8 @@ import {
   formatFormFields,
   parseFormFields,
 } from '../src/contact-fields.ts'
-import { createFunctionsClient, sendDemoRequest } from '../src/send-demo-request.ts'
+import { createFunctionsClient } from '../src/functions-client.ts'
+import { sendDemoRequest } from '../src/send-demo-request.ts'
 import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
 import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
 import { denoBin, functionConfig, functionEntry, repoRoot } from '../tests/support/deno-function.ts'

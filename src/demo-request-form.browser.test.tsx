@@ -18,7 +18,7 @@ import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
 import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
 import { formCopy } from './form-copy.ts'
-import type { FunctionsInvoker } from './send-demo-request.ts'
+import type { FunctionsInvoker } from './functions-client.ts'
 
 let host: HTMLElement
 let reactRoot: Root

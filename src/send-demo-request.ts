@@ -1,9 +1,5 @@
-import type { FunctionsClient } from '@supabase/functions-js'
 import type { DemoRequestSubmission, FieldErrors } from './demo-request-schema.ts'
-import { fetchFunctionsClient } from './functions-client.ts'
-
-/** The part of a Functions client the form needs: supabase-js's `supabase.functions` fits. */
-export type FunctionsInvoker = Pick<FunctionsClient, 'invoke'>
+import { type FunctionsInvoker, functionsErrorNames } from './functions-client.ts'
 
 export type FailureKind = 'network' | 'server'
 
@@ -20,26 +16,6 @@ export type SendOptions = {
 
 export const functionName = 'send-demo-request'
 export const defaultTimeoutMs = 15_000
-
-/**
- * The headers that carry a project's public key. A publishable key (`sb_publishable_…`) is not a
- * JWT and goes in `apikey` alone; a legacy anon key is one and also goes as the bearer token,
- * as supabase-js sends each.
- */
-export function apiKeyHeaders(key: string): Record<string, string> {
-  if (!key) return {}
-  if (key.startsWith('sb_publishable_')) return { apikey: key }
-  return { apikey: key, Authorization: `Bearer ${key}` }
-}
-
-/**
- * A Functions client for a project, sending its publishable (or legacy anon) key. Only the
- * functions client: the whole supabase-js client would add ~50 KB gzip to the widget.
- */
-export function createFunctionsClient(supabaseUrl: string, key: string): FunctionsInvoker {
-  const url = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1`
-  return fetchFunctionsClient(url, apiKeyHeaders(key))
-}
 
 /**
  * Posts a submission to the `send-demo-request` function. Never throws: every outcome is a
@@ -69,8 +45,8 @@ export async function sendDemoRequest(
 // Matched by name, not instanceof: a host's supabase-js may carry its own copy of the classes.
 async function failureOf(error: unknown): Promise<SendResult> {
   const name = error instanceof Error ? error.name : ''
-  if (name !== 'FunctionsHttpError') {
-    return { ok: false, kind: name === 'FunctionsRelayError' ? 'server' : 'network', error }
+  if (name !== functionsErrorNames.http) {
+    return { ok: false, kind: name === functionsErrorNames.relay ? 'server' : 'network', error }
   }
   const body = await readJson((error as { context?: unknown }).context)
   const reply = isRecord(body) && isRecord(body.error) ? body.error : undefined

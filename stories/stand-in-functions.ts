@@ -1,5 +1,6 @@
 import { FunctionsClient } from '@supabase/functions-js'
-import { type FunctionsInvoker, functionName } from '../src/send-demo-request.ts'
+import type { FunctionsInvoker } from '../src/functions-client.ts'
+import { functionName } from '../src/send-demo-request.ts'
 
 /**
  * How the stand-in answers `send-demo-request`, one per state a designer reviews:

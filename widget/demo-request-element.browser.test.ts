@@ -4,7 +4,7 @@ import { createElement } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { formCopy } from '../src/form-copy.ts'
-import { createFunctionsClient, type FunctionsInvoker } from '../src/send-demo-request.ts'
+import { createFunctionsClient, type FunctionsInvoker } from '../src/functions-client.ts'
 import { staticFormTemplate } from '../src/static-form.ts'
 import {
   fieldValues,

@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
-import type { FunctionsInvoker } from '../src/send-demo-request.ts'
+import type { FunctionsInvoker } from '../src/functions-client.ts'
 import { staticForm } from '../src/static-form.ts'
 import { fillValid, standInUrl, submitButton, toast } from '../tests/browser/widget-harness.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'

@@ -9,7 +9,8 @@ import { readBackendConfig } from '../../server/config.ts'
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts'
 import type { DemoRequestSubmission } from '../../src/demo-request-schema.ts'
 import { formCopy } from '../../src/form-copy.ts'
-import { createFunctionsClient, sendDemoRequest } from '../../src/send-demo-request.ts'
+import { createFunctionsClient } from '../../src/functions-client.ts'
+import { sendDemoRequest } from '../../src/send-demo-request.ts'
 import {
   createDemoRequestHandler,
   type HandlerDependencies,
