@@ -54,10 +54,7 @@ export function createFunctionsClient(supabaseUrl: string, key: string): Functio
  * it does beyond that (regions, streams, blobs, form data); the site, which has supabase-js
  * anyway, hands the form `supabase.functions` instead.
  */
-function fetchFunctionsClient(
-  url: string,
-  headers: Record<string, string>,
-): FunctionsInvoker {
+function fetchFunctionsClient(url: string, headers: Record<string, string>): FunctionsInvoker {
   return {
     async invoke<T>(
       name: string,
