@@ -1,63 +1,42 @@
 import { FunctionsClient } from '@supabase/functions-js'
 import type { FunctionsInvoker } from '../src/functions-client.ts'
 import { functionName } from '../src/send-demo-request.ts'
+import {
+  type FunctionReplyName,
+  functionReplies,
+  functionReplyNames,
+} from '../tests/support/function-replies.js'
 
-/**
- * How the stand-in answers `send-demo-request`, one per state a designer reviews:
- * - `success`: 200 with `success: true` and a request id
- * - `serverError`: HTTP 500 with an error body
- * - `unsuccessful`: 200 with `success: false` and an error message
- * - `noFlag`: 200 with a JSON body that carries no success flag
- * - `network`: the connection drops, as `fetch` rejects in a browser
- * - `pending`: no answer until the caller gives up (its timeout aborts the request)
- */
-export type StandInReply =
-  | 'success'
-  | 'serverError'
-  | 'unsuccessful'
-  | 'noFlag'
-  | 'network'
-  | 'pending'
+/** How the stand-in answers `send-demo-request`: a reply from the one catalogue. */
+export type StandInReply = FunctionReplyName
 
 const functionPath = `/functions/v1/${functionName}`
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
-}
 
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
 }
 
 // A `fetch` that answers as the function would, without a server.
-function standInFetch(reply: StandInReply): typeof fetch {
+function standInFetch(name: StandInReply): typeof fetch {
+  const reply = functionReplies[name]
   return (_input, init) => {
     const signal = init?.signal
     if (signal?.aborted) return Promise.reject(abortError(signal))
-    switch (reply) {
-      case 'success':
-        return Promise.resolve(json({ success: true, requestId: 'stand-in-request' }))
-      case 'serverError':
-        return Promise.resolve(
-          json({ error: { code: 'internal', message: 'Stand-in server error' } }, 500),
+    // What Chromium's fetch rejects with when the connection fails.
+    if (reply.drop) return Promise.reject(new TypeError('Failed to fetch'))
+    return new Promise<Response>((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(abortError(signal)), { once: true })
+      if (reply.never) return
+      const respond = () =>
+        resolve(
+          new Response(JSON.stringify(reply.body), {
+            status: reply.status,
+            headers: { 'Content-Type': 'application/json' },
+          }),
         )
-      case 'unsuccessful':
-        return Promise.resolve(
-          json({ success: false, error: { code: 'rejected', message: 'Stand-in refusal' } }),
-        )
-      case 'noFlag':
-        return Promise.resolve(json({ received: true }))
-      case 'network':
-        // What Chromium's fetch rejects with when the connection fails.
-        return Promise.reject(new TypeError('Failed to fetch'))
-      case 'pending':
-        return new Promise<Response>((_resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(abortError(signal)), { once: true })
-        })
-    }
+      if (reply.delayMs) setTimeout(respond, reply.delayMs)
+      else respond()
+    })
   }
 }
 
@@ -72,14 +51,6 @@ export function standInFunctions(reply: StandInReply): FunctionsInvoker {
 }
 
 const standInHost = 'stand-in.invalid'
-const replies: StandInReply[] = [
-  'success',
-  'serverError',
-  'unsuccessful',
-  'noFlag',
-  'network',
-  'pending',
-]
 
 /**
  * A project URL for `<demo-request supabase-url>` whose calls the stand-in answers with
@@ -91,7 +62,7 @@ export function standInUrl(reply: StandInReply): string {
 
 function replyFor(url: URL): StandInReply {
   const named = url.host === standInHost ? url.pathname.split('/')[1] : undefined
-  return replies.find((reply) => reply === named) ?? 'success'
+  return functionReplyNames.find((reply) => reply === named) ?? 'success'
 }
 
 let pageFetch: typeof fetch | undefined

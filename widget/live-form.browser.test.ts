@@ -56,7 +56,7 @@ describe('mountLiveForm', () => {
   })
 
   it('follows the attributes and the functions property, and unmounts once the element has left', async () => {
-    const { host, root } = paintedHost({ 'supabase-url': standInUrl('ok', 'unused') })
+    const { host, root } = paintedHost({ 'supabase-url': standInUrl('success', 'unused') })
     const calls: string[] = []
     host.functions = {
       invoke: async (name: string) => {

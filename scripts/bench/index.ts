@@ -8,10 +8,10 @@ import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { startLocalServer } from '../../tests/support/start-local-server.ts'
 import type { ServerProcess } from '../../tests/support/start-server-process.ts'
-import { chromiumArgs, chromiumPath } from '../chromium-path.js'
+import { launchChromium } from '../launch-chromium.ts'
 import { measureBackend } from './backend-section.ts'
 import type { BenchRow, BenchSection } from './bench-row.ts'
 import { measureColdStart } from './cold-start-section.ts'
@@ -85,11 +85,7 @@ try {
     120_000,
   )
   cleanups.push(cleanupOnInterrupt(() => site.stop()))
-  const browser: Browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    // Playwright sets headless mode itself.
-    args: chromiumArgs.filter((arg) => !arg.startsWith('--headless')),
-  })
+  const browser: Browser = await launchChromium()
   cleanups.push(cleanupOnInterrupt(() => browser.close()))
 
   await section('Size', () => measureSizes(root, browser, site.url))

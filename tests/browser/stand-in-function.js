@@ -1,8 +1,10 @@
 // A stand-in for the send-demo-request function that the browser tests steer by URL:
-// POST /stand-in/<scenario>/<run>/functions/v1/send-demo-request answers as <scenario> says,
-// and GET /stand-in-log/<run> lists what that run's requests carried.
+// POST /stand-in/<reply>/<run>/functions/v1/send-demo-request answers with that reply from
+// tests/support/function-replies.js, and GET /stand-in-log/<run> lists what that run's requests
+// carried.
+import { functionReplies } from '../support/function-replies.js'
+
 const log = new Map()
-let served = 0
 
 const json = (ctx, status, body) => {
   ctx.status = status
@@ -10,38 +12,21 @@ const json = (ctx, status, body) => {
   ctx.body = JSON.stringify(body)
 }
 
-const serverError = { success: false, error: { code: 'internal', message: 'Something broke' } }
-
-const scenarios = {
-  ok: (ctx) => json(ctx, 200, { success: true, requestId: `request-${++served}` }),
-  'slow-ok': async (ctx) => {
-    await delay(600)
-    scenarios.ok(ctx)
-  },
-  500: (ctx) => json(ctx, 500, serverError),
-  'success-false': (ctx) => json(ctx, 200, serverError),
-  'no-flag': (ctx) => json(ctx, 200, {}),
-  invalid: (ctx) =>
-    json(ctx, 400, {
-      success: false,
-      error: {
-        code: 'invalid_fields',
-        message: 'Some fields are invalid',
-        fields: { companyName: 'Company name is required' },
-      },
-    }),
-  network: (ctx) => {
+async function answer(ctx, reply) {
+  if (reply.drop) {
     ctx.respond = false
     ctx.req.socket.destroy()
-  },
-  // Answers only after the form's timeout has given up.
-  hang: async (ctx) => {
-    await delay(3000)
-    scenarios.ok(ctx)
-  },
+    return
+  }
+  if (reply.never) {
+    // Held until the form gives up and closes the connection.
+    await new Promise((resolve) => ctx.req.socket.once('close', resolve))
+    ctx.respond = false
+    return
+  }
+  if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
+  json(ctx, reply.status, reply.body)
 }
-
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function readBody(req) {
   let text = ''
@@ -55,11 +40,13 @@ export function standInFunction() {
       /^\/stand-in\/([\w-]+)\/([\w-]+)\/functions\/v1\/send-demo-request$/,
     )
     if (call && ctx.method === 'POST') {
-      const [, scenario, run] = call
+      const [, name, run] = call
+      const reply = functionReplies[name]
+      if (!reply) return json(ctx, 404, { error: `No stand-in reply named ${name}` })
       const entries = log.get(run) ?? []
       log.set(run, entries)
       entries.push({ headers: ctx.headers, body: JSON.parse(await readBody(ctx.req)) })
-      return scenarios[scenario](ctx)
+      return answer(ctx, reply)
     }
     const read = ctx.path.match(/^\/stand-in-log\/([\w-]+)$/)
     if (read) return json(ctx, 200, log.get(read[1]) ?? [])

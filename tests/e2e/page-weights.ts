@@ -4,7 +4,7 @@
  * waits until it is idle, so chunks a page imports while it runs count too.
  */
 import { gzipSync } from 'node:zlib'
-import { launchChromium } from './browser.ts'
+import { launchChromium } from '../../scripts/launch-chromium.ts'
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000'
 const paths = ['/', '/request-demo', '/privacy']

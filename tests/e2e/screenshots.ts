@@ -6,9 +6,10 @@
  */
 import { mkdir } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from '../../scripts/launch-chromium.ts'
 import { formCopy } from '../../src/form-copy.ts'
 import { sampleLead } from '../support/sample-lead.ts'
-import { launchChromium } from './browser.ts'
+import { fillSampleLead } from '../support/sample-lead-form.ts'
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000'
 const paths = {
@@ -30,13 +31,7 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   console.log(file)
 }
 
-async function fill(page: Page): Promise<void> {
-  const { fields } = formCopy
-  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
-  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-  await page.getByLabel(fields.companyName.label).fill(`${sampleLead.companyName} (screenshot)`)
-  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
-}
+const fill = (page: Page) => fillSampleLead(page, `${sampleLead.companyName} (screenshot)`)
 
 /** The form card in one state, scrolled into view. */
 async function formState(
