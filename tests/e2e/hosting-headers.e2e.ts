@@ -11,8 +11,6 @@ import { createStaticFiles } from '../../server/static-files.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 
-const browser = chromiumForFile()
-
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
 
 // `_headers` rules: a path pattern, then its indented `Name: value` lines.
@@ -54,6 +52,9 @@ afterAll(async () => {
   server?.closeAllConnections()
   await new Promise((resolve) => server?.close(resolve))
 })
+
+// Declared after the servers' hooks, so it closes before them (afterAll runs last-first).
+const browser = chromiumForFile()
 
 // A page that records each CSP violation it meets.
 async function openWatchedPage(path: string) {

@@ -19,8 +19,6 @@ import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 
-const browser = chromiumForFile()
-
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
 const fallbackLink = 'Request a demo'
@@ -200,6 +198,9 @@ afterAll(async () => {
   await new Promise((resolve) => partner?.close(resolve))
   if (tempDir) await rm(tempDir, { recursive: true, force: true })
 })
+
+// Declared after the servers' hooks, so it closes before them (afterAll runs last-first).
+const browser = chromiumForFile()
 
 type Recorded = {
   events: { name: string; detail: unknown }[]

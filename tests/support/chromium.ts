@@ -3,8 +3,9 @@ import { afterAll, beforeAll } from 'vitest'
 import { launchChromium } from '../../scripts/launch-chromium.ts'
 
 /**
- * One Chromium for the calling test file: launched before its tests, closed after them. Call it
- * at the top of the file; the browser it returns is usable in tests and in hooks declared after.
+ * One Chromium for the calling test file: launched before its tests, closed after them. Vitest
+ * runs afterAll hooks last-registered first, so a file that starts its own servers calls this
+ * after declaring their hooks: the browser then closes before the servers it has connections to.
  */
 export function chromiumForFile(): Browser {
   let browser: Browser | undefined

@@ -8,27 +8,27 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { supabaseRoles } from '../server/migrate.ts'
+import { supabaseRoles } from '../../server/migrate.ts'
 import {
   type FormFields,
   fieldsSetting,
   formatFormFields,
   parseFormFields,
-} from '../src/contact-fields.ts'
-import { createFunctionsClient } from '../src/functions-client.ts'
-import { sendDemoRequest } from '../src/send-demo-request.ts'
-import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
-import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
-import { denoBin, functionConfig, functionEntry, repoRoot } from '../tests/support/deno-function.ts'
-import { freePort } from '../tests/support/free-port.ts'
+} from '../../src/contact-fields.ts'
+import { createFunctionsClient } from '../../src/functions-client.ts'
+import { sendDemoRequest } from '../../src/send-demo-request.ts'
+import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
+import type { SqlDatabase } from '../../supabase/functions/_shared/sql-database.ts'
+import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
+import { freePort } from '../support/free-port.ts'
 import {
   type ManagementApiStandIn,
   startManagementApiStandIn,
-} from '../tests/support/management-api-stand-in.ts'
-import { findPostgresBin, startPostgresCluster } from '../tests/support/postgres-cluster.ts'
-import { sampleContact, sampleLead, sampleSubmission } from '../tests/support/sample-lead.ts'
-import { startServerProcess } from '../tests/support/start-server-process.ts'
-import { builtFieldsFile } from '../widget/loader-build.ts'
+} from '../support/management-api-stand-in.ts'
+import { findPostgresBin, startPostgresCluster } from '../support/postgres-cluster.ts'
+import { sampleContact, sampleLead, sampleSubmission } from '../support/sample-lead.ts'
+import { startServerProcess } from '../support/start-server-process.ts'
+import { builtFieldsFile } from '../../widget/loader-build.ts'
 
 const supabaseBin = `${repoRoot}node_modules/.bin/supabase`
 const slug = 'send-demo-request'
