@@ -14,7 +14,13 @@ async function leadsCsvLines(dataDir: string): Promise<string[]> {
   return stdout.split('\r\n').filter(Boolean)
 }
 
-/** The `npm run leads -- --csv` lines of the leads the e2e server stored under `companyName`. */
-export async function storedLeads(companyName: string): Promise<string[]> {
-  return (await leadsCsvLines(inject('dataDir'))).filter((line) => line.includes(companyName))
+/**
+ * The `npm run leads -- --csv` lines of the leads stored under `companyName`, by the e2e server
+ * unless another server's data folder is given.
+ */
+export async function storedLeads(
+  companyName: string,
+  dataDir: string = inject('dataDir'),
+): Promise<string[]> {
+  return (await leadsCsvLines(dataDir)).filter((line) => line.includes(companyName))
 }
