@@ -19,6 +19,7 @@ import { createFunctionsClient } from '../../src/functions-client.ts'
 import { sendDemoRequest } from '../../src/send-demo-request.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/sql-database.ts'
+import { builtFieldsFile } from '../../widget/loader-build.ts'
 import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
 import { freePort } from '../support/free-port.ts'
 import {
@@ -28,7 +29,6 @@ import {
 import { findPostgresBin, startPostgresCluster } from '../support/postgres-cluster.ts'
 import { sampleContact, sampleLead, sampleSubmission } from '../support/sample-lead.ts'
 import { startServerProcess } from '../support/start-server-process.ts'
-import { builtFieldsFile } from '../../widget/loader-build.ts'
 
 const supabaseBin = `${repoRoot}node_modules/.bin/supabase`
 const slug = 'send-demo-request'
