@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import dts from 'vite-plugin-dts'
@@ -94,16 +93,7 @@ const dev: UserConfig = {
   plugins: [react(), fieldsSettingPlugin(), demoRequestBackend()],
 }
 
-// `vitest`: the unit tests in Node; the *.browser.test files run in Chromium instead.
-const unit: UserConfig = {
-  test: {
-    include: ['*.test.ts', 'src/**/*.test.ts', 'widget/**/*.test.ts', 'tests/support/**/*.test.ts'],
-    exclude: ['**/*.browser.test.*'],
-  },
-}
-
 export default defineConfig(({ command, mode }) => {
-  if (mode === 'test') return unit
   if (command === 'serve') return dev
   if (mode === 'standalone') return standalone
   if (mode === 'module') return module

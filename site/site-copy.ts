@@ -56,7 +56,7 @@ export const brand = {
 /**
  * Who stands behind the site, for the privacy notice and the terms. PLACEHOLDERS: the
  * specification names no company, so these are marked stand-ins on a reserved `.example`
- * domain, to be replaced before launch (README, "The site"), never invented details.
+ * domain, to be replaced before launch (the README's launch checklist), never invented details.
  */
 export const company = {
   legalName: `[${brand.name} legal entity name]`,

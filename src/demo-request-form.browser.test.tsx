@@ -18,7 +18,7 @@ import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
 import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
 import { formCopy } from './form-copy.ts'
-import type { FunctionsInvoker } from './send-demo-request.ts'
+import type { FunctionsInvoker } from './functions-client.ts'
 
 let host: HTMLElement
 let reactRoot: Root
@@ -49,7 +49,7 @@ afterEach(() => {
 
 describe('DemoRequestForm', () => {
   it('gives up after its timeout and keeps the values', async () => {
-    const root = await render({ supabaseUrl: standInUrl('hang', newRun()), timeoutMs: 300 })
+    const root = await render({ supabaseUrl: standInUrl('pending', newRun()), timeoutMs: 300 })
     const events = recordEvents(host)
     const restore = silenceConsoleError()
     try {
@@ -65,7 +65,7 @@ describe('DemoRequestForm', () => {
   })
 
   it('shows the messages the server sends for its fields', async () => {
-    const root = await render({ supabaseUrl: standInUrl('invalid', newRun()) })
+    const root = await render({ supabaseUrl: standInUrl('invalidFields', newRun()) })
     const restore = silenceConsoleError()
     try {
       fillValid(root)
@@ -82,7 +82,7 @@ describe('DemoRequestForm', () => {
 
   it('shows the shared schema messages for invisible and reordering text, and sends it clean', async () => {
     const run = newRun()
-    const root = await render({ supabaseUrl: standInUrl('ok', run) })
+    const root = await render({ supabaseUrl: standInUrl('success', run) })
     const message = (field: string) => query(root, `[data-error-for="${field}"]`).textContent
     fillValid(root)
     typeInto(root, 'firstName', '\u200B\u200D\u200C')
@@ -137,7 +137,7 @@ describe('DemoRequestForm', () => {
   it('sends through the full supabase-js client of spec section 7, when a site hands it over', async () => {
     const run = newRun()
     // As spec section 7 configures it: anon key, session in local storage, persisted, refreshed.
-    const supabase = createClient(standInUrl('ok', run), 'site-anon-key', {
+    const supabase = createClient(standInUrl('success', run), 'site-anon-key', {
       auth: { storage: localStorage, persistSession: true, autoRefreshToken: true },
     })
     const root = await render({ functions: supabase.functions, initialValues: sampleLead })
@@ -152,7 +152,10 @@ describe('DemoRequestForm', () => {
   })
 
   it('leaves a toast on its own after its duration', async () => {
-    const root = await render({ supabaseUrl: standInUrl('ok', newRun()), toastDurationMs: 200 })
+    const root = await render({
+      supabaseUrl: standInUrl('success', newRun()),
+      toastDurationMs: 200,
+    })
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))

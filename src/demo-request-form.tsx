@@ -30,14 +30,9 @@ import {
 import { connectForm, type FormHandle } from './form-bridge.ts'
 import { companySizes, formCopy } from './form-copy.ts'
 import { formClasses } from './form-styles.ts'
+import { createFunctionsClient, type FunctionsInvoker } from './functions-client.ts'
 import { createIdempotencyKeys } from './idempotency-key.ts'
-import {
-  createFunctionsClient,
-  defaultTimeoutMs,
-  demoRequestProofs,
-  type FunctionsInvoker,
-  sendDemoRequest,
-} from './send-demo-request.ts'
+import { defaultTimeoutMs, demoRequestProofs, sendDemoRequest } from './send-demo-request.ts'
 import { adoptStyles } from './style-sheet.ts'
 import { submissionMetadata } from './submission-metadata.ts'
 import { type ToastMessage, ToastRegion } from './toast.tsx'

@@ -40,7 +40,7 @@ describe('the form in forced colors', () => {
   })
 
   it('outlines the submit button and the toast with its dismiss button', async () => {
-    const root = (await mountElement({ 'supabase-url': standInUrl('ok', newRun()) }))
+    const root = (await mountElement({ 'supabase-url': standInUrl('success', newRun()) }))
       .shadowRoot as ShadowRoot
     const text = getComputedStyle(submitButton(root)).color
     expect(border(submitButton(root))).to.deep.equal({ width: 1, style: 'solid', color: text })
@@ -54,7 +54,7 @@ describe('the form in forced colors', () => {
   })
 
   it('keeps the focus ring', async () => {
-    const root = (await mountElement({ 'supabase-url': standInUrl('ok', newRun()) }))
+    const root = (await mountElement({ 'supabase-url': standInUrl('success', newRun()) }))
       .shadowRoot as ShadowRoot
     const input = query<HTMLInputElement>(root, '[name="firstName"]')
     input.focus()
@@ -64,7 +64,7 @@ describe('the form in forced colors', () => {
   })
 
   it('marks an invalid field by its border, not by colour alone', async () => {
-    const root = (await mountElement({ 'supabase-url': standInUrl('ok', newRun()) }))
+    const root = (await mountElement({ 'supabase-url': standInUrl('success', newRun()) }))
       .shadowRoot as ShadowRoot
     const input = query(root, '[name="firstName"]')
     const valid = border(input)

@@ -1,10 +1,6 @@
-import type { FunctionsClient } from '@supabase/functions-js'
 import type { DemoRequestSubmission, FieldErrors } from './demo-request-schema.ts'
-import { fetchFunctionsClient } from './functions-client.ts'
+import { type FunctionsInvoker, functionsErrorNames } from './functions-client.ts'
 import { createProofSource, type ProofSource } from './proof-of-work.ts'
-
-/** The part of a Functions client the form needs: supabase-js's `supabase.functions` fits. */
-export type FunctionsInvoker = Pick<FunctionsClient, 'invoke'>
 
 export type FailureKind = 'network' | 'server'
 
@@ -31,26 +27,6 @@ const proofRefused = 'proof_of_work_invalid'
 
 export const functionName = 'send-demo-request'
 export const defaultTimeoutMs = 15_000
-
-/**
- * The headers that carry a project's public key. A publishable key (`sb_publishable_…`) is not a
- * JWT and goes in `apikey` alone; a legacy anon key is one and also goes as the bearer token,
- * as supabase-js sends each.
- */
-export function apiKeyHeaders(key: string): Record<string, string> {
-  if (!key) return {}
-  if (key.startsWith('sb_publishable_')) return { apikey: key }
-  return { apikey: key, Authorization: `Bearer ${key}` }
-}
-
-/**
- * A Functions client for a project, sending its publishable (or legacy anon) key. Only the
- * functions client: the whole supabase-js client would add ~50 KB gzip to the widget.
- */
-export function createFunctionsClient(supabaseUrl: string, key: string): FunctionsInvoker {
-  const url = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1`
-  return fetchFunctionsClient(url, apiKeyHeaders(key))
-}
 
 /** Proofs of work from `send-demo-request`, each fetched with a GET and solved in the page. */
 export function demoRequestProofs(
@@ -115,8 +91,8 @@ const failureOf = async (error: unknown) => (await failureWithCode(error)).resul
 // Matched by name, not instanceof: a host's supabase-js may carry its own copy of the classes.
 async function failureWithCode(error: unknown): Promise<{ result: Failure; code?: string }> {
   const name = error instanceof Error ? error.name : ''
-  if (name !== 'FunctionsHttpError') {
-    const kind = name === 'FunctionsRelayError' ? 'server' : 'network'
+  if (name !== functionsErrorNames.http) {
+    const kind = name === functionsErrorNames.relay ? 'server' : 'network'
     return { result: { ok: false, kind, error } }
   }
   const body = await readJson((error as { context?: unknown }).context)

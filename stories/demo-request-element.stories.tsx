@@ -5,6 +5,7 @@ import { formCopy } from '../src/form-copy.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import type { DemoRequestElement } from '../widget/demo-request-element.ts'
 import '../widget/define.ts'
+import { standInRequestId } from '../tests/support/function-replies.js'
 import {
   elementAttributes,
   elementCssParts,
@@ -185,7 +186,7 @@ export const Success: Story = {
     await expectToast(root, 'default', formCopy.success)
     expect(listener(args, 'demo-request-submit')).toHaveBeenCalledWith({})
     expect(listener(args, 'demo-request-success')).toHaveBeenCalledWith({
-      requestId: 'stand-in-request',
+      requestId: standInRequestId,
     })
   },
 }

@@ -1,68 +1,45 @@
 import { FunctionsClient } from '@supabase/functions-js'
-import { type FunctionsInvoker, functionName } from '../src/send-demo-request.ts'
+import type { FunctionsInvoker } from '../src/functions-client.ts'
+import { functionName } from '../src/send-demo-request.ts'
+import {
+  type FunctionReplyName,
+  functionReplies,
+  functionReplyNames,
+  standInChallenge,
+} from '../tests/support/function-replies.js'
 
-/**
- * How the stand-in answers `send-demo-request`, one per state a designer reviews:
- * - `success`: 200 with `success: true` and a request id
- * - `serverError`: HTTP 500 with an error body
- * - `unsuccessful`: 200 with `success: false` and an error message
- * - `noFlag`: 200 with a JSON body that carries no success flag
- * - `network`: the connection drops, as `fetch` rejects in a browser
- * - `pending`: no answer until the caller gives up (its timeout aborts the request)
- */
-export type StandInReply =
-  | 'success'
-  | 'serverError'
-  | 'unsuccessful'
-  | 'noFlag'
-  | 'network'
-  | 'pending'
+/** How the stand-in answers `send-demo-request`: a reply from the one catalogue. */
+export type StandInReply = FunctionReplyName
 
 const functionPath = `/functions/v1/${functionName}`
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
-}
 
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
 }
 
-// A proof-of-work challenge shaped as the function's, of 4 bits: solved in a few hashes.
-const challenge = () => `${Math.floor(Date.now() / 1000)}.4.${'0'.repeat(32)}.${'0'.repeat(64)}`
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
-// A `fetch` that answers as the function would, without a server: a GET gets a challenge, a
-// POST `reply`.
-function standInFetch(reply: StandInReply): typeof fetch {
+// A `fetch` that answers as the function would, without a server: a GET gets a proof-of-work
+// challenge, a POST the reply.
+function standInFetch(name: StandInReply): typeof fetch {
+  const reply = functionReplies[name]
+  let posts = 0
   return (_input, init) => {
     const signal = init?.signal
     if (signal?.aborted) return Promise.reject(abortError(signal))
-    if (init?.method === 'GET')
-      return Promise.resolve(json({ success: true, challenge: challenge() }))
-    switch (reply) {
-      case 'success':
-        return Promise.resolve(json({ success: true, requestId: 'stand-in-request' }))
-      case 'serverError':
-        return Promise.resolve(
-          json({ error: { code: 'internal', message: 'Stand-in server error' } }, 500),
-        )
-      case 'unsuccessful':
-        return Promise.resolve(
-          json({ success: false, error: { code: 'rejected', message: 'Stand-in refusal' } }),
-        )
-      case 'noFlag':
-        return Promise.resolve(json({ received: true }))
-      case 'network':
-        // What Chromium's fetch rejects with when the connection fails.
-        return Promise.reject(new TypeError('Failed to fetch'))
-      case 'pending':
-        return new Promise<Response>((_resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(abortError(signal)), { once: true })
-        })
-    }
+    if (init?.method === 'GET') return Promise.resolve(json(standInChallenge()))
+    posts += 1
+    // What Chromium's fetch rejects with when the connection fails.
+    if (reply.drop) return Promise.reject(new TypeError('Failed to fetch'))
+    return new Promise<Response>((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(abortError(signal)), { once: true })
+      if (reply.never) return
+      const { status, body } = posts === 1 && reply.first ? reply.first : reply
+      const respond = () => resolve(json(body, status))
+      if (reply.delayMs) setTimeout(respond, reply.delayMs)
+      else respond()
+    })
   }
 }
 
@@ -77,14 +54,6 @@ export function standInFunctions(reply: StandInReply): FunctionsInvoker {
 }
 
 const standInHost = 'stand-in.invalid'
-const replies: StandInReply[] = [
-  'success',
-  'serverError',
-  'unsuccessful',
-  'noFlag',
-  'network',
-  'pending',
-]
 
 /**
  * A project URL for `<demo-request supabase-url>` whose calls the stand-in answers with
@@ -96,10 +65,11 @@ export function standInUrl(reply: StandInReply): string {
 
 function replyFor(url: URL): StandInReply {
   const named = url.host === standInHost ? url.pathname.split('/')[1] : undefined
-  return replies.find((reply) => reply === named) ?? 'success'
+  return functionReplyNames.find((reply) => reply === named) ?? 'success'
 }
 
 let pageFetch: typeof fetch | undefined
+const fetches = new Map<StandInReply, typeof fetch>()
 let users = 0
 
 /**
@@ -116,7 +86,10 @@ export function answerFunctionRequests(): () => void {
     globalThis.fetch = (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input), location.href)
       if (!url.pathname.endsWith(functionPath)) return passThrough(input, init)
-      return standInFetch(replyFor(url))(input, init)
+      const reply = replyFor(url)
+      // One stand-in per reply, so a reply that differs on its first POST says so only once.
+      if (!fetches.has(reply)) fetches.set(reply, standInFetch(reply))
+      return (fetches.get(reply) as typeof fetch)(input, init)
     }
   }
   return () => {
@@ -124,5 +97,6 @@ export function answerFunctionRequests(): () => void {
     if (users > 0 || !pageFetch) return
     globalThis.fetch = pageFetch
     pageFetch = undefined
+    fetches.clear()
   }
 }

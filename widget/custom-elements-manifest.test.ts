@@ -1,18 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { tokenProperty, tokens } from '../src/design-tokens.ts'
 import { customElementsManifest } from './custom-elements-manifest.ts'
-import {
-  elementAttributes,
-  elementCssParts,
-  elementEvents,
-  elementMethods,
-  elementProperties,
-  loaderAttributes,
-} from './element-api.ts'
 
 const [declaration] = customElementsManifest().modules[0]?.declarations ?? []
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 
 describe('custom-elements.json', () => {
   it('describes the element, its attributes and its events', () => {
@@ -65,17 +55,5 @@ describe('custom-elements.json', () => {
     expect(declaration?.cssProperties.map((p) => p.name)).toEqual(
       Object.keys(tokens).map((token) => tokenProperty(token as keyof typeof tokens)),
     )
-  })
-})
-
-describe('the README', () => {
-  it('documents every attribute, property, method, event, part and CSS custom property', () => {
-    const api = [...elementAttributes, ...loaderAttributes, ...elementProperties, ...elementEvents]
-    for (const { name } of api) expect(readme).toContain(`\`${name}\``)
-    for (const { name } of elementMethods) expect(readme).toContain(`\`${name}(`)
-    for (const { name } of elementCssParts) expect(readme).toContain(`\`::part(${name})\``)
-    for (const token of Object.keys(tokens)) {
-      expect(readme).toContain(`\`${tokenProperty(token as keyof typeof tokens)}\``)
-    }
   })
 })

@@ -1,6 +1,6 @@
 import type { DemoRequestEventMap } from '../src/demo-request-events.ts'
+import type { FunctionsInvoker } from '../src/functions-client.ts'
 import type { DemoRequestPrefill } from '../src/prefill-values.ts'
-import type { FunctionsInvoker } from '../src/send-demo-request.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
 import { tagName } from './element-api.ts'
 import { takesOver } from './hand-over.ts'

@@ -4,7 +4,7 @@ import { createElement } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { formCopy } from '../src/form-copy.ts'
-import { createFunctionsClient, type FunctionsInvoker } from '../src/send-demo-request.ts'
+import { createFunctionsClient, type FunctionsInvoker } from '../src/functions-client.ts'
 import { staticFormTemplate } from '../src/static-form.ts'
 import {
   fieldValues,
@@ -20,6 +20,7 @@ import {
   toast,
   typeInto,
 } from '../tests/browser/widget-harness.ts'
+import { standInRequestId } from '../tests/support/function-replies.js'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
@@ -70,7 +71,7 @@ describe('<demo-request>', () => {
   })
 
   it('renders the form in an open shadow root with labels, placeholders and hints', async () => {
-    const { element, root } = await mount('ok')
+    const { element, root } = await mount('success')
     expect(element.shadowRoot).to.equal(root)
     expect(element.querySelector('form'), 'nothing in the light DOM').to.equal(null)
     const labels = [...root.querySelectorAll('label')].map((label) => label.textContent)
@@ -100,7 +101,7 @@ describe('<demo-request>', () => {
   })
 
   it('shows all four messages on an empty submit, focuses the first field and sends nothing', async () => {
-    const { element, root, run } = await mount('ok')
+    const { element, root, run } = await mount('success')
     const events = recordEvents(element)
     submitButton(root).click()
     await waitUntil(() => root.querySelectorAll('[data-error-for]').length === 4)
@@ -124,7 +125,7 @@ describe('<demo-request>', () => {
   })
 
   it('counts whitespace as empty and keeps what was typed', async () => {
-    const { root, run } = await mount('ok')
+    const { root, run } = await mount('success')
     fillValid(root)
     typeInto(root, 'lastName', '   ')
     submitButton(root).click()
@@ -140,7 +141,7 @@ describe('<demo-request>', () => {
   })
 
   it('sends a solved proof of work, and on its refusal posts once more with a fresh one', async () => {
-    const { element, root, run } = await mount('proof-once')
+    const { element, root, run } = await mount('proofRefusedOnce')
     const events = recordEvents(element)
     fillValid(root)
     submitButton(root).click()
@@ -169,7 +170,7 @@ describe('<demo-request>', () => {
   })
 
   it('disables the button and reads "Submitting..." while the request is in flight', async () => {
-    const { root } = await mount('slow-ok')
+    const { root } = await mount('slowSuccess')
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => submitButton(root).disabled)
@@ -179,7 +180,7 @@ describe('<demo-request>', () => {
   })
 
   it('posts the lead as supabase-js does, then confirms and clears the form', async () => {
-    const { element, root, run } = await mount('ok', newRun(), { source: 'partner-a' })
+    const { element, root, run } = await mount('success', newRun(), { source: 'partner-a' })
     const events = recordEvents(element)
     fillValid(root)
     submitButton(root).click()
@@ -213,13 +214,11 @@ describe('<demo-request>', () => {
       'demo-request-success',
     ])
     expect(events[1]?.detail).to.have.all.keys('requestId')
-    expect(events[1]?.detail)
-      .to.have.property('requestId')
-      .that.matches(/^request-\d+$/)
+    expect(events[1]?.detail).to.deep.equal({ requestId: standInRequestId })
   })
 
   it('tidies an untidy source attribute rather than lose the lead to it', async () => {
-    const { root, run } = await mount('ok', newRun(), {
+    const { root, run } = await mount('success', newRun(), {
       source: `\n  Acme\tPartners\n${'x'.repeat(200)}`,
     })
     fillValid(root)
@@ -231,9 +230,9 @@ describe('<demo-request>', () => {
   })
 
   const failures: Array<[Scenario, 'server' | 'network']> = [
-    ['500', 'server'],
-    ['success-false', 'server'],
-    ['no-flag', 'server'],
+    ['serverError', 'server'],
+    ['unsuccessful', 'server'],
+    ['noFlag', 'server'],
     ['network', 'network'],
   ]
   for (const [scenario, kind] of failures) {
@@ -266,7 +265,7 @@ describe('<demo-request>', () => {
 
   it('retries the same submission with the same idempotency key, a changed one with a new key', async () => {
     const run = newRun()
-    const { element, root } = await mount('500', run)
+    const { element, root } = await mount('serverError', run)
     const errors = captureConsoleErrors()
     try {
       fillValid(root)
@@ -289,7 +288,7 @@ describe('<demo-request>', () => {
   })
 
   it('sends one request for a double click', async () => {
-    const { root, run } = await mount('slow-ok')
+    const { root, run } = await mount('slowSuccess')
     fillValid(root)
     submitButton(root).click()
     submitButton(root).click()
@@ -299,7 +298,7 @@ describe('<demo-request>', () => {
   })
 
   it('lets events bubble out of the shadow root with no personal data', async () => {
-    const { root } = await mount('ok')
+    const { root } = await mount('success')
     const seen = recordEvents(document)
     fillValid(root)
     submitButton(root).click()
@@ -309,7 +308,7 @@ describe('<demo-request>', () => {
   })
 
   it('can be dismissed, and leaves on its own', async () => {
-    const { root } = await mount('ok')
+    const { root } = await mount('success')
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
@@ -330,7 +329,7 @@ describe('<demo-request>', () => {
     const lightButton = document.createElement('button')
     document.body.append(lightButton)
     try {
-      const { root } = await mount('ok')
+      const { root } = await mount('success')
       const input = query<HTMLInputElement>(root, '[name="firstName"]')
       const button = submitButton(root)
       expect(getComputedStyle(query(root, 'form')).display).to.equal('grid')
@@ -349,7 +348,7 @@ describe('<demo-request>', () => {
   })
 
   it('takes its theme from --demo-request-* custom properties', async () => {
-    const { element, root } = await mount('ok')
+    const { element, root } = await mount('success')
     element.style.setProperty('--demo-request-color-primary', 'rgb(120, 20, 60)')
     element.style.setProperty('--demo-request-radius', '0px')
     const button = submitButton(root)
@@ -360,8 +359,8 @@ describe('<demo-request>', () => {
   it('follows attribute changes', async () => {
     const firstRun = newRun()
     const secondRun = newRun()
-    const { element, root } = await mount('ok', firstRun)
-    element.setAttribute('supabase-url', standInUrl('ok', secondRun))
+    const { element, root } = await mount('success', firstRun)
+    element.setAttribute('supabase-url', standInUrl('success', secondRun))
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
@@ -383,14 +382,16 @@ describe('the documented element API', () => {
 
 describe('<demo-request> privacy notice', () => {
   it('links the line under the button to privacy-url', async () => {
-    const { root } = await mount('ok', newRun(), { 'privacy-url': 'https://example.com/privacy' })
+    const { root } = await mount('success', newRun(), {
+      'privacy-url': 'https://example.com/privacy',
+    })
     const notice = query(root, 'form > p:last-child')
     expect(notice.textContent).to.equal(`${formCopy.privacy.text} ${formCopy.privacy.link}`)
     expect(query<HTMLAnchorElement>(notice, 'a').href).to.equal('https://example.com/privacy')
   })
 
   it("defaults to /privacy on the page's own origin", async () => {
-    const { root } = await mount('ok')
+    const { root } = await mount('success')
     expect(query<HTMLAnchorElement>(root, 'form a').href).to.equal(`${location.origin}/privacy`)
   })
 })
@@ -399,8 +400,8 @@ describe('<demo-request> functions property', () => {
   it('sends through the Functions client it is handed, not one of its own', async () => {
     const attributesRun = newRun()
     const handedRun = newRun()
-    const { element, root } = await mount('ok', attributesRun)
-    const handed = createFunctionsClient(standInUrl('ok', handedRun), 'handed-key')
+    const { element, root } = await mount('success', attributesRun)
+    const handed = createFunctionsClient(standInUrl('success', handedRun), 'handed-key')
     const calls: string[] = []
     const spy: FunctionsInvoker = {
       invoke: (name, options) => {
@@ -461,7 +462,7 @@ describe('<demo-request> over a prerendered form', () => {
 
 describe('<demo-request> leaving the page', () => {
   it('keeps what was typed when moved, and unmounts when removed', async () => {
-    const { element, root, run } = await mount('ok')
+    const { element, root, run } = await mount('success')
     typeInto(root, 'firstName', sampleLead.firstName)
     const elsewhere = document.createElement('section')
     document.body.append(elsewhere)
@@ -499,7 +500,9 @@ describe('<demo-request> leaving the page', () => {
 
 describe('<demo-request> keys', () => {
   it('sends a publishable key in apikey only, and prefers it to anon-key', async () => {
-    const { root, run } = await mount('ok', newRun(), { 'publishable-key': 'sb_publishable_test' })
+    const { root, run } = await mount('success', newRun(), {
+      'publishable-key': 'sb_publishable_test',
+    })
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
@@ -520,12 +523,12 @@ describe('<demo-request> campaign', () => {
     const ready = new Promise((resolve) =>
       document.addEventListener('demo-request-ready', resolve, { once: true }),
     )
-    const { element, root, run } = await mount('ok')
+    const { element, root, run } = await mount('success')
     await ready
     element.remove()
     // A later page of the same session, with a campaign of its own.
     history.replaceState(null, '', '?utm_source=newsletter&utm_campaign=december')
-    const later = await mount('ok', run)
+    const later = await mount('success', run)
     fillValid(later.root)
     submitButton(later.root).click()
     await waitUntil(() => toast(later.root))
@@ -544,6 +547,7 @@ describe('<demo-request> campaign', () => {
 describe('<demo-request> demo-request-ready', () => {
   it('fires once, bubbling out of the shadow root, when the form takes input', async () => {
     const element = document.createElement('demo-request')
+    element.setAttribute('supabase-url', standInUrl('success', newRun()))
     const seen: Array<{ composed: boolean; bubbles: boolean; form: boolean; target: EventTarget }> =
       []
     const listener = (event: Event) => {
@@ -559,11 +563,16 @@ describe('<demo-request> demo-request-ready', () => {
     try {
       document.body.append(element)
       await waitUntil(() => seen.length === 1)
-      // Moved: the same form, and no second event.
+      // Moved: the same form, and no second event. A submission's reply comes after anything
+      // the move could have set off (a remount would have rendered, and fired, before it).
+      const form = element.shadowRoot?.querySelector('form')
       const elsewhere = document.createElement('section')
       document.body.append(elsewhere)
       elsewhere.append(element)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      fillValid(element.shadowRoot as ShadowRoot)
+      submitButton(element.shadowRoot as ShadowRoot).click()
+      await waitUntil(() => toast(element.shadowRoot as ShadowRoot))
+      expect(element.shadowRoot?.querySelector('form')).to.equal(form)
       expect(seen).to.deep.equal([{ composed: true, bubbles: true, form: true, target: element }])
       // Removed, then added again: a new form, which the methods reach, and still no second event.
       elsewhere.remove()
@@ -587,7 +596,7 @@ describe('<demo-request> prefill() and reset()', () => {
 
   it('applies calls made before the form was ready, in order, before demo-request-ready', async () => {
     const element = document.createElement('demo-request') as DemoRequestElement
-    element.setAttribute('supabase-url', standInUrl('ok', newRun()))
+    element.setAttribute('supabase-url', standInUrl('success', newRun()))
     element.prefill({ firstName: 'Grace', companyName: 'Hopper LLP' })
     element.reset()
     element.prefill({ ...sampleLead })
@@ -601,7 +610,7 @@ describe('<demo-request> prefill() and reset()', () => {
   })
 
   it('fills the given fields, cleaned and cut as typed text is, and sends them', async () => {
-    const { element, root, run } = await mount('ok')
+    const { element, root, run } = await mount('success')
     typeInto(root, 'lastName', 'Kept')
     prefill(element, {
       firstName: '  Ada\u200B ',
@@ -621,7 +630,7 @@ describe('<demo-request> prefill() and reset()', () => {
   })
 
   it('throws for a size not offered, an unknown field or a non-string, and applies nothing', async () => {
-    const { element, root } = await mount('ok')
+    const { element, root } = await mount('success')
     expect(() => prefill(element, { firstName: 'Ada', companySize: '5000+' })).to.throw(
       RangeError,
       /companySize must be one of "1-5 employees"/,
@@ -629,12 +638,15 @@ describe('<demo-request> prefill() and reset()', () => {
     expect(() => prefill(element, { email: 'ada@example.com' })).to.throw(TypeError, /"email"/)
     expect(() => prefill(element, { firstName: 7 })).to.throw(TypeError, /firstName/)
     expect(() => prefill(element, null)).to.throw(TypeError)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Calls apply in order: once a later one shows, the refused ones would have too.
+    prefill(element, { lastName: 'Later' })
+    await waitUntil(() => fieldValues(root).lastName === 'Later')
     expect(fieldValues(root).firstName).to.equal('')
+    expect(fieldValues(root).companySize).to.equal('')
   })
 
   it('clears a message for a field it fills', async () => {
-    const { element, root } = await mount('ok')
+    const { element, root } = await mount('success')
     submitButton(root).click()
     await waitUntil(() => root.querySelectorAll('[data-error-for]').length === 4)
     prefill(element, { firstName: 'Ada' })
@@ -643,7 +655,7 @@ describe('<demo-request> prefill() and reset()', () => {
   })
 
   it('reset() empties the values and removes the messages and the toast', async () => {
-    const { element, root } = await mount('500')
+    const { element, root } = await mount('serverError')
     const errors = captureConsoleErrors()
     try {
       fillValid(root)
@@ -676,7 +688,7 @@ describe('<demo-request> ::part() names', () => {
     `
     document.head.append(style)
     try {
-      const { root } = await mount('ok')
+      const { root } = await mount('success')
       submitButton(root).click()
       await waitUntil(() => root.querySelector('[data-error-for]'))
       fillValid(root)
@@ -704,7 +716,7 @@ describe('<demo-request> ::part() names', () => {
   })
 
   it('names the same parts on the same elements in the prerendered form', async () => {
-    const { root } = await mount('ok')
+    const { root } = await mount('success')
     const live = [...query(root, 'form').querySelectorAll('[part]')].map(
       (node) => `${node.localName}:${node.getAttribute('part')}`,
     )

@@ -3,7 +3,7 @@ import { type Token, tokenProperty, tokens } from '../src/design-tokens.ts'
 /** The element's tag. */
 export const tagName = 'demo-request'
 
-/** The element's public surface, described for its manifest, the README and Storybook's docs. */
+/** The element's public surface, described for its manifest, docs/embedding.md, /embed and Storybook's docs. */
 export const elementAttributes = [
   {
     name: 'supabase-url',

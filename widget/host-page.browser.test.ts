@@ -11,7 +11,7 @@ async function mountIn(style: string) {
   const box = document.createElement('div')
   box.setAttribute('style', style)
   const element = document.createElement('demo-request')
-  element.setAttribute('supabase-url', standInUrl('ok', newRun()))
+  element.setAttribute('supabase-url', standInUrl('success', newRun()))
   box.append(element)
   document.body.append(box)
   const root = await waitUntil(

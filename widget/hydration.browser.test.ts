@@ -32,7 +32,7 @@ function Page({ supabaseUrl }: { supabaseUrl: string }) {
 
 describe('<demo-request> in a server-rendered React page', () => {
   it('upgrades as the markup arrives, and React hydrates it without a warning', async () => {
-    const url = standInUrl('ok', newRun())
+    const url = standInUrl('success', newRun())
     const warnings: unknown[][] = []
     const { error, warn } = console
     console.error = (...args: unknown[]) => warnings.push(args)

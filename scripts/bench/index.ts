@@ -1,27 +1,29 @@
 // `npm run bench`: sizes, widget start-up, Lighthouse, backend load and `npm start`'s cold
 // start, each beside its target and a baseline measured in the same run. Prints one markdown
-// table and writes it to dist/bench/bench.md, with the figures in dist/bench/bench.json.
+// table and writes it into docs/performance.md and dist/bench/bench.md, with the figures in
+// dist/bench/bench.json.
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { startLocalServer } from '../../tests/support/start-local-server.ts'
 import type { ServerProcess } from '../../tests/support/start-server-process.ts'
-import { chromiumArgs, chromiumPath } from '../chromium-path.js'
+import { launchChromium } from '../launch-chromium.ts'
 import { measureBackend } from './backend-section.ts'
 import type { BenchRow, BenchSection } from './bench-row.ts'
 import { measureColdStart } from './cold-start-section.ts'
 import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
 import { measureLighthouse } from './lighthouse-section.ts'
 import { markdownTable } from './markdown-table.ts'
+import { writePerformanceDoc } from './performance-doc.ts'
 import { measureSizes } from './sizes-section.ts'
 import { measureStartup } from './startup-section.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-// Each setting as the README's Configuration table documents it.
+// Each setting as docs/configuration.md documents it.
 const count = (value: string | undefined, fallback: number) => Number(value || fallback)
 const settings = {
   startupRuns: count(process.env.BENCH_STARTUP_RUNS, 10),
@@ -83,11 +85,7 @@ try {
     120_000,
   )
   cleanups.push(cleanupOnInterrupt(() => site.stop()))
-  const browser: Browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    // Playwright sets headless mode itself.
-    args: chromiumArgs.filter((arg) => !arg.startsWith('--headless')),
-  })
+  const browser: Browser = await launchChromium()
   cleanups.push(cleanupOnInterrupt(() => browser.close()))
 
   await section('Size', () => measureSizes(root, browser, site.url))
@@ -121,4 +119,7 @@ await writeFile(
   join(out, 'bench.json'),
   `${JSON.stringify({ date: new Date().toISOString(), commit, dirty, machine, seconds, settings, rows, sections }, (_, value) => (value instanceof Set ? [...value] : value), 2)}\n`,
 )
-console.log(`\n${heading}\n\n${table}\nWritten to dist/bench/bench.md and dist/bench/bench.json`)
+await writePerformanceDoc(join(root, 'docs', 'performance.md'), heading, table)
+console.log(
+  `\n${heading}\n\n${table}\nWritten to docs/performance.md, dist/bench/bench.md and dist/bench/bench.json`,
+)

@@ -4,7 +4,7 @@ const verdict = (meets: boolean | null) => (meets === null ? '' : meets ? '✓' 
 const cell = (text: string) => text.replaceAll('|', '\\|')
 
 /**
- * The rows as one markdown table, its columns padded as the formatter (Biome) pads README.md,
+ * The rows as one markdown table, its columns padded as a markdown formatter pads them,
  * so it pastes in as it is.
  */
 export function markdownTable(rows: readonly BenchRow[]): string {

@@ -43,7 +43,7 @@ ${form}
 const element = (origin: string) =>
   `<demo-request supabase-url="${origin}" anon-key="bench-anon-key" source="partner-bench"></demo-request>`
 
-/** A partner page embedding the widget by one script tag, as the README shows. */
+/** A partner page embedding the widget by one script tag, as the README and docs/embedding.md show. */
 export const widgetPage = (scriptPath: string, origin: string) =>
   partnerPage(`${probe(widgetField)}\n<script src="${scriptPath}" defer></script>`, element(origin))
 

@@ -12,14 +12,13 @@ import { readFunctionConfig } from '../../supabase/functions/_shared/function-co
 import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
 import { createSqlNotificationStore } from '../../supabase/functions/_shared/sql-notification-store.ts'
 import { createSqlProofStore } from '../../supabase/functions/_shared/sql-proof-store.ts'
+import { functionUrl, partner } from '../support/function-requests.ts'
 import { nastyPieces, nastyText } from '../support/nasty-text.ts'
 import { propertyRuns } from '../support/property-runs.ts'
 import { sampleLead, sampleSubmission } from '../support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
 const runs = propertyRuns(1000)
-const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
-const partner = 'https://partner.example'
 const maxBodyBytes = 16 * 1024
 
 // --- What a request is made of. Plain data, so a counterexample prints readably. ---

@@ -1,4 +1,4 @@
-// The pg_cron job the README tells a person to paste, run on PostgreSQL 15 against small
+// The pg_cron job docs/notifications.md tells a person to paste, run on PostgreSQL 15 against small
 // stand-ins for Supabase's vault, pg_cron and pg_net, which a plain server lacks: it must
 // parse, and the request it makes must reach the retry endpoint with the secret.
 import { readFileSync } from 'node:fs'
@@ -6,10 +6,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { retrySecretHeader } from '../../supabase/functions/_shared/notify-retry-handler.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-const pasted = /```sql\n(select vault\.create_secret[\s\S]*?)```/.exec(readme)?.[1] ?? ''
+const guide = readFileSync(new URL('../../docs/notifications.md', import.meta.url), 'utf8')
+const pasted = /```sql\n(select vault\.create_secret[\s\S]*?)```/.exec(guide)?.[1] ?? ''
 
-// Only the signatures the README uses, recording what they are given.
+// Only the signatures the guide uses, recording what they are given.
 const supabaseStandIns = `
   create schema vault;
   create table vault.secrets (name text primary key, secret text);
@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => test?.close())
 
 it.skipIf(postgresBin === null)(
-  "the README's pg_cron job posts to the retry endpoint with the secret, every minute",
+  "the guide's pg_cron job posts to the retry endpoint with the secret, every minute",
   async () => {
     expect(pasted).toContain('cron.schedule')
     await test.db.exec(supabaseStandIns)

@@ -1,5 +1,5 @@
-// Every environment variable the code reads is in the README's Configuration table, so a
-// setting added without documentation fails here.
+// Every environment variable the code reads is in docs/configuration.md's table, so a setting
+// added without documentation fails here.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
@@ -30,23 +30,19 @@ function settingsRead(paths: string[], keep = (_file: string) => true): Set<stri
   return read
 }
 
-const readme = readFileSync(`${root}README.md`, 'utf8')
-const section = (heading: string) => {
-  const start = readme.indexOf(`\n## ${heading}\n`)
-  return readme.slice(start, readme.indexOf('\n## ', start + 1))
-}
+const doc = (name: string) => readFileSync(`${root}docs/${name}.md`, 'utf8')
 
-it('the README documents every setting the code reads', () => {
+it('docs/configuration.md documents every setting the code reads', () => {
   const read = settingsRead(['*.ts', '*.tsx', '*.js'])
-  const table = section('Configuration')
+  const table = doc('configuration')
   const documented = new Set([...table.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map(([, n]) => n))
   expect(read.size).toBeGreaterThan(10)
   expect([...read].filter((name) => !documented.has(name)).sort()).toEqual([])
 })
 
-it("the README's Deploy section names every variable the deployed function reads", () => {
+it('docs/deploy.md names every variable the deployed function reads', () => {
   const read = settingsRead(['supabase/functions/*.ts'], (file) => !file.endsWith('.test.ts'))
-  const deploy = section('Deploy')
+  const deploy = doc('deploy')
   expect(read.size).toBeGreaterThan(10)
   expect([...read].filter((name) => !deploy.includes(`\`${name}\``)).sort()).toEqual([])
 })

@@ -9,10 +9,9 @@ import { readBackendConfig } from '../../server/config.ts'
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts'
 import type { DemoRequestSubmission } from '../../src/demo-request-schema.ts'
 import { formCopy } from '../../src/form-copy.ts'
+import { createFunctionsClient, type FunctionsInvoker } from '../../src/functions-client.ts'
 import {
-  createFunctionsClient,
   demoRequestProofs,
-  type FunctionsInvoker,
   type SendOptions,
   sendDemoRequest,
 } from '../../src/send-demo-request.ts'

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 const cspPage = (origin) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>CSP</title>
 <script src="/built/demo-request.js" defer></script></head>
-<body><demo-request supabase-url="${origin}/stand-in/ok/csp-page"></demo-request></body></html>`
+<body><demo-request supabase-url="${origin}/stand-in/success/csp-page"></demo-request></body></html>`
 
 export function builtFiles() {
   return async (ctx, next) => {

@@ -1,9 +1,10 @@
 // A stand-in for the send-demo-request function that the browser tests steer by URL:
-// POST /stand-in/<scenario>/<run>/functions/v1/send-demo-request answers as <scenario> says,
-// GET on the same path hands out a proof-of-work challenge (4 bits: solved in a few hashes),
+// POST /stand-in/<reply>/<run>/functions/v1/send-demo-request answers with that reply from
+// tests/support/function-replies.js, GET on the same path hands out a proof-of-work challenge,
 // and GET /stand-in-log/<run> lists what that run's requests carried.
+import { functionReplies, standInChallenge } from '../support/function-replies.js'
+
 const log = new Map()
-let served = 0
 
 const json = (ctx, status, body) => {
   ctx.status = status
@@ -11,52 +12,22 @@ const json = (ctx, status, body) => {
   ctx.body = JSON.stringify(body)
 }
 
-const serverError = { success: false, error: { code: 'internal', message: 'Something broke' } }
-
-let challenges = 0
-// Shaped as the function's (issued.bits.nonce.signature); the stand-in checks only that the
-// proof carries one it handed out, not the hash, which is the function's own tests' business.
-const challenge = () =>
-  `${Math.floor(Date.now() / 1000)}.4.${String(++challenges).padStart(32, '0')}.${'0'.repeat(64)}`
-
-const proofRefused = {
-  success: false,
-  error: { code: 'proof_of_work_invalid', message: 'The proof of work is refused' },
-}
-
-const scenarios = {
-  ok: (ctx) => json(ctx, 200, { success: true, requestId: `request-${++served}` }),
-  'slow-ok': async (ctx) => {
-    await delay(600)
-    scenarios.ok(ctx)
-  },
-  500: (ctx) => json(ctx, 500, serverError),
-  'success-false': (ctx) => json(ctx, 200, serverError),
-  'no-flag': (ctx) => json(ctx, 200, {}),
-  invalid: (ctx) =>
-    json(ctx, 400, {
-      success: false,
-      error: {
-        code: 'invalid_fields',
-        message: 'Some fields are invalid',
-        fields: { companyName: 'Company name is required' },
-      },
-    }),
-  network: (ctx) => {
+async function answer(ctx, reply, calls) {
+  if (reply.drop) {
     ctx.respond = false
     ctx.req.socket.destroy()
-  },
-  // Refuses the run's first proof, as the function does one that expired or was spent.
-  'proof-once': (ctx, entries) =>
-    entries.length === 1 ? json(ctx, 403, proofRefused) : scenarios.ok(ctx),
-  // Answers only after the form's timeout has given up.
-  hang: async (ctx) => {
-    await delay(3000)
-    scenarios.ok(ctx)
-  },
+    return
+  }
+  if (reply.never) {
+    // Held until the form gives up and closes the connection.
+    await new Promise((resolve) => ctx.req.socket.once('close', resolve))
+    ctx.respond = false
+    return
+  }
+  if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
+  const { status, body } = calls === 1 && reply.first ? reply.first : reply
+  json(ctx, status, body)
 }
-
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function readBody(req) {
   let text = ''
@@ -69,14 +40,15 @@ export function standInFunction() {
     const call = ctx.path.match(
       /^\/stand-in\/([\w-]+)\/([\w-]+)\/functions\/v1\/send-demo-request$/,
     )
-    if (call && ctx.method === 'GET')
-      return json(ctx, 200, { success: true, challenge: challenge() })
+    if (call && ctx.method === 'GET') return json(ctx, 200, standInChallenge())
     if (call && ctx.method === 'POST') {
-      const [, scenario, run] = call
+      const [, name, run] = call
+      const reply = functionReplies[name]
+      if (!reply) return json(ctx, 404, { error: `No stand-in reply named ${name}` })
       const entries = log.get(run) ?? []
       log.set(run, entries)
       entries.push({ headers: ctx.headers, body: JSON.parse(await readBody(ctx.req)) })
-      return scenarios[scenario](ctx, entries)
+      return answer(ctx, reply, entries.length)
     }
     const read = ctx.path.match(/^\/stand-in-log\/([\w-]+)$/)
     if (read) return json(ctx, 200, log.get(read[1]) ?? [])

@@ -38,7 +38,10 @@ describe('the built standalone demo-request.js', () => {
 
   it('submits a lead and confirms it', async () => {
     const run = newRun()
-    const element = await mountElement({ 'supabase-url': standInUrl('ok', run), 'anon-key': 'k' })
+    const element = await mountElement({
+      'supabase-url': standInUrl('success', run),
+      'anon-key': 'k',
+    })
     const root = element.shadowRoot as ShadowRoot
     fillValid(root)
     submitButton(root).click()
@@ -53,7 +56,7 @@ describe('the built standalone demo-request.js', () => {
   it('has the host-page contract: prefill() queued before ready, parts, a publishable key', async () => {
     const run = newRun()
     const element = document.createElement('demo-request')
-    element.setAttribute('supabase-url', standInUrl('ok', run))
+    element.setAttribute('supabase-url', standInUrl('success', run))
     element.setAttribute('publishable-key', 'sb_publishable_built')
     element.prefill({
       firstName: 'Ada',

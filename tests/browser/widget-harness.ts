@@ -1,19 +1,12 @@
 /// <reference types="mocha" />
 // Helpers the browser tests share: mounting the element, typing as a person would, and reading
 // what the stand-in function received. The sample lead and the wait loop are tests/support's.
+import type { FunctionReplyName } from '../support/function-replies.js'
 import { sampleLead } from '../support/sample-lead.ts'
 import { waitUntil } from '../support/wait-until.ts'
 
-export type Scenario =
-  | 'ok'
-  | 'slow-ok'
-  | '500'
-  | 'success-false'
-  | 'no-flag'
-  | 'invalid'
-  | 'network'
-  | 'hang'
-  | 'proof-once'
+/** A reply from the one catalogue the stories use too. */
+export type Scenario = FunctionReplyName
 
 let runs = 0
 

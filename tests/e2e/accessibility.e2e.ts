@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
-import { launchChromium } from './browser.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
+
+const browser = chromiumForFile()
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const pages = {
@@ -22,14 +24,6 @@ interface AxeViolation {
   help: string
   nodes: { target: unknown[] }[]
 }
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** WCAG 2.1 A and AA plus axe's best practices, one line per failing rule. */
 async function axeViolations(page: Page): Promise<string[]> {

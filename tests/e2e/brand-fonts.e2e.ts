@@ -1,18 +1,12 @@
 // The brand faces come cut in two (src/design-tokens.ts fontSubsets): a page of English copy
 // loads only the preloaded core files, and a name with an accent brings in the rest of Latin.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
-import { launchChromium } from './browser.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { openSitePage, visit } from './site-page.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 const fontFiles = (page: Page) =>
   page.evaluate(() =>

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
 import {
   elementAttributes,
@@ -9,18 +8,13 @@ import {
   elementMethods,
   elementProperties,
 } from '../../widget/element-api.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
-import { launchChromium } from './browser.ts'
-import { sendSampleLead, storedLeads } from './demo-form.ts'
+import { sendSampleLead } from '../support/sample-lead-form.ts'
+import { storedLeads } from './leads.ts'
 import { openSitePage, visit } from './site-page.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 it('/embed gives the snippet, the CSP lines and every attribute, property, event, method, part and CSS property', async () => {
   const { page, pageErrors, close } = await openSitePage(browser, { width: 360 })

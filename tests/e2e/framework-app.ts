@@ -5,11 +5,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from '../../scripts/launch-chromium.ts'
 import { freePort } from '../support/free-port.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
-import { launchChromium } from './browser.ts'
-import { leadsCsvLines } from './leads.ts'
+import { storedLeads } from './leads.ts'
 import { npmInstall, type Packed, packInto, run } from './partner-package.ts'
 
 /** The link partners put inside the element, shown until it upgrades. */
@@ -129,9 +129,7 @@ export async function startFrameworkApp(
         await close()
         return shown
       },
-      async storedLeads(companyName) {
-        return (await leadsCsvLines(dataDir)).filter((line) => line.includes(companyName))
-      },
+      storedLeads: (companyName) => storedLeads(companyName, dataDir),
       stop,
     }
     return app

@@ -41,6 +41,13 @@ export default async function setup(project: TestProject) {
     // The widget solves a proof of work for every lead, as against the deployed function.
     POW_MIN_BITS: '4',
     POW_MAX_BITS: '8',
+    NOTIFY_WEBHOOK_URL: '',
+    // Every e2e file posts to this one server from 127.0.0.1. Limits set here, far above what
+    // the files send together, mean one more submission in any file cannot make whichever file
+    // runs last fail with a 429; the limits themselves are tested in the backend tests.
+    RATE_LIMIT_MAX: '1000',
+    RATE_LIMIT_GLOBAL_MAX: '10000',
+    RATE_LIMIT_WINDOW_SECONDS: '600',
   }).catch(async (error) => {
     await rm(tempDir, { recursive: true, force: true })
     throw error

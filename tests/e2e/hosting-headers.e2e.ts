@@ -1,17 +1,15 @@
-// The built site served with the headers the README's Deploy section tells a host to send
+// The built site served with the headers docs/deploy.md tells a host to send
 // (scripts/hosting-headers.js): every page renders, and posts its form, without a CSP violation.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import type { Browser } from 'playwright-core'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostingHeaders } from '../../scripts/hosting-headers.ts'
 import { createStaticFiles } from '../../server/static-files.ts'
-import { formCopy } from '../../src/form-copy.ts'
-import { sampleLead } from '../support/sample-lead.ts'
-import { launchChromium } from './browser.ts'
+import { chromiumForFile } from '../support/chromium.ts'
+import { sendSampleLead } from '../support/sample-lead-form.ts'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
 
@@ -33,7 +31,6 @@ function parseHeaders(text: string) {
 
 let server: Server
 let origin: string
-let browser: Browser
 const rules = parseHeaders(hostingHeaders(`${dist}site`, undefined))
 
 beforeAll(async () => {
@@ -50,13 +47,14 @@ beforeAll(async () => {
   server = createServer((request, response) => serve(request, response))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  browser = await launchChromium()
 })
 afterAll(async () => {
-  await browser?.close()
   server?.closeAllConnections()
   await new Promise((resolve) => server?.close(resolve))
 })
+
+// Declared after the servers' hooks, so it closes before them (afterAll runs last-first).
+const browser = chromiumForFile()
 
 // A page that records each CSP violation it meets.
 async function openWatchedPage(path: string) {
@@ -87,13 +85,7 @@ describe('the site under the hosting headers', () => {
 
   it('posts the form with no CSP violation', async () => {
     const { page, violations } = await openWatchedPage('/request-demo')
-    const { fields } = formCopy
-    await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
-    await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-    await page.getByLabel(fields.companyName.label).fill(sampleLead.companyName)
-    await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
-    await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
-    await page.getByText(formCopy.success.title).waitFor()
+    await sendSampleLead(page)
     await page.close()
     expect(violations).toEqual([])
   })

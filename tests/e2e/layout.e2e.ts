@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
-import { launchChromium } from './browser.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { openSitePage, visit } from './site-page.ts'
 
-const paths = ['/', '/request-demo', '/privacy', '/terms', '/embed', '/no-such-page']
+const browser = chromiumForFile()
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const paths = ['/', '/request-demo', '/privacy', '/terms', '/embed', '/no-such-page']
 
 describe('layout', () => {
   for (const width of [320, 360, 768, 1024, 1280, 1920]) {

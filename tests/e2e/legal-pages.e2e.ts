@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { company, siteCopy } from '../../site/site-copy.ts'
-import { launchChromium } from './browser.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 describe('the privacy notice and the terms', () => {
   it('/privacy says what the form collects, why, for how long, and how to have it deleted', async () => {

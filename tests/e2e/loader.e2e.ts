@@ -8,16 +8,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
 import { elementEvents } from '../../widget/element-api.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
-import { launchChromium } from './browser.ts'
-import { sendSampleLead } from './demo-form.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
@@ -27,7 +27,6 @@ let tempDir: string
 let backend: ServerProcess
 let partner: Server
 let partnerOrigin: string
-let browser: Browser
 
 // The pages, by path: [html, extra headers].
 const pages = new Map<string, [string, Record<string, string>?]>()
@@ -196,16 +195,17 @@ beforeAll(async () => {
     POW_MAX_BITS: '8',
   })
   definePages(new URL(backend.url).origin)
-  browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
   await backend?.stop()
   partner?.closeAllConnections()
   await new Promise((resolve) => partner?.close(resolve))
   if (tempDir) await rm(tempDir, { recursive: true, force: true })
 })
+
+// Declared after the servers' hooks, so it closes before them (afterAll runs last-first).
+const browser = chromiumForFile()
 
 type Recorded = {
   events: { name: string; detail: unknown }[]

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
-import { sendSampleLead } from './demo-form.ts'
+import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { type FrameworkApp, fallbackLink, startFrameworkApp } from './framework-app.ts'
 import { devVersion } from './partner-package.ts'
 

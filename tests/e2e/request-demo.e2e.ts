@@ -1,19 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { formCopy, staticFormCopy } from '../../src/form-copy.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
-import { launchChromium } from './browser.ts'
-import { sendSampleLead, storedLeads } from './demo-form.ts'
-import { leadsCsvLines } from './leads.ts'
+import { sendSampleLead } from '../support/sample-lead-form.ts'
+import { storedLeads } from './leads.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 it('a visitor requests a demo, sees the confirmation, and the lead is stored once', async () => {
   const { page, pageErrors } = await openSitePage(browser)
@@ -22,24 +16,13 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
   // Landed from a campaign: the lead is credited to it.
   await visit(page, '/request-demo?utm_source=newsletter&utm_campaign=injury-defense-2026')
 
-  // The form lives in the element's open shadow root; these locators pierce it.
-  const { fields } = formCopy
-  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
-  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-  await page.getByLabel(fields.companyName.label).fill(companyName)
-  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
-  const submit = page.getByRole('button', { name: formCopy.submit, exact: true })
-  await submit.click()
-
-  await page.getByText(formCopy.success.title).waitFor()
+  await sendSampleLead(page, companyName)
   expect(await page.getByText(formCopy.success.description).isVisible()).toBe(true)
   // The form is cleared for the next request.
-  expect(await page.getByLabel(fields.companyName.label).inputValue()).toBe('')
+  expect(await page.getByLabel(formCopy.fields.companyName.label).inputValue()).toBe('')
   expect(pageErrors).toEqual([])
 
-  const leads = (await leadsCsvLines(inject('dataDir'))).filter((line) =>
-    line.includes(companyName),
-  )
+  const leads = await storedLeads(companyName)
   expect(leads).toHaveLength(1)
   expect(leads[0]).toContain(
     `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,injury-defense-2026,no,`,
@@ -84,13 +67,7 @@ it('the request goes through supabase-js, which / never loads', async () => {
     }
   })
   await visit(page, '/request-demo')
-  const { fields } = formCopy
-  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
-  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-  await page.getByLabel(fields.companyName.label).fill(`${sampleLead.companyName} via supabase-js`)
-  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
-  await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
-  await page.getByText(formCopy.success.title).waitFor()
+  await sendSampleLead(page, `${sampleLead.companyName} via supabase-js`)
   expect(sent).toHaveLength(1)
   // supabase-js names itself on every request; the widget's own Functions client does not.
   expect(sent[0]?.['x-client-info']).toMatch(/^supabase-js\/\d/)

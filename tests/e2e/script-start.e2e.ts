@@ -1,17 +1,8 @@
-// The prerendered pages ask for their modules only once their first content is on screen
-// (site/start-after-paint.ts), and still hydrate.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { chromiumForFile } from '../support/chromium.ts'
 import { openSitePage, visit } from './site-page.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = chromiumForFile()
 
 describe('the site scripts', () => {
   it.each(['/', '/request-demo', '/no-such-page'])(

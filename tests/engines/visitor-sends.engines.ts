@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
-import { leadsCsvLines } from '../e2e/leads.ts'
+import { storedLeads } from '../e2e/leads.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
@@ -77,9 +77,7 @@ async function sendSampleLead(visitor: Visitor, companyName: string) {
   })
 }
 
-async function storedLeads(companyName: string) {
-  return (await leadsCsvLines(join(tempDir, 'pglite'))).filter((line) => line.includes(companyName))
-}
+const leadsStoredAs = (companyName: string) => storedLeads(companyName, join(tempDir, 'pglite'))
 
 for (const engine of inject('engines')) {
   describe(engine.name, () => {
@@ -93,7 +91,7 @@ for (const engine of inject('engines')) {
       const companyName = `${sampleLead.companyName} ${engine.name} site ${Date.now()}`
       await visitor.open(new URL('/request-demo', backend.url).href)
       await sendSampleLead(visitor, companyName)
-      const leads = await storedLeads(companyName)
+      const leads = await leadsStoredAs(companyName)
       expect(leads).toHaveLength(1)
       expect(leads[0]).toContain(`,${sampleLead.firstName},${sampleLead.lastName},${companyName},`)
     })
@@ -102,7 +100,7 @@ for (const engine of inject('engines')) {
       const companyName = `${sampleLead.companyName} ${engine.name} partner ${Date.now()}`
       await visitor.open(`${partnerOrigin}/`)
       await sendSampleLead(visitor, companyName)
-      const leads = await storedLeads(companyName)
+      const leads = await leadsStoredAs(companyName)
       expect(leads).toHaveLength(1)
       expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,`)
     })

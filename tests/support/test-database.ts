@@ -38,7 +38,10 @@ export async function openTestPglite(): Promise<TestDatabase> {
   return { name: 'PGlite', db, reset: reset(db), close: () => db.close() }
 }
 
-/** The PostgreSQL binaries, looked up once per test file; `null` means those tests skip. */
+/**
+ * The PostgreSQL binaries, looked up once per test file; `null` means those tests skip (and
+ * require-postgres.ts has already failed the run under CI, or warned once).
+ */
 export const postgresBin = await findPostgresBin()
 
 /** A throwaway PostgreSQL server with the roles and migrations applied. */

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseFormFields } from '../../../src/contact-fields.ts'
+import {
+  expectError,
+  functionUrl,
+  partner,
+  post,
+} from '../../../tests/support/function-requests.ts'
 import { sampleContact, sampleSubmission as valid } from '../../../tests/support/sample-lead.ts'
 import { solveProof } from '../../../tests/support/solve-proof.ts'
 import { openTestPglite, type TestDatabase } from '../../../tests/support/test-database.ts'
@@ -12,9 +18,6 @@ import { createProofGate } from './proof-gate.ts'
 import { createSqlDemoRequestStore } from './sql-demo-request-store.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
 import { createSqlProofStore } from './sql-proof-store.ts'
-
-const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
-const partner = 'https://partner.example'
 
 let test: TestDatabase
 let store: DemoRequestStore
@@ -62,27 +65,7 @@ function handler(overrides: Partial<HandlerDependencies> = {}) {
   })
 }
 
-function post(body: unknown, headers: Record<string, string> = {}) {
-  return new Request(functionUrl, {
-    method: 'POST',
-    headers: { origin: partner, 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  })
-}
-
 const rows = () => store.list(100)
-
-async function expectError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status)
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-  // Without these the browser hides the error from the form.
-  expect(response.headers.get('access-control-allow-origin')).toBe(partner)
-  expect(response.headers.get('vary')).toBe('Origin')
-  expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After')
-  const body = await response.json()
-  expect(body).toMatchObject({ success: false, error: { code, message: expect.any(String) } })
-  return body
-}
 
 describe('a valid submission', () => {
   it('is stored, notified and answered with its id', async () => {

@@ -6,7 +6,7 @@ import { maxChallengeBits } from './proof-of-work.ts'
 import type { RateLimit } from './rate-limit.ts'
 import { resendApiUrl } from './resend-notifier.ts'
 
-/** Settings read from the environment, with the defaults documented in the README. */
+/** Settings read from the environment, with the defaults documented in docs/configuration.md. */
 export interface FunctionConfig {
   allowedOrigins: string[]
   rateLimit: RateLimit

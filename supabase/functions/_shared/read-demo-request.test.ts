@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import {
+  expectError,
+  functionUrl,
+  partner,
+  post,
+} from '../../../tests/support/function-requests.ts'
 import { sampleSubmission } from '../../../tests/support/sample-lead.ts'
 import { corsHeaders } from './cors.ts'
 import { type IncomingLead, readDemoRequest } from './read-demo-request.ts'
 
-const functionUrl = 'http://localhost:3000/functions/v1/send-demo-request'
-const partner = 'https://partner.example'
 const valid = sampleSubmission
 
 function read(request: Request, allowedOrigins: readonly string[] = [partner]) {
@@ -24,26 +28,6 @@ async function leadOf(request: Request, allowedOrigins?: readonly string[]): Pro
     throw new Error(`Expected a lead, got ${'reply' in result ? result.reply.status : 'a GET'}`)
   }
   return result.lead
-}
-
-function post(body: unknown, headers: Record<string, string> = {}) {
-  return new Request(functionUrl, {
-    method: 'POST',
-    headers: { origin: partner, 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  })
-}
-
-async function expectError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status)
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-  // Without these the browser hides the error from the form.
-  expect(response.headers.get('access-control-allow-origin')).toBe(partner)
-  expect(response.headers.get('vary')).toBe('Origin')
-  expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After')
-  const body = await response.json()
-  expect(body).toMatchObject({ success: false, error: { code, message: expect.any(String) } })
-  return body
 }
 
 describe('a valid request', () => {

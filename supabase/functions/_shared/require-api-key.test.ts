@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { functionUrl, partner } from '../../../tests/support/function-requests.ts'
 import type { DemoRequestHandler } from './demo-request-handler.ts'
 import { requireApiKey } from './require-api-key.ts'
 
 const publishable = 'sb_publishable_test'
 const anon = 'legacy-anon-jwt'
-const partner = 'https://partner.example'
 
 // The wrapped handler only says it was reached; what it does is the handler's tests' business.
 const reached: DemoRequestHandler = async () => new Response('reached')
@@ -12,7 +12,7 @@ const guarded = requireApiKey(reached, [publishable, anon])
 
 const call = (method: string, headers: Record<string, string> = {}, handler = guarded) =>
   handler(
-    new Request('http://localhost/functions/v1/send-demo-request', {
+    new Request(functionUrl, {
       method,
       headers: { origin: partner, ...headers },
       ...(method === 'POST' && { body: '{}' }),

@@ -1,6 +1,6 @@
 // A partner page built with Angular (compiled in the browser, without zone.js) that renders
 // <demo-request> after the loader defined it. Angular's `[x]` binds properties, so the page binds
-// the element's inputs as attributes, `[attr.x]`, as the README says.
+// the element's inputs as attributes, `[attr.x]`, as docs/embedding.md says.
 import '@angular/compiler'
 import { Component, CUSTOM_ELEMENTS_SCHEMA, provideZonelessChangeDetection } from '@angular/core'
 import { bootstrapApplication } from '@angular/platform-browser'

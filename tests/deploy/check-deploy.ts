@@ -8,30 +8,27 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { supabaseRoles } from '../server/migrate.ts'
+import { supabaseRoles } from '../../server/migrate.ts'
 import {
   type FormFields,
   fieldsSetting,
   formatFormFields,
   parseFormFields,
-} from '../src/contact-fields.ts'
-import {
-  createFunctionsClient,
-  demoRequestProofs,
-  sendDemoRequest,
-} from '../src/send-demo-request.ts'
-import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
-import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
-import { denoBin, functionConfig, functionEntry, repoRoot } from '../tests/support/deno-function.ts'
-import { freePort } from '../tests/support/free-port.ts'
+} from '../../src/contact-fields.ts'
+import { createFunctionsClient } from '../../src/functions-client.ts'
+import { demoRequestProofs, sendDemoRequest } from '../../src/send-demo-request.ts'
+import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
+import type { SqlDatabase } from '../../supabase/functions/_shared/sql-database.ts'
+import { builtFieldsFile } from '../../widget/loader-build.ts'
+import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
+import { freePort } from '../support/free-port.ts'
 import {
   type ManagementApiStandIn,
   startManagementApiStandIn,
-} from '../tests/support/management-api-stand-in.ts'
-import { findPostgresBin, startPostgresCluster } from '../tests/support/postgres-cluster.ts'
-import { sampleContact, sampleLead, sampleSubmission } from '../tests/support/sample-lead.ts'
-import { startServerProcess } from '../tests/support/start-server-process.ts'
-import { builtFieldsFile } from '../widget/loader-build.ts'
+} from '../support/management-api-stand-in.ts'
+import { findPostgresBin, startPostgresCluster } from '../support/postgres-cluster.ts'
+import { sampleContact, sampleLead, sampleSubmission } from '../support/sample-lead.ts'
+import { startServerProcess } from '../support/start-server-process.ts'
 
 const supabaseBin = `${repoRoot}node_modules/.bin/supabase`
 const slug = 'send-demo-request'
@@ -122,7 +119,7 @@ async function checkFields(): Promise<FormFields> {
   return fields
 }
 
-/** 1. The real CLI deploys from the repository root, as the README says, to the stand-in. */
+/** 1. The real CLI deploys from the repository root, as docs/deploy.md says, to the stand-in. */
 async function deploy(api: ManagementApiStandIn, cliEnv: object, profile: string) {
   const args = ['functions', 'deploy', slug, '--use-api', `--remote=${projectRef}`, '--yes']
   await run(supabaseBin, [...args, '--profile', profile], { cwd: repoRoot, env: cliEnv })
@@ -227,7 +224,7 @@ async function copyUpload(files: Map<string, Uint8Array>, folder: string, npmPin
 }
 
 /**
- * 5. Deno serves the copy as the edge runtime would: its variables, the secrets the README sets,
+ * 5. Deno serves the copy as the edge runtime would: its variables, the secrets docs/deploy.md sets,
  * and SUPABASE_DB_URL (the direct connection) unreachable, so only the pooler's secret can work.
  */
 async function serve(folder: string, databaseUrl: string, fields: FormFields) {

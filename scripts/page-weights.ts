@@ -1,10 +1,10 @@
 /**
  * What each page makes a visitor download, by kind, as gzip (level 9) of what was served:
- * `npx tsx tests/e2e/page-weights.ts http://localhost:3000`. Loads each page in Chromium and
+ * `npx tsx scripts/page-weights.ts http://localhost:3000`. Loads each page in Chromium and
  * waits until it is idle, so chunks a page imports while it runs count too.
  */
 import { gzipSync } from 'node:zlib'
-import { launchChromium } from './browser.ts'
+import { launchChromium } from './launch-chromium.ts'
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000'
 const paths = ['/', '/request-demo', '/privacy']

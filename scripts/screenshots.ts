@@ -1,14 +1,15 @@
 /**
  * Screenshots of every page, and of the form in each state, at phone, tablet and desktop
- * widths, for a person to look at: `npx tsx tests/e2e/screenshots.ts http://localhost:3000`
+ * widths, for a person to look at: `npx tsx scripts/screenshots.ts http://localhost:3000`
  * → test-results/screenshots/. The function's replies for the failure and in-flight states are
  * played by the browser, so nothing is stored for them.
  */
 import { mkdir } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
-import { formCopy } from '../../src/form-copy.ts'
-import { sampleLead } from '../support/sample-lead.ts'
-import { launchChromium } from './browser.ts'
+import { formCopy } from '../src/form-copy.ts'
+import { sampleLead } from '../tests/support/sample-lead.ts'
+import { fillSampleLead } from '../tests/support/sample-lead-form.ts'
+import { launchChromium } from './launch-chromium.ts'
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000'
 const paths = {
@@ -30,13 +31,7 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   console.log(file)
 }
 
-async function fill(page: Page): Promise<void> {
-  const { fields } = formCopy
-  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
-  await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-  await page.getByLabel(fields.companyName.label).fill(`${sampleLead.companyName} (screenshot)`)
-  await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
-}
+const fill = (page: Page) => fillSampleLead(page, `${sampleLead.companyName} (screenshot)`)
 
 /** The form card in one state, scrolled into view. */
 async function formState(

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { playwright } from '@vitest/browser-playwright'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
+
+const storybook = fileURLToPath(new URL('.storybook', import.meta.url))
+
+// Every Vitest test, one project per kind: `vitest run --project <name>`. Tests that need a
+// browser page of their own (*.browser.test.*) run under web-test-runner instead
+// (web-test-runner.config.js), as the project card asks.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // In Node, no server, no build: the shared core, the widget's modules, the site's
+        // modules, the build and docs scripts, and the test support itself.
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'widget/**/*.test.ts',
+            'site/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'tests/support/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            '*.test.ts',
+          ],
+          exclude: [...configDefaults.exclude, '**/*.browser.test.*'],
+        },
+      },
+      {
+        // The function's code, the local server and the databases (PGlite and PostgreSQL 15).
+        test: {
+          name: 'backend',
+          include: ['supabase/**/*.test.ts', 'server/**/*.test.ts', 'tests/backend/**/*.test.ts'],
+          globalSetup: ['tests/support/require-postgres.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The built site on the real local server, driven in Debian's Chromium.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Every story renders, runs its play function, then axe, in Debian's Chromium.
+        extends: `${storybook}/vite.config.ts`,
+        plugins: [storybookTest({ configDir: storybook })],
+        test: {
+          name: 'stories',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+})
