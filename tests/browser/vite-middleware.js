@@ -28,6 +28,7 @@ export async function viteMiddleware() {
         'react',
         'react-dom',
         'react-dom/client',
+        'react-dom/server',
         'react/jsx-runtime',
         'react/jsx-dev-runtime',
         '@r2wc/react-to-web-component',
