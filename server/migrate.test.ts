@@ -55,6 +55,12 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     await test?.close()
   })
 
+  it.skipIf(skip)('may run in many processes at once', async () => {
+    // As two notify:retry runs started together do: each applies what is missing on start.
+    const runs = await Promise.allSettled(Array.from({ length: 8 }, () => runMigrations(test.db)))
+    expect(runs.filter((run) => run.status === 'rejected')).toEqual([])
+  })
+
   it.skipIf(skip)('are recorded where the Supabase CLI looks, and applied once', async () => {
     const rows = await test.db.query<{ version: string; name: string }>(
       'select version, name from supabase_migrations.schema_migrations order by version',

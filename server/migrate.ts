@@ -44,7 +44,12 @@ create table if not exists supabase_migrations.schema_migrations (
  */
 export async function runMigrations(db: SqlDatabase, dir = migrationsDir): Promise<string[]> {
   const files = (await readdir(dir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort()
-  await db.exec(supabaseBasics)
+  // Under the lock too: two processes granting on the schema at once fail one of them with
+  // "tuple concurrently updated" (seen with two notify:retry runs started together).
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['supabase_migrations'])
+    await tx.exec(supabaseBasics)
+  })
   const applied: string[] = []
   for (const file of files) {
     const [, version = '', name = ''] = /^(\d+)_(.+)\.sql$/.exec(file) ?? []
