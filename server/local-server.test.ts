@@ -93,8 +93,12 @@ describe('the local server', () => {
           .once('error', reject)
           .end()
       })
-    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH', 'TRACE']) {
-      for (const path of ['', '/', '/anything/below']) {
+    for (const path of ['', '/', '/anything/below']) {
+      // A GET asks for a proof-of-work challenge: none here, where proofs are off.
+      const { status, body } = await send('GET', path)
+      expect(status, `GET ${path}`).toBe(200)
+      expect(JSON.parse(body)).toEqual({ success: true, challenge: null })
+      for (const method of ['PUT', 'DELETE', 'PATCH', 'TRACE']) {
         const { status, body } = await send(method, path)
         expect(status, `${method} ${path}`).toBe(405)
         expect(JSON.parse(body).error.code).toBe('method_not_allowed')

@@ -60,6 +60,13 @@ describe('createProofSource', () => {
     expect(calls).toHaveLength(2)
   })
 
+  it('hands out no proof when the function asks for none', async () => {
+    const off = { invoke: async () => ({ data: { success: true, challenge: null }, error: null }) }
+    expect(await createProofSource(off as never, 'f', 1000, failures).take()).toEqual({
+      proof: null,
+    })
+  })
+
   it('reports a failed call, and a reply without a challenge, as failures', async () => {
     const broken = new Error('FunctionsHttpError')
     const failing = { invoke: async () => ({ data: null, error: broken }) }

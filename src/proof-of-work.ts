@@ -10,8 +10,11 @@ import { sha256 } from './sha256.ts'
  * sha256.ts, not Web Crypto, which a partner page on plain http lacks.
  */
 
-/** What a proof source hands the POST: a solved challenge, or why there is none. */
-type ProofOutcome<Failure> = { proof: string } | { failure: Failure }
+/**
+ * What a proof source hands the POST: a solved challenge, `null` when the function asks for none
+ * (`POW_MAX_BITS=0`), or why there is none.
+ */
+type ProofOutcome<Failure> = { proof: string | null } | { failure: Failure }
 
 /** Solves challenges ahead of the click: `start` when the visitor begins, `take` at the send. */
 export interface ProofSource<Failure> {
@@ -81,6 +84,7 @@ async function fetchProof<Failure>(
     })
     if (error) return { failure: await failures.ofError(error) }
     const challenge = data?.challenge
+    if (challenge === null) return { proof: null }
     if (typeof challenge !== 'string') throw new Error('The reply carried no challenge')
     return { proof: await solveChallenge(challenge) }
   } catch (error) {

@@ -288,6 +288,15 @@ describe('an unreachable database', () => {
   })
 })
 
+describe('without proof of work', () => {
+  it('answers a GET with no challenge, so the widget posts without one', async () => {
+    const response = await handler()(new Request(functionUrl, { headers: { origin: partner } }))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe(partner)
+    expect(await response.json()).toEqual({ success: true, challenge: null })
+  })
+})
+
 describe('with proof of work', () => {
   const gated = () =>
     handler({

@@ -8,7 +8,7 @@ export interface ReplyError {
 /** The body of every reply of the function. */
 export type ReplyBody =
   | { success: true; requestId: string }
-  | { success: true; challenge: string }
+  | { success: true; challenge: string | null }
   | { success: false; error: ReplyError }
 
 /** A JSON reply; supabase-js only parses bodies typed `application/json`. */

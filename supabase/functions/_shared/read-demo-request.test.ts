@@ -93,10 +93,10 @@ describe('origins and CORS', () => {
 describe('malformed requests', () => {
   it('answers other methods with 405 and Allow', async () => {
     const response = await replyTo(
-      new Request(functionUrl, { method: 'GET', headers: { origin: partner } }),
+      new Request(functionUrl, { method: 'PUT', headers: { origin: partner } }),
     )
     await expectError(response, 405, 'method_not_allowed')
-    expect(response.headers.get('allow')).toBe('POST, OPTIONS')
+    expect(response.headers.get('allow')).toBe('GET, POST, OPTIONS')
   })
 
   it('answers a body that is not JSON with 415', async () => {

@@ -27,8 +27,6 @@ export interface ReadOptions {
   cors: Record<string, string>
   /** Told each origin refused, so the operator can learn which to allow. */
   onRefusedOrigin?: (origin: string) => void
-  /** Whether a GET asks for a proof-of-work challenge (else it gets 405). */
-  servesChallenges?: boolean
   /** The form's contact fields: required ones must come, ones it lacks must not. */
   fields?: FormFields
 }
@@ -42,7 +40,7 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/
  */
 export async function readDemoRequest(
   request: Request,
-  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin, fields, servesChallenges }: ReadOptions,
+  { allowedOrigins, maxBodyBytes, cors, onRefusedOrigin, fields }: ReadOptions,
 ): Promise<{ reply: Response } | { lead: IncomingLead } | { challenge: true }> {
   const fail = (status: number, code: string, message: string, extra = {}) => ({
     reply: errorReply(status, { code, message, ...extra }, cors),
@@ -64,14 +62,15 @@ export async function readDemoRequest(
   if (request.method === 'OPTIONS') {
     return { reply: new Response(null, { status: 204, headers: cors }) }
   }
-  if (request.method === 'GET' && servesChallenges) return { challenge: true }
+  // A GET asks for a proof-of-work challenge, whether or not this function asks for proofs.
+  if (request.method === 'GET') return { challenge: true }
   if (request.method !== 'POST') {
     await request.body?.cancel()
     return {
       reply: errorReply(
         405,
         { code: 'method_not_allowed', message: 'Send demo requests with POST.' },
-        { ...cors, allow: servesChallenges ? 'GET, POST, OPTIONS' : 'POST, OPTIONS' },
+        { ...cors, allow: 'GET, POST, OPTIONS' },
       ),
     }
   }
