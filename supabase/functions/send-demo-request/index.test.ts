@@ -39,6 +39,27 @@ const denoRun = [
   functionEntry,
 ]
 
+// The entry under Deno on a free port, with `env` and only what Deno itself needs, ready once
+// `init` is answered.
+async function startDenoEntry(env: Record<string, string | undefined>, init: RequestInit) {
+  const port = await freePort()
+  return startServerProcess({
+    command: denoBin,
+    args: denoRun,
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DENO_DIR: process.env.DENO_DIR,
+      PORT: String(port),
+      ...env,
+    },
+    url: `http://127.0.0.1:${port}`,
+    init,
+    timeoutMs: 90_000,
+  })
+}
+
 describe('the Deno entry', () => {
   it('passes deno check', async () => {
     // Type errors make deno exit non-zero, which rejects with its output; cached checks print nothing.
@@ -53,22 +74,12 @@ describe('the Deno entry given an invalid setting', () => {
   const origin = 'https://partner.example'
 
   beforeAll(async () => {
-    const port = await freePort()
-    deno = await startServerProcess({
-      command: denoBin,
-      args: denoRun,
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DENO_DIR: process.env.DENO_DIR,
-        PORT: String(port),
+    deno = await startDenoEntry(
+      {
         SUPABASE_PUBLISHABLE_KEYS: 'sb_publishable_not_json',
       },
-      url: `http://127.0.0.1:${port}`,
-      init: { method: 'OPTIONS', headers: { origin } },
-      timeoutMs: 90_000,
-    })
+      { method: 'OPTIONS', headers: { origin } },
+    )
   }, 120_000)
   afterAll(() => deno?.stop())
 
@@ -109,16 +120,8 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
 
   beforeAll(async () => {
     ;[database, emailApi] = await Promise.all([openTestPostgres(), startEmailApiStandIn()])
-    const port = await freePort()
-    deno = await startServerProcess({
-      command: denoBin,
-      args: denoRun,
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DENO_DIR: process.env.DENO_DIR,
-        PORT: String(port),
+    deno = await startDenoEntry(
+      {
         SUPABASE_DB_URL: database.cluster?.url,
         SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
         ALLOWED_ORIGINS: origin,
@@ -132,10 +135,8 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         POW_MIN_BITS: '4',
         POW_MAX_BITS: '8',
       },
-      url: `http://127.0.0.1:${port}`,
-      init: { method: 'OPTIONS' },
-      timeoutMs: 90_000,
-    })
+      { method: 'OPTIONS' },
+    )
   }, 120_000)
 
   afterAll(async () => {
