@@ -79,17 +79,24 @@ describe('leadsCsv', () => {
     expect(row).toContain(",'+1,")
   })
 
-  it('always has the contact columns, last, neutralising a phone that starts with +', () => {
+  it('always has the contact columns, then held_until, neutralising a phone that starts with +', () => {
     const [header = '', row = ''] = leadsCsv([
       { ...lead, ...sampleContact, phoneE164: '+442079460000', companyName: 'Babbage' },
     ]).split('\r\n')
     // Last, so an import that maps the columns by position before them still does.
     expect(header).toMatch(
-      /,company_size,source,.*,notified_at,email,phone,role,message,phone_e164$/,
+      /,company_size,source,.*,notified_at,email,phone,role,message,phone_e164,held_until$/,
     )
     expect(row).toMatch(
-      /,ada@lovelace\.example,'\+44 20 7946 0000,Managing Partner,"Two offices, Austin and London\.\nAsk for Charles\.",'\+442079460000$/,
+      /,ada@lovelace\.example,'\+44 20 7946 0000,Managing Partner,"Two offices, Austin and London\.\nAsk for Charles\.",'\+442079460000,$/,
     )
     expect(leadsCsv([lead]).split('\r\n')[0]).toBe(header)
+  })
+
+  it('shows which leads were held beyond the global limit, and until when', () => {
+    const heldUntil = new Date('2026-04-05T06:10:00Z')
+    const held = { ...lead, notificationStatus: 'held' as const, heldUntil }
+    expect(leadsTable([held])).toMatch(/ held +/)
+    expect(leadsCsv([held]).split('\r\n')[1]).toMatch(/,held,.*,2026-04-05T06:10:00\.000Z$/)
   })
 })

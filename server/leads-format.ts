@@ -38,6 +38,8 @@ const csvColumns: Column[] = [
   ['notified_at', (lead) => lead.notifiedAt?.toISOString() ?? ''],
   ...contactColumns,
   ['phone_e164', (lead) => lead.phoneE164 ?? ''],
+  // A held lead's window end: its digest told sales about it with the others of that window.
+  ['held_until', (lead) => lead.heldUntil?.toISOString() ?? ''],
 ]
 
 const rows = (columns: Column[], leads: readonly StoredDemoRequest[]) => [

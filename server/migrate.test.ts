@@ -75,6 +75,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261124220000', name: 'create_demo_request_client_key_secrets' },
       { version: '20261124230000', name: 'add_demo_request_contact_fields' },
       { version: '20261124231000', name: 'create_demo_request_spent_proofs' },
+      { version: '20261125080000', name: 'hold_notifications_beyond_global_cap' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -87,6 +88,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     )
     expect(rows).toEqual([
       { relname: 'demo_request_client_key_secrets', relrowsecurity: true },
+      { relname: 'demo_request_digests', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_spent_proofs', relrowsecurity: true },
@@ -115,6 +117,10 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('select * from public.demo_request_client_key_secret(now())'),
         run('select * from public.demo_request_spent_proofs'),
         run(`insert into public.demo_request_spent_proofs (nonce, expires_at) values ('n', now())`),
+        run('select * from public.demo_request_digests'),
+        run(
+          `insert into public.demo_request_digests (held_until, channel) values (now(), 'email')`,
+        ),
       ]) {
         await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }
@@ -205,7 +211,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
             'p_window_start timestamp with time zone, p_client_max integer, p_global_max integer',
             'p_utm_source text, p_utm_medium text, p_utm_campaign text, p_utm_term text',
             'p_utm_content text, p_email text, p_phone text, p_phone_e164 text, p_role text',
-            'p_message text',
+            'p_message text, p_held_until timestamp with time zone',
           ].join(', '),
           definer: true,
           grants: 'service_role',

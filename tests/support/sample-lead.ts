@@ -68,4 +68,5 @@ export const sampleStoredDemoRequest: Readonly<StoredDemoRequest> = Object.freez
   notificationAttempts: 0,
   notificationError: null,
   notifiedAt: null,
+  heldUntil: null,
 })

@@ -14,6 +14,12 @@ export interface AcceptLeadDependencies {
   /** Keeps work going after the reply, which never waits for the notifiers. */
   afterReply: AfterReply
   rateLimit: RateLimit
+  /**
+   * Whether leads beyond the global limit are stored with their notifications held, rather
+   * than refused: only when every lead paid with a proof of work, which bounds what a flood
+   * can store.
+   */
+  holdBeyondGlobalLimit?: boolean
   now: () => Date
   log: (message: string, error?: unknown) => void
 }
@@ -27,8 +33,8 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
 const emptyToNull = (value: string | undefined) => (value ? value : null)
 
 /**
- * Stores a valid lead once, within the client's and the global rate limit, and has sales told
- * about it after the reply. Throws only when the store does.
+ * Stores a valid lead once, within the client's and the global rate limit (or held beyond the
+ * global one), and has sales told about it after the reply. Throws only when the store does.
  */
 export async function acceptLead(
   { submission, idempotencyKey, userAgent }: IncomingLead,
@@ -68,15 +74,19 @@ export async function acceptLead(
     windowStart: start,
     clientMax: deps.rateLimit.max,
     globalMax: deps.rateLimit.globalMax,
+    holdUntil: deps.holdBeyondGlobalLimit
+      ? new Date(start.getTime() + deps.rateLimit.windowSeconds * 1000)
+      : null,
   })
   if ('limited' in outcome) {
     return {
       retryAfterSeconds: secondsUntilWindowEnds(start, deps.rateLimit.windowSeconds, arrived),
     }
   }
-  const { id, created } = outcome
+  const { id, created, held } = outcome
 
-  if (created && !isSpam) deps.afterReply(deps.dispatch(id))
+  // A held lead waits for its window's digest (notification-dispatcher.ts).
+  if (created && !isSpam && !held) deps.afterReply(deps.dispatch(id))
   // A filled honeypot gets the same answer as a person, so bots learn nothing.
   return { requestId: id }
 }

@@ -42,6 +42,9 @@ const recordingNotifier: Notifier = {
   async notify(lead) {
     notified.push(lead.id)
   },
+  async notifyDigest(digest) {
+    notified.push(`digest of ${digest.count}`)
+  },
 }
 
 const dispatcherWith = (notifier: Notifier) =>
@@ -96,6 +99,7 @@ describe('a valid submission', () => {
     let answer = () => {}
     const slow: Notifier = {
       channel: 'email',
+      notifyDigest: () => Promise.reject(new Error('No digest is due here')),
       notify: () =>
         new Promise<void>((resolve) => {
           events.push('notifier called')
@@ -298,12 +302,13 @@ describe('without proof of work', () => {
 })
 
 describe('with proof of work', () => {
-  const gated = () =>
+  const gated = (rateLimit = { max: 5, globalMax: 1000, windowSeconds: 600 }) =>
     handler({
+      rateLimit,
       proofOfWork: createProofGate({
         clientKeySecret: store.clientKeySecret,
         proofs: createSqlProofStore(test.db),
-        rateLimit: { max: 5, globalMax: 1000, windowSeconds: 600 },
+        rateLimit,
         bits: { min: 4, max: 8 },
       }),
     })
@@ -342,6 +347,29 @@ describe('with proof of work', () => {
     expect(first.status).toBe(200)
     await expectError(again, 403, 'proof_of_work_invalid')
     expect(await rows()).toHaveLength(1)
+  })
+
+  it('stores a lead beyond the global limit, holding its notification for the digest', async () => {
+    const limit = { max: 5, globalMax: 1, windowSeconds: 600 }
+    const send = async (clientIp: string) => {
+      const proof = solveProof(await challenge())
+      return gated(limit)(post(valid, { 'proof-of-work': proof }), { clientIp })
+    }
+    expect((await send('203.0.113.1')).status).toBe(200)
+    // A crowd has used the window up; a visitor with a proof is still let in.
+    const visitor = await send('203.0.113.2')
+    expect(visitor.status).toBe(200)
+    const { requestId } = await visitor.json()
+    await pending.settled()
+    expect(notified).toHaveLength(1)
+    expect(notified).not.toContain(requestId)
+    const held = (await rows()).find((row) => row.id === requestId)
+    expect(held).toMatchObject({
+      notificationStatus: 'held',
+      heldUntil: new Date('2026-03-01T10:10:00Z'),
+    })
+    // Without proofs nothing else stops a flood: the limit refuses, as before.
+    await expectError(await handler({ rateLimit: limit })(post(valid)), 429, 'rate_limited')
   })
 
   it('answers a retried POST, same key and same proof, as the first and stores it once', async () => {

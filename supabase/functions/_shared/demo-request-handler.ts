@@ -9,7 +9,7 @@ import { logRefusedOriginOnce } from './refused-origin-log.ts'
 
 /** Everything the handler uses, passed in so Deno, Node and tests each supply their own. */
 export interface HandlerDependencies
-  extends Omit<AcceptLeadDependencies, 'now' | 'log' | 'afterReply'> {
+  extends Omit<AcceptLeadDependencies, 'now' | 'log' | 'afterReply' | 'holdBeyondGlobalLimit'> {
   /**
    * Origins (`https://example.com`) and patterns (`https://*.example.com`) whose pages may
    * post; the function's own always may.
@@ -44,7 +44,15 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
   const log = deps.log ?? console.error
   // Off Supabase the work runs on in this process; a server that waits for it passes its own.
   const afterReply = deps.afterReply ?? platformAfterReply(trackPendingWork(log).afterReply, log)
-  const accepting = { ...deps, now: deps.now ?? (() => new Date()), log, afterReply }
+  const accepting = {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    log,
+    afterReply,
+    // Every lead that reaches the store paid with a proof, so beyond the global limit it is
+    // held, not refused: a flood can no longer shut the form for everyone.
+    holdBeyondGlobalLimit: Boolean(deps.proofOfWork),
+  }
   const reading = {
     allowedOrigins: deps.allowedOrigins,
     maxBodyBytes: deps.maxBodyBytes ?? defaultMaxBodyBytes,

@@ -1,7 +1,8 @@
 import type { CompanySize } from '../../../src/demo-request-schema.ts'
 
-// Where sales stand on a lead: not yet told, told, telling failed, or never to be told (spam).
-type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
+// Where sales stand on a lead: not yet told, told, telling failed, never to be told (spam), or
+// held beyond the global limit for the window's digest.
+type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'held'
 
 /** A lead as the function writes it. */
 export interface NewDemoRequest {
@@ -38,12 +39,16 @@ export interface StoredDemoRequest extends NewDemoRequest {
   notificationAttempts: number
   notificationError: string | null
   notifiedAt: Date | null
+  /** For a held lead, the end of its window: one digest then tells sales about all of them. */
+  heldUntil: Date | null
 }
 
 /** The outcome of an insert: `created` is false when the idempotency key was already stored. */
 export interface InsertResult {
   id: string
   created: boolean
+  /** Stored beyond the global limit: its notifications wait for the window's digest. */
+  held?: boolean
 }
 
 /** A submission refused because its client, or everyone together, used up the window. */
@@ -60,6 +65,11 @@ export interface WindowLimit {
   clientMax: number
   /** Submissions all clients together may make in the window. */
   globalMax: number
+  /**
+   * Beyond `globalMax`, store the lead with its notifications held until this moment (the
+   * window's end) instead of refusing it; null refuses. Only for leads that paid with a proof.
+   */
+  holdUntil?: Date | null
 }
 
 /** The leads themselves; their notification state is the NotificationStore's. */
@@ -77,8 +87,9 @@ export interface DemoRequestStore {
    */
   clientKeySecret(windowStart: Date): Promise<string>
   /**
-   * Removes rate-limit windows that started before `before`, and the secrets no window from
-   * `before` on uses; returns how many windows' client rows it removed.
+   * Removes rate-limit windows that started before `before`, the secrets no window from
+   * `before` on uses, spent proofs expired by then and digests over a week older; returns how
+   * many windows' client rows it removed.
    */
   pruneRateLimits(before: Date): Promise<number>
   /** Stored leads, newest first; `null` lists them all. */

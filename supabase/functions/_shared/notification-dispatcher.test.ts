@@ -195,10 +195,98 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
     for (const id of ids) expect(await statusOf(id)).toBe('sent')
   })
 
+  describe('digests of leads held beyond the global limit', () => {
+    // Leads stored beyond a global limit of 0, held until `heldUntil`.
+    const hold = async (count: number, heldUntil: Date) => {
+      const ids: string[] = []
+      for (let index = 0; index < count; index++) {
+        const outcome = await createSqlDemoRequestStore(test.db).accept(
+          { ...lead, firstName: `Held ${index}` },
+          {
+            clientKey: (heldUntil.getTime() * 100 + index).toString(16).padStart(64, '0'),
+            windowStart: new Date(heldUntil.getTime() - 600_000),
+            clientMax: 5,
+            globalMax: 0,
+            holdUntil: heldUntil,
+          },
+        )
+        if (!('held' in outcome) || !outcome.held) throw new Error('The lead was not held')
+        ids.push(outcome.id)
+      }
+      return ids
+    }
+    const ago = (seconds: number) => new Date(Math.floor(Date.now() / 1000 - seconds) * 1000)
+
+    it.skipIf(skip)(
+      'sends one digest per window and channel once it is over, and no lead',
+      async () => {
+        const over = ago(60)
+        const ids = await hold(3, over)
+        await hold(2, ago(-600)) // a window still open: its digest waits
+        await hold(1, ago(30))
+        for (const id of ids)
+          expect(await dispatcher().dispatch(id)).toEqual({ sent: 0, failed: 0 })
+        expect(email.received).toHaveLength(0)
+
+        expect(await dispatcher().retryDue()).toEqual({ sent: 4, failed: 0 })
+        expect(email.delivered.map((mail) => mail.body.subject)).toEqual([
+          `Demo requests: 3 demo requests held beyond the limit, in the window to ${over.toISOString()}`,
+          `Demo requests: 1 demo request held beyond the limit, in the window to ${ago(30).toISOString()}`,
+        ])
+        expect(email.delivered[0]?.headers['idempotency-key']).toBe(
+          `demo-request-digest-${over.getTime() / 1000}`,
+        )
+        expect(email.delivered[0]?.body.text).toContain('Held 2 ')
+        const [post] = webhook.delivered
+        const headers = Object.fromEntries(
+          Object.entries(post?.headers ?? {}).map(([name, value]) => [name, String(value)]),
+        )
+        expect(new Webhook(secret).verify(post?.raw ?? '', headers)).toMatchObject({
+          type: 'demo_request.held_digest',
+          data: { heldUntil: over.toISOString(), count: 3 },
+        })
+        for (const id of ids) expect(await statusOf(id)).toBe('held')
+
+        // Sent: nothing more goes out, however often the job runs.
+        expect(await dispatcher().retryDue()).toEqual({ sent: 0, failed: 0 })
+        expect(email.received).toHaveLength(2)
+      },
+    )
+
+    it.skipIf(skip)(
+      'retries a failed digest alone, the same message under the same id',
+      async () => {
+        await hold(2, ago(60))
+        webhook.script('fail')
+        expect(await dispatcher().retryDue()).toEqual({ sent: 1, failed: 1 })
+        expect(await dispatcher().retryDue()).toEqual({ sent: 1, failed: 0 })
+        expect(email.received).toHaveLength(1)
+        const [first, second] = webhook.received
+        expect(webhook.received).toHaveLength(2)
+        expect(second?.raw).toBe(first?.raw)
+        expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id'])
+      },
+    )
+
+    it.skipIf(skip)('is sent once per channel however many runs race', async () => {
+      await hold(5, ago(60))
+      const runs = await Promise.all([
+        dispatcher(undefined, test.db).retryDue(),
+        dispatcher(undefined, other).retryDue(),
+        dispatcher(undefined, other).retryDue(),
+      ])
+      expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(2)
+      expect(email.received).toHaveLength(1)
+      expect(webhook.received).toHaveLength(1)
+    })
+  })
+
   it.skipIf(skip)('never throws from dispatch: the lead stays due', async () => {
     const broken: NotificationStore = {
       claimDue: () => Promise.reject(new Error('connect ECONNREFUSED')),
       recordOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      claimDueDigests: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      recordDigestOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
     }
     const log = vi.fn()
     const failing = createNotificationDispatcher({

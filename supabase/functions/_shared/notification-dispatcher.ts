@@ -1,10 +1,12 @@
 import {
+  type ClaimedDigest,
   type ClaimedNotification,
   claimKey,
+  digestClaimKey,
   type NotificationOutcome,
   type NotificationStore,
 } from './notification-store.ts'
-import type { Notifier } from './notifier.ts'
+import type { NotificationChannel, Notifier } from './notifier.ts'
 
 /** What a dispatcher needs. */
 export interface NotificationDispatcherOptions {
@@ -33,8 +35,8 @@ export interface NotificationDispatcher {
   /** Claims and sends this lead's due channels. Never throws: what fails stays due. */
   dispatch(leadId: string): Promise<DispatchCounts>
   /**
-   * Claims and sends every due channel of every lead, each at most once per run. Throws only
-   * when the store does.
+   * Claims and sends every due channel of every lead, then every due digest of held leads,
+   * each at most once per run. Throws only when the store does.
    */
   retryDue(): Promise<DispatchCounts>
 }
@@ -58,8 +60,12 @@ export function createNotificationDispatcher(
   const concurrency = options.concurrency ?? 4
   const limit = options.limit ?? 100
 
-  async function send(claim: ClaimedNotification): Promise<NotificationOutcome> {
-    const notifier = byChannel.get(claim.channel)
+  async function send(
+    channel: NotificationChannel,
+    what: string,
+    call: (notifier: Notifier, signal: AbortSignal) => Promise<void>,
+  ): Promise<NotificationOutcome> {
+    const notifier = byChannel.get(channel)
     if (notifier === undefined) return { status: 'failed', error: 'No notifier for the channel' }
     const controller = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -71,10 +77,10 @@ export function createNotificationDispatcher(
     })
     try {
       // The race also covers a notifier that ignores the abort signal.
-      await Promise.race([notifier.notify(claim.lead, controller.signal), timeout])
+      await Promise.race([call(notifier, controller.signal), timeout])
       return { status: 'sent' }
     } catch (error) {
-      log(`The ${claim.channel} notification of demo request ${claim.lead.id} failed`, error)
+      log(`The ${channel} notification of ${what} failed`, error)
       return { status: 'failed', error: error instanceof Error ? error.message : String(error) }
     } finally {
       clearTimeout(timer)
@@ -82,12 +88,29 @@ export function createNotificationDispatcher(
   }
 
   async function attempt(claim: ClaimedNotification): Promise<boolean> {
-    const outcome = await send(claim)
+    const outcome = await send(claim.channel, `demo request ${claim.lead.id}`, (notifier, signal) =>
+      notifier.notify(claim.lead, signal),
+    )
     try {
       await store.recordOutcome(claim, outcome, channels)
     } catch (error) {
       // The claim runs out and the channel is tried again; its key keeps that harmless.
       log(`Could not record the ${claim.channel} notification of ${claim.lead.id}`, error)
+    }
+    return outcome.status === 'sent'
+  }
+
+  async function attemptDigest(claim: ClaimedDigest): Promise<boolean> {
+    const window = claim.digest.heldUntil.toISOString()
+    const outcome = await send(
+      claim.channel,
+      `the digest held until ${window}`,
+      (notifier, signal) => notifier.notifyDigest(claim.digest, signal),
+    )
+    try {
+      await store.recordDigestOutcome(claim, outcome)
+    } catch (error) {
+      log(`Could not record the ${claim.channel} digest held until ${window}`, error)
     }
     return outcome.status === 'sent'
   }
@@ -131,6 +154,19 @@ export function createNotificationDispatcher(
         if (claims.length === 0) break
         tried.push(...claims.map(claimKey))
         results.push(...(await Promise.all(claims.map(attempt))))
+      }
+      // Then the digests of windows that held leads beyond the global limit: one per window.
+      const triedDigests: string[] = []
+      while (channels.length > 0 && tried.length + triedDigests.length < limit) {
+        const claims = await store.claimDueDigests({
+          channels,
+          limit: Math.min(concurrency, limit - tried.length - triedDigests.length),
+          leaseSeconds,
+          skip: triedDigests,
+        })
+        if (claims.length === 0) break
+        triedDigests.push(...claims.map(digestClaimKey))
+        results.push(...(await Promise.all(claims.map(attemptDigest))))
       }
       return count(results)
     },

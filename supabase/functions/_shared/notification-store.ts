@@ -1,4 +1,4 @@
-import type { LeadNotice, NotificationChannel } from './notifier.ts'
+import type { HeldDigest, LeadNotice, NotificationChannel } from './notifier.ts'
 
 /** One channel of one lead, claimed by a worker until its lease runs out. */
 export interface ClaimedNotification {
@@ -23,6 +23,22 @@ export interface ClaimOptions {
   skip?: readonly string[]
 }
 
+/** One channel of one window's digest of held leads, claimed like a lead's channel. */
+export interface ClaimedDigest {
+  digest: HeldDigest
+  channel: NotificationChannel
+  attempt: number
+}
+
+/** What digests to claim. */
+interface DigestClaimOptions {
+  channels: readonly NotificationChannel[]
+  limit: number
+  leaseSeconds: number
+  /** Digests to pass over, as `heldUntil in ms/channel` ({@link digestClaimKey}). */
+  skip?: readonly string[]
+}
+
 /** The outcome of one attempt. */
 export type NotificationOutcome = { status: 'sent' } | { status: 'failed'; error: string }
 
@@ -43,8 +59,20 @@ export interface NotificationStore {
     outcome: NotificationOutcome,
     channels: readonly NotificationChannel[],
   ): Promise<void>
+  /**
+   * Claims digests still to be sent for windows whose held leads' `heldUntil` has passed,
+   * making a digest's rows on first sight. Two callers never get the same one while a lease
+   * lasts.
+   */
+  claimDueDigests(options: DigestClaimOptions): Promise<ClaimedDigest[]>
+  /** Records a digest attempt's outcome; a sent digest stays sent. */
+  recordDigestOutcome(claim: ClaimedDigest, outcome: NotificationOutcome): Promise<void>
 }
 
 /** How a claimed channel is named in {@link ClaimOptions.skip}. */
 export const claimKey = (claim: Pick<ClaimedNotification, 'lead' | 'channel'>) =>
   `${claim.lead.id}/${claim.channel}`
+
+/** How a claimed digest is named in {@link DigestClaimOptions.skip}. */
+export const digestClaimKey = (claim: Pick<ClaimedDigest, 'digest' | 'channel'>) =>
+  `${claim.digest.heldUntil.getTime()}/${claim.channel}`

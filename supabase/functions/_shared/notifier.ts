@@ -27,6 +27,16 @@ export type LeadNotice = Pick<
   | 'createdAt'
 >
 
+/** What sales are told about one window's held leads, in place of a message for each. */
+export interface HeldDigest {
+  /** The end of the window the leads were held in; it names the digest on every attempt. */
+  heldUntil: Date
+  /** How many leads the window held. */
+  count: number
+  /** The first of them, oldest first: a flood's real visitors are as likely early as late. */
+  leads: readonly LeadNotice[]
+}
+
 /** Tells the sales team about a lead over one channel. */
 export interface Notifier {
   channel: NotificationChannel
@@ -36,4 +46,6 @@ export interface Notifier {
    * the same body under the same idempotency key.
    */
   notify(lead: LeadNotice, signal: AbortSignal): Promise<void>
+  /** Tells sales about a window's held leads at once, with the same promises as `notify`. */
+  notifyDigest(digest: HeldDigest, signal: AbortSignal): Promise<void>
 }

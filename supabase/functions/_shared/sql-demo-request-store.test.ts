@@ -83,6 +83,48 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
     expect(outcomes.slice(33)).toEqual(Array(7).fill({ limited: 'global' }))
   })
 
+  it.skipIf(skip)(
+    'holds leads beyond the global limit when told to, instead of refusing',
+    async () => {
+      const windowStart = new Date('2026-01-01T00:00:00Z')
+      const holdUntil = new Date('2026-01-01T00:10:00Z')
+      const limit = (client: number) => ({
+        clientKey: client.toString(16).padStart(64, '0'),
+        windowStart,
+        clientMax: 1,
+        globalMax: 2,
+        holdUntil,
+      })
+      const outcomes = []
+      for (let client = 0; client < 4; client++) {
+        outcomes.push(
+          await store().accept({ ...lead, idempotencyKey: `key-${client}` }, limit(client)),
+        )
+      }
+      expect(outcomes.map((outcome) => 'held' in outcome && outcome.held)).toEqual([
+        false,
+        false,
+        true,
+        true,
+      ])
+      // Spam beyond the limit is still only skipped; a retry of a held lead is its first answer.
+      expect(await store().accept({ ...lead, isSpam: true }, limit(9))).toMatchObject({
+        created: true,
+        held: false,
+      })
+      const retried = await store().accept({ ...lead, idempotencyKey: 'key-3' }, limit(3))
+      expect(retried).toMatchObject({ created: false, held: false })
+      // The client's own limit still refuses, held or not.
+      expect(await store().accept(lead, limit(3))).toEqual({ limited: 'client' })
+
+      const rows = await store().list(null)
+      const byStatus = (status: string) => rows.filter((row) => row.notificationStatus === status)
+      expect(byStatus('pending')).toHaveLength(2)
+      expect(byStatus('held').map((row) => row.heldUntil)).toEqual([holdUntil, holdUntil])
+      expect(byStatus('skipped').map((row) => row.heldUntil)).toEqual([null])
+    },
+  )
+
   it.skipIf(skip)('removes expired windows only when asked, off the request path', async () => {
     const old = new Date('2026-01-01T00:00:00Z')
     const current = new Date('2026-01-01T00:10:00Z')

@@ -45,6 +45,7 @@ const columnNames = [
   'notification_attempts',
   'notification_error',
   'notified_at',
+  'held_until',
   'created_at',
 ]
 
@@ -79,6 +80,7 @@ export interface LeadRow {
   notification_attempts: number
   notification_error: string | null
   notified_at: Date | string | null
+  held_until: Date | string | null
   created_at: Date | string
 }
 
@@ -92,6 +94,7 @@ interface AcceptRow {
   request_id: string | null
   created: boolean | null
   limited: Limited['limited'] | null
+  held: boolean | null
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
@@ -124,6 +127,7 @@ export function leadFromRow(row: LeadRow): StoredDemoRequest {
     notificationAttempts: Number(row.notification_attempts),
     notificationError: row.notification_error,
     notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
+    heldUntil: row.held_until === null ? null : toDate(row.held_until),
     createdAt: toDate(row.created_at),
   }
 }
@@ -140,15 +144,16 @@ export function createSqlDemoRequestStore(
     request: NewDemoRequest,
     limit: WindowLimit | null,
   ): Promise<InsertResult | Limited> => {
-    // Named arguments: twenty-four positions are too easy to shift by one.
+    // Named arguments: twenty-five positions are too easy to shift by one.
     const [row] = await db.query<AcceptRow>(
-      `select request_id, created, limited from public.accept_demo_request(
+      `select request_id, created, limited, held from public.accept_demo_request(
          p_first_name => $1, p_last_name => $2, p_company_name => $3, p_company_size => $4,
          p_source => $5, p_page_url => $6, p_referrer => $7, p_user_agent => $8,
          p_idempotency_key => $9, p_is_spam => $10, p_client_key => $11, p_window_start => $12,
          p_client_max => $13, p_global_max => $14, p_utm_source => $15, p_utm_medium => $16,
          p_utm_campaign => $17, p_utm_term => $18, p_utm_content => $19, p_email => $20,
-         p_phone => $21, p_phone_e164 => $22, p_role => $23, p_message => $24)`,
+         p_phone => $21, p_phone_e164 => $22, p_role => $23, p_message => $24,
+         p_held_until => $25)`,
       [
         request.firstName,
         request.lastName,
@@ -174,11 +179,12 @@ export function createSqlDemoRequestStore(
         request.phoneE164,
         request.role,
         request.message,
+        limit?.holdUntil ?? null,
       ],
     )
     if (row?.limited) return { limited: row.limited }
     if (!row?.request_id) throw new Error('accept_demo_request returned no row')
-    return { id: row.request_id, created: row.created === true }
+    return { id: row.request_id, created: row.created === true, held: row.held === true }
   }
 
   // One statement as the function's owner, like accept: it may make the day's secret.
@@ -216,6 +222,9 @@ export function createSqlDemoRequestStore(
              delete from public.demo_request_client_key_secrets where valid_until <= $1
            ), proofs as (
              delete from public.demo_request_spent_proofs where expires_at < $1
+           ), digests as (
+             -- Past the week sql-digest-store.ts looks back, a digest is never made again.
+             delete from public.demo_request_digests where held_until < $1 - interval '8 days'
            ) select count(*)::int as count from removed`,
           [before],
         )

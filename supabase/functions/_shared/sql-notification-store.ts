@@ -2,6 +2,7 @@ import type { ClaimedNotification, NotificationStore } from './notification-stor
 import type { NotificationChannel } from './notifier.ts'
 import type { SqlDatabase } from './sql-database.ts'
 import { type LeadRow, leadColumns, leadFromRow } from './sql-demo-request-store.ts'
+import { sqlDigestMethods } from './sql-digest-store.ts'
 import { transactionsAs } from './sql-role.ts'
 
 /** How the notification store reaches its database. */
@@ -98,6 +99,8 @@ export function createSqlNotificationStore(
   const run = transactionsAs(db, options.role ?? 'service_role')
 
   return {
+    ...sqlDigestMethods(run),
+
     claimDue: ({ channels, leadId, limit, leaseSeconds, skip = [] }) =>
       channels.length === 0
         ? Promise.resolve([])

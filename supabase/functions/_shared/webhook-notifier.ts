@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks'
+import { digestId, heldDigestWebhook } from './held-digest.ts'
 import { leadWebhook } from './lead-webhook.ts'
 import type { Notifier } from './notifier.ts'
 
@@ -16,38 +17,42 @@ export interface WebhookNotifierOptions {
 export const webhookId = (leadId: string) => `demo-request-${leadId}`
 
 /**
- * A notifier that posts each lead as signed JSON (Standard Webhooks: `webhook-id`,
- * `webhook-timestamp`, `webhook-signature`). The body and id come from the stored lead alone;
- * only the timestamp and so the signature are new on each attempt, as the scheme intends.
+ * A notifier that posts each lead, or a window's digest of held leads, as signed JSON
+ * (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`). The body and id
+ * come from stored rows alone; only the timestamp and so the signature are new on each
+ * attempt, as the scheme intends.
  */
 export function createWebhookNotifier(options: WebhookNotifierOptions): Notifier {
   const signer = new Webhook(options.secret)
   const send = options.fetch ?? fetch
   const now = options.now ?? (() => new Date())
+
+  async function post(id: string, payload: unknown, signal: AbortSignal) {
+    const body = JSON.stringify(payload)
+    const timestamp = now()
+    const response = await send(options.url, {
+      method: 'POST',
+      signal,
+      // A redirected POST turns into a GET without the lead; its 200 would count as sent.
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+        'webhook-signature': signer.sign(id, timestamp, body),
+      },
+      body,
+    })
+    await response.body?.cancel()
+    // 409 Conflict: a receiver that keeps webhook ids already has this one.
+    if (!response.ok && response.status !== 409) {
+      throw new Error(`Webhook answered ${response.status}`)
+    }
+  }
+
   return {
     channel: 'webhook',
-    async notify(lead, signal) {
-      const id = webhookId(lead.id)
-      const body = JSON.stringify(leadWebhook(lead))
-      const timestamp = now()
-      const response = await send(options.url, {
-        method: 'POST',
-        signal,
-        // A redirected POST turns into a GET without the lead; its 200 would count as sent.
-        redirect: 'manual',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': id,
-          'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-          'webhook-signature': signer.sign(id, timestamp, body),
-        },
-        body,
-      })
-      await response.body?.cancel()
-      // 409 Conflict: a receiver that keeps webhook ids already has this one.
-      if (!response.ok && response.status !== 409) {
-        throw new Error(`Webhook answered ${response.status}`)
-      }
-    },
+    notify: (lead, signal) => post(webhookId(lead.id), leadWebhook(lead), signal),
+    notifyDigest: (digest, signal) => post(digestId(digest), heldDigestWebhook(digest), signal),
   }
 }

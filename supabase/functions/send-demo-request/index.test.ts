@@ -231,6 +231,33 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     expect(await statusOf(lead?.id ?? '')).toBe('sent')
   })
 
+  it('sends one digest per channel for a window of held leads when /retry runs after it', async () => {
+    // Three leads held beyond the global limit in a window that ended a minute ago.
+    await database.db.query(
+      `insert into public.demo_requests
+         (first_name, last_name, company_name, company_size, notification_status, held_until)
+       select 'Held', n::text, 'Flood Inc', '1-5 employees', 'held',
+         date_trunc('second', now()) - interval '1 minute'
+       from generate_series(1, 3) n`,
+    )
+    const retry = () =>
+      fetch(`${deno.url}/retry`, {
+        method: 'POST',
+        headers: { 'x-notify-retry-secret': retrySecret },
+      }).then((response) => response.json())
+    expect(await retry()).toEqual({ success: true, sent: 2, failed: 0 })
+    expect(await retry()).toEqual({ success: true, sent: 0, failed: 0 })
+    const [email, hook] = ['/emails', '/webhook'].map((path) =>
+      emailApi.delivered.filter((request) => request.path === path),
+    )
+    expect(email?.map((request) => request.body.subject)).toEqual([
+      expect.stringMatching(/^Demo requests: 3 demo requests held beyond the limit/),
+    ])
+    expect(hook?.map((request) => JSON.parse(request.raw).type)).toEqual([
+      'demo_request.held_digest',
+    ])
+  })
+
   it('limits a client that forges a new address header on every request', async () => {
     const forged = (n: number) => ({
       'cf-connecting-ip': `198.51.100.${n}`,

@@ -1,0 +1,111 @@
+import { digestListLength } from './held-digest.ts'
+import type { NotificationStore } from './notification-store.ts'
+import type { NotificationChannel } from './notifier.ts'
+import type { SqlDatabase } from './sql-database.ts'
+import { type LeadRow, leadColumns, leadFromRow } from './sql-demo-request-store.ts'
+
+type DigestMethods = Pick<NotificationStore, 'claimDueDigests' | 'recordDigestOutcome'>
+
+interface DigestClaimRow {
+  held_until: Date | string
+  channel: NotificationChannel
+  attempts: number
+}
+
+// A digest's rows, once its window is over, for the channels configured now. A week back at
+// most: a channel configured later does not send a stale flood's digest, and the scan of held
+// leads stays short.
+const addMissing = `
+  insert into public.demo_request_digests (held_until, channel)
+  select h.held_until, c.channel
+  from (
+    select distinct held_until from public.demo_requests
+    where held_until <= now() and held_until > now() - interval '7 days'
+  ) h
+  cross join unnest($1::text[]) as c (channel)
+  where not exists (
+    select from public.demo_request_digests g
+    where g.held_until = h.held_until and g.channel = c.channel
+  )
+  on conflict do nothing`
+
+// As for a lead's channels (sql-notification-store.ts): `skip locked` keeps workers apart.
+const claim = `
+  with due as (
+    select g.held_until, g.channel
+    from public.demo_request_digests g
+    where g.channel = any ($1::text[])
+      and g.status <> 'sent'
+      and (g.claimed_until is null or g.claimed_until <= now())
+      and not (((extract(epoch from g.held_until) * 1000)::bigint || '/' || g.channel)
+        = any ($4::text[]))
+    order by g.attempts, g.held_until, g.channel
+    limit $2
+    for update skip locked
+  )
+  update public.demo_request_digests g
+  set attempts = g.attempts + 1, claimed_until = now() + $3::integer * interval '1 second'
+  from due
+  where g.held_until = due.held_until and g.channel = due.channel
+  returning g.held_until, g.channel, g.attempts`
+
+const recordSent = `
+  update public.demo_request_digests
+  set status = 'sent', sent_at = coalesce(sent_at, now()), last_error = null, claimed_until = null
+  where held_until = $1 and channel = $2`
+
+// Only the attempt that holds the claim may record a failure, and never over a success.
+const recordFailed = `
+  update public.demo_request_digests
+  set status = 'failed', last_error = left($3, 500), claimed_until = null
+  where held_until = $1 and channel = $2 and attempts = $4 and status <> 'sent'`
+
+/** The digest half of the SQL notification store, in transactions from `run`. */
+export function sqlDigestMethods(
+  run: <T>(work: (tx: SqlDatabase) => Promise<T>) => Promise<T>,
+): DigestMethods {
+  return {
+    claimDueDigests: ({ channels, limit, leaseSeconds, skip = [] }) =>
+      channels.length === 0
+        ? Promise.resolve([])
+        : run(async (tx) => {
+            await tx.query(addMissing, [[...channels]])
+            const rows = await tx.query<DigestClaimRow>(claim, [
+              [...channels],
+              limit,
+              Math.ceil(leaseSeconds),
+              [...skip],
+            ])
+            const claimed = []
+            // One after another: a transaction's statements share its connection anyway.
+            for (const row of rows) {
+              const heldUntil = new Date(row.held_until)
+              // Every attempt reads the same rows: a window's held leads are final once over.
+              const [counted] = await tx.query<{ count: number }>(
+                'select count(*)::int as count from public.demo_requests where held_until = $1',
+                [heldUntil],
+              )
+              const leads = await tx.query<LeadRow>(
+                `select ${leadColumns()} from public.demo_requests where held_until = $1
+                 order by created_at, id limit $2`,
+                [heldUntil, digestListLength],
+              )
+              claimed.push({
+                channel: row.channel,
+                attempt: Number(row.attempts),
+                digest: { heldUntil, count: counted?.count ?? 0, leads: leads.map(leadFromRow) },
+              })
+            }
+            return claimed
+          }),
+
+    recordDigestOutcome: ({ digest, channel, attempt }, outcome) =>
+      run(async (tx) => {
+        if (outcome.status === 'sent') {
+          await tx.query(recordSent, [digest.heldUntil, channel])
+        } else {
+          await tx.query(recordFailed, [digest.heldUntil, channel, outcome.error, attempt])
+        }
+      }),
+  }
+}
