@@ -45,7 +45,7 @@ type Figures = Omit<LoadResult, 'accepted'> & { accounting: Accounting; cpu: Cpu
 const canMeterCpu = existsSync('/proc/self/stat')
 
 // The load test's own settings: no limit a load could reach, no notification work, and no proof
-// of work (its cost is the client's; `npm run bench:pow` measures it).
+// of work (its cost is the client's; the bot-defence section measures it).
 const backendEnv = (extra: Record<string, string>) => ({
   PATH: process.env.PATH,
   HOME: process.env.HOME,

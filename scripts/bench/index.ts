@@ -14,6 +14,7 @@ import type { ServerProcess } from '../../tests/support/start-server-process.ts'
 import { launchChromium } from '../launch-chromium.ts'
 import { measureBackend } from './backend-section.ts'
 import type { BenchRow, BenchSection } from './bench-row.ts'
+import { measureBotDefence } from './bot-defence-section.ts'
 import { measureColdStart } from './cold-start-section.ts'
 import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
 import { measureLighthouse } from './lighthouse-section.ts'
@@ -30,7 +31,13 @@ const settings = {
   lighthouseMobileRuns: count(process.env.BENCH_MOBILE_RUNS, 3),
   lighthouseDesktopRuns: count(process.env.BENCH_DESKTOP_RUNS, 1),
   loadSeconds: count(process.env.BENCH_LOAD_SECONDS, 5),
+  floodPosts: count(process.env.BENCH_FLOOD_POSTS, 10_000),
+  visitorRuns: count(process.env.BENCH_VISITOR_RUNS, 3),
 }
+// `npm run bench -- "bot defence"` runs the sections named (any case) on the build in dist/,
+// and leaves docs/performance.md alone: its table is the whole bench's.
+const only = process.argv.slice(2).map((name) => name.toLowerCase())
+const runs = (name: string) => only.length === 0 || only.includes(name.toLowerCase())
 
 // What is measured is the tree as the run starts.
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
@@ -45,6 +52,7 @@ cleanUpOnSignals()
 /** Runs one section; a section that fails becomes a row saying why, and the rest go on. */
 async function section(name: string, measure: () => Promise<{ rows: BenchRow[]; data: unknown }>) {
   if (wasInterrupted()) throw new Error('Interrupted')
+  if (!runs(name)) return
   const start = performance.now()
   console.log(`\n▶ ${name}`)
   let result: { rows: BenchRow[]; data: unknown }
@@ -97,6 +105,7 @@ try {
     }),
   )
   await section('Backend', () => measureBackend(root, settings.loadSeconds))
+  await section('Bot defence', () => measureBotDefence(root, browser, settings))
 } catch (error) {
   if (!wasInterrupted()) throw error
 } finally {
@@ -105,7 +114,7 @@ try {
 if (wasInterrupted()) process.exit(130)
 
 // The table in the order of the issue; the sections ran in the order that needs least work.
-const order = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Cold start']
+const order = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Bot defence', 'Cold start']
 const rows = order.flatMap((name) => sections.find((section) => section.name === name)?.rows ?? [])
 const seconds = (performance.now() - began) / 1000
 const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`
@@ -119,7 +128,8 @@ await writeFile(
   join(out, 'bench.json'),
   `${JSON.stringify({ date: new Date().toISOString(), commit, dirty, machine, seconds, settings, rows, sections }, (_, value) => (value instanceof Set ? [...value] : value), 2)}\n`,
 )
-await writePerformanceDoc(join(root, 'docs', 'performance.md'), heading, table)
+if (only.length === 0)
+  await writePerformanceDoc(join(root, 'docs', 'performance.md'), heading, table)
 console.log(
-  `\n${heading}\n\n${table}\nWritten to docs/performance.md, dist/bench/bench.md and dist/bench/bench.json`,
+  `\n${heading}\n\n${table}\nWritten to ${only.length === 0 ? 'docs/performance.md, ' : ''}dist/bench/bench.md and dist/bench/bench.json`,
 )

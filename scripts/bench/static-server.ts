@@ -30,10 +30,12 @@ async function fileAt(path: string): Promise<Buffer | null> {
 /**
  * Serves `root` as a CDN would: `/x` is `x/index.html` when that exists, and text is sent as the
  * build's brotli or gzip copy when there is one, else gzipped now. `pages` adds pages by path.
+ * On `port`, or a free one.
  */
 export async function startStaticServer(
   root: string,
   pages: Record<string, string> = {},
+  port = 0,
 ): Promise<StaticServer> {
   const server: Server = createServer(async (request, response) => {
     try {
@@ -57,10 +59,10 @@ export async function startStaticServer(
       response.writeHead(500).end(String(error))
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const { port: listening } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

@@ -1,3 +1,6 @@
+import { freePort } from './free-port.ts'
+import { startServerProcess } from './start-server-process.ts'
+
 // The real Deno (npm package `deno`) and the function's entry and config, as Supabase runs them;
 // paths are relative to `repoRoot`, the working directory to run Deno in.
 
@@ -12,3 +15,37 @@ export const functionEntry = 'supabase/functions/send-demo-request/index.ts'
 
 /** The function's import map, as `supabase/config.toml` names it. */
 export const functionConfig = 'supabase/functions/send-demo-request/deno.json'
+
+const denoRun = [
+  'run',
+  '--allow-net',
+  '--allow-env',
+  '--allow-read',
+  '--allow-sys',
+  '--config',
+  functionConfig,
+  functionEntry,
+]
+
+/**
+ * The entry under the real Deno, as Supabase would run it, on a free port with `env` and only
+ * what Deno itself needs; ready once `init` is answered.
+ */
+export async function startDenoEntry(env: Record<string, string | undefined>, init: RequestInit) {
+  const port = await freePort()
+  return startServerProcess({
+    command: denoBin,
+    args: denoRun,
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DENO_DIR: process.env.DENO_DIR,
+      PORT: String(port),
+      ...env,
+    },
+    url: `http://127.0.0.1:${port}`,
+    init,
+    timeoutMs: 90_000,
+  })
+}

@@ -31,9 +31,10 @@ export interface ProofGate {
   check(proof: string | null, idempotencyKey: string | null, now: Date): Promise<string | null>
 }
 
-// A flood moves the difficulty within seconds; asking the database at every challenge would let
-// the flood's challenge requests cost a query each.
-const totalCacheMs = 5000
+// Asking the database at every challenge would let a flood's challenge requests cost a query
+// each. Not much longer: a script solving 12-bit proofs sends 30 leads a second from one core,
+// and all of them get the bits of the last read (at 5 s, a whole burst went at the least).
+const totalCacheMs = 1000
 
 export function createProofGate(deps: ProofGateDependencies): ProofGate {
   const { windowSeconds } = deps.rateLimit

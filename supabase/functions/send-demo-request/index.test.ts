@@ -7,18 +7,15 @@ import {
   functionConfig,
   functionEntry,
   repoRoot,
+  startDenoEntry,
 } from '../../../tests/support/deno-function.ts'
 import {
   type EmailApiStandIn,
   startEmailApiStandIn,
 } from '../../../tests/support/email-api-stand-in.ts'
-import { freePort } from '../../../tests/support/free-port.ts'
 import { sampleLead, sampleSubmission } from '../../../tests/support/sample-lead.ts'
 import { solveProof } from '../../../tests/support/solve-proof.ts'
-import {
-  type ServerProcess,
-  startServerProcess,
-} from '../../../tests/support/start-server-process.ts'
+import type { ServerProcess } from '../../../tests/support/start-server-process.ts'
 import {
   openTestPostgres,
   postgresBin,
@@ -28,37 +25,6 @@ import { waitUntil } from '../../../tests/support/wait-until.ts'
 
 // The real entry file under the real Deno, as Supabase would run it.
 const run = promisify(execFile)
-const denoRun = [
-  'run',
-  '--allow-net',
-  '--allow-env',
-  '--allow-read',
-  '--allow-sys',
-  '--config',
-  functionConfig,
-  functionEntry,
-]
-
-// The entry under Deno on a free port, with `env` and only what Deno itself needs, ready once
-// `init` is answered.
-async function startDenoEntry(env: Record<string, string | undefined>, init: RequestInit) {
-  const port = await freePort()
-  return startServerProcess({
-    command: denoBin,
-    args: denoRun,
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DENO_DIR: process.env.DENO_DIR,
-      PORT: String(port),
-      ...env,
-    },
-    url: `http://127.0.0.1:${port}`,
-    init,
-    timeoutMs: 90_000,
-  })
-}
 
 describe('the Deno entry', () => {
   it('passes deno check', async () => {
