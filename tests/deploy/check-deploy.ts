@@ -51,7 +51,11 @@ const denoSystemEnv = Object.fromEntries(
 const execFileAsync = promisify(execFile)
 
 /** Runs a command to its end and returns its output; a failure carries the output too. */
-async function run(command: string, args: string[], options: { cwd: string; env?: object }) {
+async function run(
+  command: string,
+  args: string[],
+  { stdoutOnly = false, ...options }: { cwd: string; env?: object; stdoutOnly?: boolean },
+) {
   try {
     const { stdout, stderr } = await execFileAsync(command, args, {
       ...options,
@@ -59,7 +63,7 @@ async function run(command: string, args: string[], options: { cwd: string; env?
       timeout: 120_000,
       maxBuffer: 16 * 1024 * 1024,
     } as Parameters<typeof execFileAsync>[2] & { encoding: 'utf8' })
-    return `${stdout}${stderr}`
+    return stdoutOnly ? stdout : `${stdout}${stderr}`
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
     throw new Error(`${[command, ...args].join(' ')} failed:\n${stdout}${stderr}`)
@@ -80,7 +84,8 @@ async function denoInfo(cwd: string, offline: boolean) {
   // --no-lock: the check writes nothing into the repository, and production has no lock either.
   const flags = offline ? ['--no-npm', '--no-remote'] : []
   const args = ['info', '--json', '--no-lock', ...flags, '--config', functionConfig, functionEntry]
-  return JSON.parse(await run(denoBin, args, { cwd })) as DenoInfo
+  // Only stdout is the JSON: on a cold cache Deno reports its downloads on stderr.
+  return JSON.parse(await run(denoBin, args, { cwd, stdoutOnly: true })) as DenoInfo
 }
 
 const localModules = (info: DenoInfo, root: string) =>
