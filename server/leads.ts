@@ -1,6 +1,11 @@
-// `npm run leads [-- --csv] [-- --limit N | --all]`: prints the stored demo requests, newest
-// first; 1000 unless told otherwise, with a note on stderr when some were left out.
+// `npm run leads [-- --csv] [-- --limit N | --all] [-- --status S]`: prints the stored demo
+// requests, newest first; 1000 unless told otherwise, with a note on stderr when some were left
+// out. `--status held` lists the leads held beyond the global limit, to find the people in a flood.
 import { parseArgs } from 'node:util'
+import {
+  type NotificationStatus,
+  notificationStatuses,
+} from '../supabase/functions/_shared/demo-request-store.ts'
 import { readBackendConfig } from './config.ts'
 import { runCommand } from './database.ts'
 
@@ -9,6 +14,7 @@ const { values } = parseArgs({
     csv: { type: 'boolean', default: false },
     all: { type: 'boolean', default: false },
     limit: { type: 'string', default: '1000' },
+    status: { type: 'string' },
   },
 })
 const limit = Number(values.limit)
@@ -17,7 +23,13 @@ if (!Number.isInteger(limit) || limit < 1) {
   process.exit(2)
 }
 
-const input = { csv: values.csv, limit: values.all ? null : limit }
+const status = values.status as NotificationStatus | undefined
+if (status !== undefined && !notificationStatuses.includes(status)) {
+  console.error(`--status must be one of ${notificationStatuses.join(', ')}`)
+  process.exit(2)
+}
+
+const input = { csv: values.csv, limit: values.all ? null : limit, status }
 const { output, note, exitCode } = await runCommand(readBackendConfig(), 'leads', input)
 process.stdout.write(output)
 if (note) process.stderr.write(note)

@@ -2,6 +2,7 @@ import {
   createConfiguredDispatcher,
   type FunctionStores,
 } from '../supabase/functions/_shared/configured-handler.ts'
+import type { NotificationStatus } from '../supabase/functions/_shared/demo-request-store.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
@@ -17,8 +18,16 @@ export async function runLocalCommand(
   input: unknown,
 ): Promise<CommandResult> {
   if (command === 'leads') {
-    const { csv = false, limit = null } = (input ?? {}) as { csv?: boolean; limit?: number | null }
-    const [leads, total] = await Promise.all([store.list(limit), store.count()])
+    const {
+      csv = false,
+      limit = null,
+      status,
+    } = (input ?? {}) as {
+      csv?: boolean
+      limit?: number | null
+      status?: NotificationStatus
+    }
+    const [leads, total] = await Promise.all([store.list(limit, status), store.count(status)])
     const output = csv ? leadsCsv(leads) : `${leadsTable(leads)}\n`
     // Never a silent cut: say how many were left out and how to get them.
     const left = total - leads.length

@@ -153,6 +153,22 @@ describe('on the embedded database', () => {
     const all = await command('server/leads.ts', ['--all'], env)
     expect(all.stdout).toContain('Hedy')
     expect(all.stderr).toBe('')
+  }, 90_000) // five processes, each opening the database
+
+  it('npm run leads -- --status lists the leads in that state alone', async () => {
+    const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'statuses')) })
+    await storeLead(env, 'Hedy')
+    const pending = await command('server/leads.ts', ['--csv', '--status', 'pending'], env)
+    expect(pending.stdout.split('\r\n').filter(Boolean)).toHaveLength(2)
+    const held = await command('server/leads.ts', ['--csv', '--status', 'held'], env)
+    expect(held.stdout.split('\r\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^created_at,/),
+    ])
+    const wrong = await command('server/leads.ts', ['--status', 'hold'], env).catch(
+      (error) => error,
+    )
+    expect(wrong?.code).toBe(2)
+    expect(wrong?.stderr).toBe('--status must be one of pending, sent, failed, skipped, held\n')
   })
 
   it('npm start emails after replying, and retries a failed email on its own', async () => {

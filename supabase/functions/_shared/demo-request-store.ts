@@ -2,7 +2,8 @@ import type { CompanySize } from '../../../src/demo-request-schema.ts'
 
 // Where sales stand on a lead: not yet told, told, telling failed, never to be told (spam), or
 // held beyond the global limit for the window's digest.
-type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'held'
+export const notificationStatuses = ['pending', 'sent', 'failed', 'skipped', 'held'] as const
+export type NotificationStatus = (typeof notificationStatuses)[number]
 
 /** A lead as the function writes it. */
 export interface NewDemoRequest {
@@ -92,8 +93,8 @@ export interface DemoRequestStore {
    * many windows' client rows it removed.
    */
   pruneRateLimits(before: Date): Promise<number>
-  /** Stored leads, newest first; `null` lists them all. */
-  list(limit: number | null): Promise<StoredDemoRequest[]>
-  /** How many leads are stored. */
-  count(): Promise<number>
+  /** Stored leads, newest first, only those in `status` if given; a `null` limit lists them all. */
+  list(limit: number | null, status?: NotificationStatus): Promise<StoredDemoRequest[]>
+  /** How many leads are stored, only those in `status` if given. */
+  count(status?: NotificationStatus): Promise<number>
 }

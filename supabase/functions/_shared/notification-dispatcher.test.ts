@@ -269,6 +269,33 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
       },
     )
 
+    it.skipIf(skip)(
+      'is sent in the same run as a backlog of leads larger than a run takes',
+      async () => {
+        await hold(1, ago(60))
+        for (let index = 0; index < 6; index++) await insert(`Due ${index}`)
+        const small = createNotificationDispatcher({
+          store: createSqlNotificationStore(test.db),
+          notifiers: [emailNotifier(), webhookNotifier()],
+          timeoutMs: 2000,
+          concurrency: 2,
+          limit: 6,
+          log: () => {},
+        })
+        // 12 lead channels are due and the run takes 6 attempts: the 2 digests are among them.
+        expect(await small.retryDue()).toEqual({ sent: 6, failed: 0 })
+        const kinds = (api: EmailApiStandIn) =>
+          api.delivered.map((mail) => String(mail.body.subject ?? mail.body.type))
+        expect(kinds(email).filter((subject) => subject.includes('held beyond'))).toHaveLength(1)
+        expect(kinds(webhook).filter((type) => type === 'demo_request.held_digest')).toHaveLength(1)
+        // The next runs send the rest of the leads, and the digest not again.
+        expect(await small.retryDue()).toEqual({ sent: 6, failed: 0 })
+        expect(await small.retryDue()).toEqual({ sent: 2, failed: 0 })
+        expect(email.delivered).toHaveLength(7)
+        expect(webhook.delivered).toHaveLength(7)
+      },
+    )
+
     it.skipIf(skip)('is sent once per channel however many runs race', async () => {
       await hold(5, ago(60))
       const runs = await Promise.all([

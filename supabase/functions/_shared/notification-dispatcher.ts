@@ -35,8 +35,8 @@ export interface NotificationDispatcher {
   /** Claims and sends this lead's due channels. Never throws: what fails stays due. */
   dispatch(leadId: string): Promise<DispatchCounts>
   /**
-   * Claims and sends every due channel of every lead, then every due digest of held leads,
-   * each at most once per run. Throws only when the store does.
+   * Claims and sends every due channel of every lead and every due digest of held leads,
+   * taking turns, each at most once per run. Throws only when the store does.
    */
   retryDue(): Promise<DispatchCounts>
 }
@@ -142,31 +142,36 @@ export function createNotificationDispatcher(
 
     async retryDue() {
       const tried: string[] = []
-      const results: boolean[] = []
-      // Small batches, each claimed just before it is sent, so no lease runs out while waiting.
-      while (channels.length > 0 && tried.length < limit) {
-        const claims = await store.claimDue({
-          channels,
-          limit: Math.min(concurrency, limit - tried.length),
-          leaseSeconds,
-          skip: tried,
-        })
-        if (claims.length === 0) break
-        tried.push(...claims.map(claimKey))
-        results.push(...(await Promise.all(claims.map(attempt))))
-      }
-      // Then the digests of windows that held leads beyond the global limit: one per window.
       const triedDigests: string[] = []
-      while (channels.length > 0 && tried.length + triedDigests.length < limit) {
-        const claims = await store.claimDueDigests({
-          channels,
-          limit: Math.min(concurrency, limit - tried.length - triedDigests.length),
-          leaseSeconds,
-          skip: triedDigests,
-        })
-        if (claims.length === 0) break
-        triedDigests.push(...claims.map(digestClaimKey))
-        results.push(...(await Promise.all(claims.map(attemptDigest))))
+      const results: boolean[] = []
+      const room = () => Math.min(concurrency, limit - tried.length - triedDigests.length)
+      let leadsDone = channels.length === 0
+      let digestsDone = channels.length === 0
+      // Small batches, each claimed just before it is sent, so no lease runs out while waiting.
+      // Leads and digests take turns, so neither backlog delays the other past this run.
+      while (!(leadsDone && digestsDone) && room() > 0) {
+        if (!leadsDone) {
+          const claims = await store.claimDue({
+            channels,
+            limit: room(),
+            leaseSeconds,
+            skip: tried,
+          })
+          leadsDone = claims.length === 0
+          tried.push(...claims.map(claimKey))
+          results.push(...(await Promise.all(claims.map(attempt))))
+        }
+        if (!digestsDone && room() > 0) {
+          const claims = await store.claimDueDigests({
+            channels,
+            limit: room(),
+            leaseSeconds,
+            skip: triedDigests,
+          })
+          digestsDone = claims.length === 0
+          triedDigests.push(...claims.map(digestClaimKey))
+          results.push(...(await Promise.all(claims.map(attemptDigest))))
+        }
       }
       return count(results)
     },

@@ -122,6 +122,10 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
       expect(byStatus('pending')).toHaveLength(2)
       expect(byStatus('held').map((row) => row.heldUntil)).toEqual([holdUntil, holdUntil])
       expect(byStatus('skipped').map((row) => row.heldUntil)).toEqual([null])
+      // What `npm run leads -- --status held` lists: the held ones alone, newest first.
+      expect(await store().list(null, 'held')).toEqual(byStatus('held'))
+      expect(await store().list(1, 'held')).toEqual(byStatus('held').slice(0, 1))
+      expect([await store().count('held'), await store().count()]).toEqual([2, 5])
     },
   )
 

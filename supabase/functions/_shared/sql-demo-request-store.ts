@@ -231,20 +231,24 @@ export function createSqlDemoRequestStore(
         return rows[0]?.count ?? 0
       }),
 
-    list: (limit) =>
+    list: (limit, status) =>
       run(async (tx) => {
         const rows = await tx.query<LeadRow>(
-          // A null limit is no limit.
-          `select ${leadColumns()} from public.demo_requests order by created_at desc, id limit $1`,
-          [limit],
+          // A null limit is no limit, a null status any status.
+          `select ${leadColumns()} from public.demo_requests
+            where $2::text is null or notification_status = $2
+            order by created_at desc, id limit $1`,
+          [limit, status ?? null],
         )
         return rows.map(leadFromRow)
       }),
 
-    count: () =>
+    count: (status) =>
       run(async (tx) => {
         const rows = await tx.query<{ count: number }>(
-          'select count(*)::int as count from public.demo_requests',
+          `select count(*)::int as count from public.demo_requests
+            where $1::text is null or notification_status = $1`,
+          [status ?? null],
         )
         return rows[0]?.count ?? 0
       }),
