@@ -55,6 +55,8 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: storybook })],
         test: {
           name: 'stories',
+          // Room for the waits on lazily loaded pages (stories/site-pages.stories.tsx).
+          testTimeout: 30_000,
           browser: {
             enabled: true,
             headless: true,

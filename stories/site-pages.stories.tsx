@@ -39,6 +39,10 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+// Pages other than home are loaded when first opened (site/routes.tsx); on a cold Vite cache,
+// under load, transforming one can take seconds, more than Testing Library's default 1 s.
+const lazyPage = { timeout: 15_000 }
+
 export const Home: Story = {
   args: { path: '/' },
   play: async ({ canvas }) => {
@@ -53,11 +57,13 @@ export const RequestDemo: Story = {
   // The page's <demo-request> calls the function from the page's origin: the stand-in answers.
   beforeEach: () => answerFunctionRequests(),
   play: async ({ canvas, canvasElement }) => {
-    await canvas.findByRole('heading', { level: 1, name: siteCopy.requestDemo.heading })
-    await waitFor(() =>
-      expect(
-        canvasElement.querySelector('demo-request')?.shadowRoot?.querySelector('form'),
-      ).toBeTruthy(),
+    await canvas.findByRole('heading', { level: 1, name: siteCopy.requestDemo.heading }, lazyPage)
+    await waitFor(
+      () =>
+        expect(
+          canvasElement.querySelector('demo-request')?.shadowRoot?.querySelector('form'),
+        ).toBeTruthy(),
+      lazyPage,
     )
   },
 }
@@ -65,7 +71,7 @@ export const RequestDemo: Story = {
 export const Privacy: Story = {
   args: { path: '/privacy' },
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: siteCopy.privacy.heading })
+    await canvas.findByRole('heading', { level: 1, name: siteCopy.privacy.heading }, lazyPage)
     for (const { heading } of siteCopy.privacy.sections) {
       expect(canvas.getByRole('heading', { level: 2, name: heading })).toBeVisible()
     }
@@ -79,7 +85,7 @@ export const Privacy: Story = {
 export const Terms: Story = {
   args: { path: '/terms' },
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: siteCopy.terms.heading })
+    await canvas.findByRole('heading', { level: 1, name: siteCopy.terms.heading }, lazyPage)
     expect(canvas.getByRole('main').querySelector('a[href="/privacy"]')).toBeTruthy()
   },
 }

@@ -3,6 +3,7 @@
 // label inside <demo-request>'s shadow root, and typed into key by key.
 import * as puppeteer from 'puppeteer-core'
 import { remote } from 'webdriverio'
+import type { HostProxy } from '../support/host-proxy.ts'
 import { firefoxLaunchOptions, type VisitorEngine, webkitCapabilities } from './engines.ts'
 
 export interface Visitor {
@@ -25,8 +26,16 @@ function inForm(label: string): HTMLElement | null {
   return (found as HTMLElement | undefined) ?? null
 }
 
-async function firefoxVisitor(): Promise<Visitor> {
-  const browser = await puppeteer.launch(firefoxLaunchOptions)
+async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
+  const browser = await puppeteer.launch({
+    ...firefoxLaunchOptions,
+    extraPrefsFirefox: {
+      ...firefoxLaunchOptions.extraPrefsFirefox,
+      'network.proxy.type': 1,
+      'network.proxy.http': '127.0.0.1',
+      'network.proxy.http_port': proxy.port,
+    },
+  })
   const page = await browser.newPage()
   const control = async (label: string) => {
     const handle = await page.waitForFunction(inForm, { timeout: 10_000 }, label)
@@ -42,12 +51,15 @@ async function firefoxVisitor(): Promise<Visitor> {
   }
 }
 
-async function webkitVisitor(hostname: string, port: number): Promise<Visitor> {
+async function webkitVisitor(hostname: string, port: number, proxy: HostProxy): Promise<Visitor> {
   const browser = await remote({
     hostname,
     port,
     logLevel: 'error',
-    capabilities: webkitCapabilities(),
+    capabilities: {
+      ...webkitCapabilities(),
+      proxy: { proxyType: 'manual', httpProxy: proxy.address },
+    },
   })
   const control = async (label: string) => {
     await browser.waitUntil(() => browser.execute(inForm, label).then(Boolean), { timeout: 10_000 })
@@ -65,6 +77,9 @@ async function webkitVisitor(hostname: string, port: number): Promise<Visitor> {
   }
 }
 
-export function startVisitor(engine: VisitorEngine): Promise<Visitor> {
-  return engine.name === 'firefox' ? firefoxVisitor() : webkitVisitor(engine.hostname, engine.port)
+/** A visitor in `engine` whose plain-http requests go through `proxy` (see host-proxy.ts). */
+export function startVisitor(engine: VisitorEngine, proxy: HostProxy): Promise<Visitor> {
+  return engine.name === 'firefox'
+    ? firefoxVisitor(proxy)
+    : webkitVisitor(engine.hostname, engine.port, proxy)
 }
