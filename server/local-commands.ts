@@ -7,6 +7,13 @@ import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
 
+/** What `npm run leads` asks for (server/leads.ts). */
+interface LeadsInput {
+  csv?: boolean
+  limit?: number | null
+  status?: NotificationStatus
+}
+
 /**
  * Runs a command a person gave against the local data: `leads` or `notify-retry`. It runs in
  * whichever process holds the database, so it takes plain input and returns the text to print.
@@ -18,15 +25,7 @@ export async function runLocalCommand(
   input: unknown,
 ): Promise<CommandResult> {
   if (command === 'leads') {
-    const {
-      csv = false,
-      limit = null,
-      status,
-    } = (input ?? {}) as {
-      csv?: boolean
-      limit?: number | null
-      status?: NotificationStatus
-    }
+    const { csv = false, limit = null, status } = (input ?? {}) as LeadsInput
     const [leads, total] = await Promise.all([store.list(limit, status), store.count(status)])
     const output = csv ? leadsCsv(leads) : `${leadsTable(leads)}\n`
     // Never a silent cut: say how many were left out and how to get them.
