@@ -25,7 +25,7 @@ describe('the digest of held leads', () => {
     expect(email.html).not.toContain('<b>')
     expect(email.html).toContain('<li>&lt;b&gt;Bot 1&lt;/b&gt; Lovelace, Smith &amp; Sons')
     expect(email.text).toContain('<b>Bot 0</b> Lovelace, Smith & Sons')
-    expect(email.text).toContain('npm run leads shows them all')
+    expect(email.text).toContain('npm run leads -- --status held lists them all')
     expect(email.text).not.toContain('are listed')
   })
 

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../../src/escape-html.ts'
 import type { HeldDigest, LeadNotice } from './notifier.ts'
 
-/** At most this many leads are listed; the count and `npm run leads` give the rest. */
+/** At most this many leads are listed; the count and `npm run leads -- --status held` give the rest. */
 export const digestListLength = 50
 
 /** The same id on every attempt, so Resend and webhook receivers drop a repeat. */
@@ -23,10 +23,14 @@ const describeLead = (lead: LeadNotice) =>
 const headline = (digest: HeldDigest) =>
   `${digest.count} demo request${digest.count === 1 ? '' : 's'} held beyond the limit, in the window to ${digest.heldUntil.toISOString()}`
 
+// Where sales find every held lead: locally, or in Supabase's Table Editor.
+const allHeld =
+  "npm run leads -- --status held lists them all (on Supabase: the demo_requests table where notification_status is 'held')"
+
 const explanation = (digest: HeldDigest) =>
   `More demo requests arrived than RATE_LIMIT_GLOBAL_MAX allows in one window, as in a flood of scripted requests. Each paid with a proof of work and is stored, but sales were not told about each one. ${
     digest.count > digest.leads.length ? `The first ${digest.leads.length} are listed; ` : ''
-  }npm run leads shows them all, as held.`
+  }${allHeld}.`
 
 /** The email of a digest; every visitor-supplied value is HTML-escaped. */
 export function heldDigestEmail(digest: HeldDigest): {
@@ -55,7 +59,7 @@ export function heldDigestWebhook(digest: HeldDigest) {
     type: 'demo_request.held_digest' as const,
     timestamp: heldUntil,
     // Slack-escaped by construction: no visitor text in it.
-    text: `Demo requests: ${headline(digest)}. npm run leads shows them.`,
+    text: `Demo requests: ${headline(digest)}. ${allHeld}.`,
     data: {
       heldUntil,
       count: digest.count,
