@@ -41,6 +41,24 @@ export interface NotificationDispatcher {
   retryDue(): Promise<DispatchCounts>
 }
 
+// Small batches of one kind, each claimed just before it is sent, so no lease runs out while
+// waiting; a claim is tried at most once a run, and a kind with nothing due is not asked again.
+function batches<Claim>(
+  claim: (room: number, skip: string[]) => Promise<Claim[]>,
+  key: (claim: Claim) => string,
+  send: (claim: Claim) => Promise<boolean>,
+): (room: number) => Promise<boolean[]> {
+  const tried: string[] = []
+  let done = false
+  return async (room) => {
+    if (done) return []
+    const claims = await claim(room, tried)
+    done = claims.length === 0
+    tried.push(...claims.map(key))
+    return Promise.all(claims.map(send))
+  }
+}
+
 /**
  * A dispatcher over `store`. Every attempt is claimed first, so concurrent workers (the
  * function after its reply, the scheduled retry, the command) never send the same channel of
@@ -141,36 +159,29 @@ export function createNotificationDispatcher(
     },
 
     async retryDue() {
-      const tried: string[] = []
-      const triedDigests: string[] = []
-      const results: boolean[] = []
-      const room = () => Math.min(concurrency, limit - tried.length - triedDigests.length)
-      let leadsDone = channels.length === 0
-      let digestsDone = channels.length === 0
-      // Small batches, each claimed just before it is sent, so no lease runs out while waiting.
       // Leads and digests take turns, so neither backlog delays the other past this run.
-      while (!(leadsDone && digestsDone) && room() > 0) {
-        if (!leadsDone) {
-          const claims = await store.claimDue({
-            channels,
-            limit: room(),
-            leaseSeconds,
-            skip: tried,
-          })
-          leadsDone = claims.length === 0
-          tried.push(...claims.map(claimKey))
-          results.push(...(await Promise.all(claims.map(attempt))))
-        }
-        if (!digestsDone && room() > 0) {
-          const claims = await store.claimDueDigests({
-            channels,
-            limit: room(),
-            leaseSeconds,
-            skip: triedDigests,
-          })
-          digestsDone = claims.length === 0
-          triedDigests.push(...claims.map(digestClaimKey))
-          results.push(...(await Promise.all(claims.map(attemptDigest))))
+      const kinds = [
+        batches(
+          (room, skip) => store.claimDue({ channels, limit: room, leaseSeconds, skip }),
+          claimKey,
+          attempt,
+        ),
+        batches(
+          (room, skip) => store.claimDueDigests({ channels, limit: room, leaseSeconds, skip }),
+          digestClaimKey,
+          attemptDigest,
+        ),
+      ]
+      const results: boolean[] = []
+      let claimed = channels.length
+      while (claimed > 0 && results.length < limit) {
+        claimed = 0
+        for (const next of kinds) {
+          const room = Math.min(concurrency, limit - results.length)
+          if (room === 0) break
+          const outcomes = await next(room)
+          claimed += outcomes.length
+          results.push(...outcomes)
         }
       }
       return count(results)
