@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Browser } from 'playwright-core'
 import { configDefaults } from '../../supabase/functions/_shared/function-config.ts'
+import { windowEnd, windowStart } from '../../supabase/functions/_shared/rate-limit.ts'
 import { waitUntil } from '../../tests/support/wait-until.ts'
 import type { BenchRow } from './bench-row.ts'
 import {
@@ -32,8 +33,9 @@ const count = (value: number) => value.toLocaleString('en-US')
 async function bareFlood(fn: FunctionUnderFlood, browser: Browser, posts: number) {
   // In one window of the default length: a flood across two would count the global limit twice.
   const { rateLimitWindowSeconds } = configDefaults
-  const left = rateLimitWindowSeconds * 1000 - (Date.now() % (rateLimitWindowSeconds * 1000))
-  if (left < 60_000) await nextWindow(rateLimitWindowSeconds)
+  if (currentWindowEnd(rateLimitWindowSeconds) - Date.now() < 60_000) {
+    await nextWindow(rateLimitWindowSeconds)
+  }
   const statuses = new Map<number, number>()
   let next = 0
   const started = performance.now()
@@ -62,10 +64,13 @@ async function bareFlood(fn: FunctionUnderFlood, browser: Browser, posts: number
   }
 }
 
-/** Resolves at the start of the next window of `seconds`, as the function counts windows. */
+/** When the window of `seconds` now running ends, in ms, as the function counts windows. */
+const currentWindowEnd = (seconds: number) =>
+  windowEnd(windowStart(new Date(), seconds), seconds).getTime()
+
+/** Resolves at the start of the next window of `seconds`. */
 function nextWindow(seconds: number) {
-  const size = seconds * 1000
-  const wait = size - (Date.now() % size)
+  const wait = currentWindowEnd(seconds) - Date.now()
   return new Promise((resolve) => setTimeout(resolve, wait + 200))
 }
 
@@ -83,7 +88,7 @@ async function solvedFlood(fn: FunctionUnderFlood, browser: Browser) {
     RATE_LIMIT_GLOBAL_MAX: String(globalMax),
   })
   await nextWindow(windowSeconds)
-  const windowEnds = Date.now() - (Date.now() % (windowSeconds * 1000)) + windowSeconds * 1000
+  const windowEnds = currentWindowEnd(windowSeconds)
   const attack = run(
     process.execPath,
     [

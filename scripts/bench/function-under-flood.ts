@@ -8,7 +8,8 @@ import { formCopy } from '../../src/form-copy.ts'
 import { startDenoEntry } from '../../tests/support/deno-function.ts'
 import { startEmailApiStandIn } from '../../tests/support/email-api-stand-in.ts'
 import { freePort } from '../../tests/support/free-port.ts'
-import { sampleLead, sampleSubmission } from '../../tests/support/sample-lead.ts'
+import { sampleSubmission } from '../../tests/support/sample-lead.ts'
+import { fillSampleLead } from '../../tests/support/sample-lead-form.ts'
 import type { ServerProcess } from '../../tests/support/start-server-process.ts'
 import { openTestPostgres, type TestDatabase } from '../../tests/support/test-database.ts'
 import { rotatingAddress } from './client-addresses.ts'
@@ -116,14 +117,7 @@ export async function startFunctionUnderFlood(root: string): Promise<FunctionUnd
       const tab = await browser.newPage()
       try {
         await tab.goto(`${page?.url}/partner`, { waitUntil: 'networkidle' })
-        const { fields } = formCopy
-        await tab.getByLabel(fields.firstName.label).click()
-        await tab.keyboard.type(sampleLead.firstName, {
-          delay: typingMs / sampleLead.firstName.length,
-        })
-        await tab.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-        await tab.getByLabel(fields.companyName.label).fill(companyName)
-        await tab.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+        await fillSampleLead(tab, companyName, { typingMs })
         const answer = tab.waitForResponse(
           // The widget posts to <supabase-url>/functions/v1/send-demo-request.
           (response) =>

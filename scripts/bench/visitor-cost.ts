@@ -8,6 +8,7 @@ import { readBackendConfig } from '../../server/config.ts'
 import { startLocalServer } from '../../server/local-server.ts'
 import { formCopy } from '../../src/form-copy.ts'
 import { sampleLead } from '../../tests/support/sample-lead.ts'
+import { fillSampleLead } from '../../tests/support/sample-lead-form.ts'
 import { median } from './stats.ts'
 
 /** One way of visiting: how throttled the CPU is, and how long the visitor types first. */
@@ -38,20 +39,9 @@ async function visitorWait(browser: Browser, url: string, { cpu, typingMs }: Vis
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
     }
     await page.goto(`${url}/request-demo`, { waitUntil: 'networkidle' })
-    const { fields } = formCopy
-    const first = page.getByLabel(fields.firstName.label)
-    if (typingMs > 0) {
-      await first.click()
-      await page.keyboard.type(sampleLead.firstName, {
-        delay: typingMs / sampleLead.firstName.length,
-      })
-    } else {
-      // Right after load: every field at once, the click a moment after the first focus.
-      await first.fill(sampleLead.firstName)
-    }
-    await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
-    await page.getByLabel(fields.companyName.label).fill(`${sampleLead.companyName} ${Date.now()}`)
-    await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)
+    // Without typing, right after load: every field at once, the click a moment after the first
+    // focus.
+    await fillSampleLead(page, `${sampleLead.companyName} ${Date.now()}`, { typingMs })
     const clicked = performance.now()
     await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
     await page.getByText(formCopy.success.title).waitFor({ timeout: 120_000 })

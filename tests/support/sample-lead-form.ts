@@ -4,10 +4,25 @@ import type { Page } from 'playwright-core'
 import { formCopy } from '../../src/form-copy.ts'
 import { sampleLead } from './sample-lead.ts'
 
-/** Types the sample lead into the form, under `companyName`, and picks its company size. */
-export async function fillSampleLead(page: Page, companyName = sampleLead.companyName) {
+/**
+ * Types the sample lead into the form, under `companyName`, and picks its company size. Given
+ * `typingMs`, the first name is typed key by key over that long first, as a person types.
+ */
+export async function fillSampleLead(
+  page: Page,
+  companyName = sampleLead.companyName,
+  { typingMs = 0 } = {},
+) {
   const { fields } = formCopy
-  await page.getByLabel(fields.firstName.label).fill(sampleLead.firstName)
+  const firstName = page.getByLabel(fields.firstName.label)
+  if (typingMs > 0) {
+    await firstName.click()
+    await page.keyboard.type(sampleLead.firstName, {
+      delay: typingMs / sampleLead.firstName.length,
+    })
+  } else {
+    await firstName.fill(sampleLead.firstName)
+  }
   await page.getByLabel(fields.lastName.label).fill(sampleLead.lastName)
   await page.getByLabel(fields.companyName.label).fill(companyName)
   await page.getByLabel(fields.companySize.label).selectOption(sampleLead.companySize)

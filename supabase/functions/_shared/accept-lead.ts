@@ -3,7 +3,7 @@ import type { AfterReply } from './after-reply.ts'
 import { clientGroup, defaultIpv6Prefix } from './client-group.ts'
 import { clientKey } from './client-key.ts'
 import type { DemoRequestStore } from './demo-request-store.ts'
-import { type RateLimit, secondsUntilWindowEnds, windowStart } from './rate-limit.ts'
+import { type RateLimit, secondsUntilWindowEnds, windowEnd, windowStart } from './rate-limit.ts'
 import type { IncomingLead } from './read-demo-request.ts'
 
 /** What accepting a lead uses. */
@@ -74,9 +74,7 @@ export async function acceptLead(
     windowStart: start,
     clientMax: deps.rateLimit.max,
     globalMax: deps.rateLimit.globalMax,
-    holdUntil: deps.holdBeyondGlobalLimit
-      ? new Date(start.getTime() + deps.rateLimit.windowSeconds * 1000)
-      : null,
+    holdUntil: deps.holdBeyondGlobalLimit ? windowEnd(start, deps.rateLimit.windowSeconds) : null,
   })
   if ('limited' in outcome) {
     return {

@@ -16,8 +16,13 @@ export function windowStart(now: Date, windowSeconds: number): Date {
   return new Date(Math.floor(now.getTime() / size) * size)
 }
 
+/** The end of the window starting at `start`: the next one's start. */
+export function windowEnd(start: Date, windowSeconds: number): Date {
+  return new Date(start.getTime() + windowSeconds * 1000)
+}
+
 /** Whole seconds until the window starting at `start` ends; at least one. */
 export function secondsUntilWindowEnds(start: Date, windowSeconds: number, now: Date): number {
-  const end = start.getTime() + windowSeconds * 1000
+  const end = windowEnd(start, windowSeconds).getTime()
   return Math.max(1, Math.ceil((end - now.getTime()) / 1000))
 }

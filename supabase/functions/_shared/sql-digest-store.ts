@@ -1,6 +1,7 @@
 import { digestListLength } from './held-digest.ts'
 import type { NotificationStore } from './notification-store.ts'
 import type { NotificationChannel } from './notifier.ts'
+import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
 import type { SqlDatabase } from './sql-database.ts'
 import { type LeadRow, leadColumns, leadFromRow } from './sql-demo-request-store.ts'
 
@@ -49,16 +50,14 @@ const claim = `
   where g.held_until = due.held_until and g.channel = due.channel
   returning g.held_until, g.channel, g.attempts`
 
-const recordSent = `
-  update public.demo_request_digests
-  set status = 'sent', sent_at = coalesce(sent_at, now()), last_error = null, claimed_until = null
-  where held_until = $1 and channel = $2`
+const recordAttempt = attemptOutcomeRecorder('demo_request_digests', 'held_until')
 
-// Only the attempt that holds the claim may record a failure, and never over a success.
-const recordFailed = `
-  update public.demo_request_digests
-  set status = 'failed', last_error = left($3, 500), claimed_until = null
-  where held_until = $1 and channel = $2 and attempts = $4 and status <> 'sent'`
+// A window's held leads, the first of them with all their count: every attempt reads the same
+// rows, since a window's held leads are final once it is over.
+const heldLeads = `
+  select ${leadColumns()}, count(*) over ()::int as total
+  from public.demo_requests where held_until = $1
+  order by created_at, id limit $2`
 
 /** The digest half of the SQL notification store, in transactions from `run`. */
 export function sqlDigestMethods(
@@ -80,32 +79,20 @@ export function sqlDigestMethods(
             // One after another: a transaction's statements share its connection anyway.
             for (const row of rows) {
               const heldUntil = new Date(row.held_until)
-              // Every attempt reads the same rows: a window's held leads are final once over.
-              const [counted] = await tx.query<{ count: number }>(
-                'select count(*)::int as count from public.demo_requests where held_until = $1',
-                [heldUntil],
-              )
-              const leads = await tx.query<LeadRow>(
-                `select ${leadColumns()} from public.demo_requests where held_until = $1
-                 order by created_at, id limit $2`,
-                [heldUntil, digestListLength],
-              )
+              const leads = await tx.query<LeadRow & { total: number }>(heldLeads, [
+                heldUntil,
+                digestListLength,
+              ])
               claimed.push({
                 channel: row.channel,
                 attempt: Number(row.attempts),
-                digest: { heldUntil, count: counted?.count ?? 0, leads: leads.map(leadFromRow) },
+                digest: { heldUntil, count: leads[0]?.total ?? 0, leads: leads.map(leadFromRow) },
               })
             }
             return claimed
           }),
 
     recordDigestOutcome: ({ digest, channel, attempt }, outcome) =>
-      run(async (tx) => {
-        if (outcome.status === 'sent') {
-          await tx.query(recordSent, [digest.heldUntil, channel])
-        } else {
-          await tx.query(recordFailed, [digest.heldUntil, channel, outcome.error, attempt])
-        }
-      }),
+      run((tx) => recordAttempt(tx, { key: digest.heldUntil, channel, attempt }, outcome)),
   }
 }

@@ -1,5 +1,6 @@
 import type { ClaimedNotification, NotificationStore } from './notification-store.ts'
 import type { NotificationChannel } from './notifier.ts'
+import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
 import type { SqlDatabase } from './sql-database.ts'
 import { type LeadRow, leadColumns, leadFromRow } from './sql-demo-request-store.ts'
 import { sqlDigestMethods } from './sql-digest-store.ts'
@@ -56,16 +57,7 @@ const claim = `
   where n.lead_id = due.lead_id and n.channel = due.channel and d.id = n.lead_id
   returning n.channel, n.attempts, ${leadColumns('d')}`
 
-const recordSent = `
-  update public.demo_request_notifications
-  set status = 'sent', sent_at = coalesce(sent_at, now()), last_error = null, claimed_until = null
-  where lead_id = $1 and channel = $2`
-
-// Only the attempt that holds the claim may record a failure, and never over a success.
-const recordFailed = `
-  update public.demo_request_notifications
-  set status = 'failed', last_error = left($3, 500), claimed_until = null
-  where lead_id = $1 and channel = $2 and attempts = $4 and status <> 'sent'`
+const recordAttempt = attemptOutcomeRecorder('demo_request_notifications', 'lead_id')
 
 // The lead's own columns sum its channels up, for `npm run leads` and for finding due leads.
 const summarize = `
@@ -123,11 +115,11 @@ export function createSqlNotificationStore(
         const { id } = claimed.lead
         // One recorder per lead at a time, so the summary reads every channel's last outcome.
         await tx.query('select from public.demo_requests where id = $1 for update', [id])
-        if (outcome.status === 'sent') {
-          await tx.query(recordSent, [id, claimed.channel])
-        } else {
-          await tx.query(recordFailed, [id, claimed.channel, outcome.error, claimed.attempt])
-        }
+        await recordAttempt(
+          tx,
+          { key: id, channel: claimed.channel, attempt: claimed.attempt },
+          outcome,
+        )
         await tx.query(summarize, [id, [...channels]])
       }),
   }
