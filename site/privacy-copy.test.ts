@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { defaultIpv6Prefix } from '../supabase/functions/_shared/client-group.ts'
+import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
 import { siteCopy } from './site-copy.ts'
 
 // /privacy promises how the rate limits key a visitor; the promise follows the code's default.
