@@ -1,12 +1,9 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../tests/support/test-database.ts'
 import { openPgliteDatabase } from './database.ts'
-import { migrationsDir, runMigrations } from './migrate.ts'
+import { runMigrations } from './migrate.ts'
 
 const acceptLead = (db: SqlDatabase) =>
   db.query(
@@ -65,18 +62,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     const rows = await test.db.query<{ version: string; name: string }>(
       'select version, name from supabase_migrations.schema_migrations order by version',
     )
-    expect(rows).toEqual([
-      { version: '20261121080000', name: 'create_demo_requests' },
-      { version: '20261121080100', name: 'create_demo_request_rate_limits' },
-      { version: '20261122080000', name: 'accept_demo_request' },
-      { version: '20261122090000', name: 'create_demo_request_notifications' },
-      { version: '20261122100000', name: 'add_demo_request_campaign' },
-      { version: '20261122110000', name: 'count_demo_requests_per_window' },
-      { version: '20261124220000', name: 'create_demo_request_client_key_secrets' },
-      { version: '20261124230000', name: 'add_demo_request_contact_fields' },
-      { version: '20261124231000', name: 'create_demo_request_spent_proofs' },
-      { version: '20261125080000', name: 'hold_notifications_beyond_global_cap' },
-    ])
+    expect(rows).toEqual([{ version: '20261126090000', name: 'baseline' }])
     expect(await runMigrations(test.db)).toEqual([])
   })
 
@@ -259,67 +245,20 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
   })
 })
 
-describe('the window totals migration', () => {
-  it('counts the windows already under way, so the global limit holds across the deploy', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'))
+describe('a database migrated before the baseline', () => {
+  it('is refused with a message naming what to do', async () => {
     const db = await openPgliteDatabase()
     try {
-      const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort()
-      const totals = files.find((file) => file.includes('count_demo_requests_per_window'))
-      for (const file of files.filter((file) => file < (totals as string))) {
-        await copyFile(join(migrationsDir, file), join(dir, file))
-      }
-      await runMigrations(db, dir)
-      const accept = (client: string) =>
-        db.query<{ created: boolean | null; limited: string | null }>(
-          `select created, limited from public.accept_demo_request('a', 'b', 'c', '1-5 employees',
-             null, null, null, null, null, false, $1, '2026-01-01T00:00:00Z', 10, 4)`,
-          [client.repeat(64)],
-        )
-      // Three hits counted the old way, by each client's row.
-      for (const client of ['a', 'a', 'b']) await accept(client)
-      await copyFile(join(migrationsDir, totals as string), join(dir, totals as string))
-      expect(await runMigrations(db, dir)).toHaveLength(1)
-      expect(await accept('c')).toEqual([{ created: true, limited: null }])
-      expect(await accept('d')).toEqual([{ created: null, limited: 'global' }])
-    } finally {
-      await db.close()
-      await rm(dir, { recursive: true, force: true })
-    }
-  })
-})
-
-describe('the client-key secrets migration', () => {
-  it('deletes the unkeyed client keys stored so far, and keeps the global count', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'))
-    const db = await openPgliteDatabase()
-    try {
-      const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort()
-      const secrets = files.find((file) => file.includes('client_key_secrets')) as string
-      for (const file of files.filter((file) => file < secrets)) {
-        await copyFile(join(migrationsDir, file), join(dir, file))
-      }
-      await runMigrations(db, dir)
-      const accept = (client: string) =>
-        db.query<{ created: boolean | null; limited: string | null }>(
-          `select created, limited from public.accept_demo_request('a', 'b', 'c', '1-5 employees',
-             null, null, null, null, null, false, $1, '2026-01-01T00:00:00Z', 10, 3)`,
-          [client],
-        )
-      // What the function stored before: an unkeyed SHA-256 of the address.
-      const [old] = await db.query<{ key: string }>(
-        "select encode(sha256('203.0.113.7'), 'hex') as key",
+      await runMigrations(db)
+      await db.query(
+        `insert into supabase_migrations.schema_migrations (version, name)
+         values ('20261121080000', 'create_demo_requests')`,
       )
-      await accept(old?.key as string)
-      await accept(old?.key as string)
-      await copyFile(join(migrationsDir, secrets), join(dir, secrets))
-      expect(await runMigrations(db, dir)).toHaveLength(1)
-      expect(await db.query('select * from public.demo_request_rate_limits')).toEqual([])
-      expect(await accept('b'.repeat(64))).toEqual([{ created: true, limited: null }])
-      expect(await accept('c'.repeat(64))).toEqual([{ created: null, limited: 'global' }])
+      await expect(runMigrations(db)).rejects.toThrow(
+        /migrations this checkout does not have \(20261121080000\).*Start it afresh/,
+      )
     } finally {
       await db.close()
-      await rm(dir, { recursive: true, force: true })
     }
   })
 })
