@@ -296,3 +296,12 @@ export const queryFieldNames = names.filter(
 export function leadField(name: LeadFieldName): LeadFieldEntry {
   return entry(name)
 }
+
+/** Digits a phone number may have: the shortest national numbers, and E.164's longest. */
+export const phoneDigits = { min: 7, max: 15 } as const
+
+/**
+ * The honeypot: a field hidden from people that only bots fill in. Never stored, so not a lead
+ * field; only asked whether it is empty.
+ */
+export const honeypot = { name: 'website', max: 200 } as const
