@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { parseFormFields } from '../src/contact-fields.ts'
 import { formFieldNames, leadField } from '../src/lead-fields.ts'
-import { defaultIpv6Prefix } from '../supabase/functions/_shared/client-group.ts'
+import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
 import { privacyNotice, siteCopy } from './site-copy.ts'
 
 // /privacy promises how the rate limits key a visitor; the promise follows the code's default.
