@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { validateDemoRequest } from '../../src/demo-request-schema.ts'
-import { companySizes } from '../../src/form-copy.ts'
+import { companySizes } from '../../src/lead-fields.ts'
 import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
 import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
 import { readFunctionConfig } from '../../supabase/functions/_shared/config/function-config.ts'

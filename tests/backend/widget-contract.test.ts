@@ -221,8 +221,8 @@ describe('each error as the widget receives it', () => {
       ok: false,
       kind: 'server',
       fields: {
-        firstName: formCopy.required.firstName,
-        companySize: formCopy.required.companySize,
+        firstName: formCopy.messages.firstName.required,
+        companySize: formCopy.messages.companySize.required,
       },
     })
   })
