@@ -5,11 +5,15 @@ import { type TestDatabase, testDatabases } from '../tests/support/test-database
 import { openPgliteDatabase } from './database.ts'
 import { runMigrations } from './migrate.ts'
 
-const acceptLead = (db: SqlDatabase) =>
-  db.query(
-    'select * from public.accept_demo_request($1, $2, $3, $4, null, null, null, null, null, false)',
-    [sampleLead.firstName, sampleLead.lastName, sampleLead.companyName, sampleLead.companySize],
-  )
+// A lead as the function passes it: one object keyed by column.
+const sampleColumns = {
+  first_name: sampleLead.firstName,
+  last_name: sampleLead.lastName,
+  company_name: sampleLead.companyName,
+  company_size: sampleLead.companySize,
+}
+const acceptLead = (db: SqlDatabase, lead: Record<string, unknown> = sampleColumns) =>
+  db.query('select * from public.accept_demo_request($1::jsonb)', [JSON.stringify(lead)])
 
 const insertLead = (db: SqlDatabase) =>
   db.query(
@@ -191,13 +195,9 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       expect(rows).toEqual([
         {
           args: [
-            'p_first_name text, p_last_name text, p_company_name text, p_company_size text',
-            'p_source text, p_page_url text, p_referrer text, p_user_agent text',
-            'p_idempotency_key text, p_is_spam boolean, p_client_key text',
-            'p_window_start timestamp with time zone, p_client_max integer, p_global_max integer',
-            'p_utm_source text, p_utm_medium text, p_utm_campaign text, p_utm_term text',
-            'p_utm_content text, p_email text, p_phone text, p_phone_e164 text, p_role text',
-            'p_message text, p_held_until timestamp with time zone',
+            'p_lead jsonb, p_client_key text, p_window_start timestamp with time zone',
+            'p_client_max integer, p_global_max integer',
+            'p_held_until timestamp with time zone',
           ].join(', '),
           definer: true,
           grants: 'service_role',
@@ -208,11 +208,11 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
 
   it.skipIf(skip)('store the campaign beside the lead, and bound each utm value', async () => {
     const stored = await asRole(test.db, 'service_role', async (tx) => {
-      await tx.query(
-        `select public.accept_demo_request($1, $2, $3, $4, null, null, null, null, null, false,
-           p_utm_source => 'newsletter', p_utm_campaign => 'injury-defense-2026')`,
-        [sampleLead.firstName, sampleLead.lastName, sampleLead.companyName, sampleLead.companySize],
-      )
+      await acceptLead(tx, {
+        ...sampleColumns,
+        utm_source: 'newsletter',
+        utm_campaign: 'injury-defense-2026',
+      })
       return tx.query(
         'select utm_source, utm_medium, utm_campaign, utm_term, utm_content from public.demo_requests',
       )
@@ -228,12 +228,35 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     ])
     await expect(
       asRole(test.db, 'service_role', (tx) =>
-        tx.query(
-          `select public.accept_demo_request('a', 'b', 'c', '1-5 employees', null, null, null, null,
-             null, false, p_utm_term => repeat('x', 201))`,
-        ),
+        acceptLead(tx, { ...sampleColumns, utm_term: 'x'.repeat(201) }),
       ),
     ).rejects.toThrow(/check constraint/)
+  })
+
+  it.skipIf(skip)("keep a lead's state the function's own, whatever the object says", async () => {
+    const [stored] = await asRole(test.db, 'service_role', async (tx) => {
+      await acceptLead(tx, {
+        ...sampleColumns,
+        id: '00000000-0000-4000-8000-000000000000',
+        notification_status: 'sent',
+        notification_attempts: 7,
+        held_until: '2026-01-01T00:00:00Z',
+        created_at: '2000-01-01T00:00:00Z',
+        not_a_column: 'ignored',
+      })
+      return tx.query<Record<string, unknown>>(
+        `select id::text, notification_status, notification_attempts, held_until, is_spam,
+           created_at > now() - interval '1 minute' as fresh from public.demo_requests`,
+      )
+    })
+    expect(stored).toMatchObject({
+      notification_status: 'pending',
+      notification_attempts: 0,
+      held_until: null,
+      is_spam: false,
+      fresh: true,
+    })
+    expect(stored?.id).not.toBe('00000000-0000-4000-8000-000000000000')
   })
 
   it.skipIf(skip)('let service_role neither delete nor truncate leads', async () => {

@@ -323,37 +323,22 @@ grant execute on function public.demo_request_client_key_secret to service_role;
 -- check, the client's and everyone's rate limit, and the insert. It runs as its owner (security
 -- definer) so callers need only EXECUTE, not rights on the tables, and no `set role` first.
 --
--- Beyond the global limit a lead is refused, unless p_held_until is given: the function gives it
--- when every lead carries a solved proof of work, and such a lead is stored with its
--- notifications held until then (its window's end), for one digest per window instead of one
--- message each. A flood then neither shuts the form for everyone nor buries sales in fake leads.
+-- The lead is one JSON object keyed by column (built from the field catalogue,
+-- src/lead-fields.ts), read with jsonb_populate_record: a new column needs no new argument, and
+-- a key that is not a column is ignored. The columns of the lead's state (its id, notification
+-- status, hold and time) are this function's alone, whatever the object says.
+--
+-- Without a client key nothing is counted or limited. Beyond the global limit a lead is
+-- refused, unless p_held_until is given: the function gives it when every lead carries a solved
+-- proof of work, and such a lead is stored with its notifications held until then (its window's
+-- end), for one digest per window instead of one message each. A flood then neither shuts the
+-- form for everyone nor buries sales in fake leads.
 create function public.accept_demo_request(
-  p_first_name text,
-  p_last_name text,
-  p_company_name text,
-  p_company_size text,
-  p_source text,
-  p_page_url text,
-  p_referrer text,
-  p_user_agent text,
-  p_idempotency_key text,
-  p_is_spam boolean,
-  -- Without a client key nothing is counted or limited.
+  p_lead jsonb,
   p_client_key text default null,
   p_window_start timestamptz default null,
   p_client_max integer default null,
   p_global_max integer default null,
-  p_utm_source text default null,
-  p_utm_medium text default null,
-  p_utm_campaign text default null,
-  p_utm_term text default null,
-  p_utm_content text default null,
-  -- The contact fields, null when the form lacks one or the visitor left it empty.
-  p_email text default null,
-  p_phone text default null,
-  p_phone_e164 text default null,
-  p_role text default null,
-  p_message text default null,
   p_held_until timestamptz default null
 )
 returns table (request_id uuid, created boolean, limited text, held boolean)
@@ -362,13 +347,14 @@ security definer
 set search_path = ''
 as $$
 declare
+  lead public.demo_requests := jsonb_populate_record(null::public.demo_requests, p_lead);
   hits integer;
   over_limit boolean := false;
 begin
   -- A retry of a stored request gets the first answer and counts nothing.
-  if p_idempotency_key is not null then
+  if lead.idempotency_key is not null then
     select r.id into request_id from public.demo_requests r
-    where r.idempotency_key = p_idempotency_key;
+    where r.idempotency_key = lead.idempotency_key;
     if found then
       created := false;
       return next;
@@ -402,24 +388,24 @@ begin
     end if;
   end if;
 
-  insert into public.demo_requests (first_name, last_name, company_name, company_size, source,
-    page_url, referrer, user_agent, idempotency_key, is_spam, notification_status,
-    utm_source, utm_medium, utm_campaign, utm_term, utm_content,
-    email, phone, phone_e164, role, message, held_until)
-  values (p_first_name, p_last_name, p_company_name, p_company_size, p_source, p_page_url,
-    p_referrer, p_user_agent, p_idempotency_key, p_is_spam,
-    case when p_is_spam then 'skipped' when over_limit then 'held' else 'pending' end,
-    p_utm_source, p_utm_medium, p_utm_campaign, p_utm_term, p_utm_content,
-    p_email, p_phone, p_phone_e164, p_role, p_message,
-    case when over_limit and not p_is_spam then p_held_until end)
+  lead.id := gen_random_uuid();
+  lead.is_spam := coalesce(lead.is_spam, false);
+  lead.notification_status :=
+    case when lead.is_spam then 'skipped' when over_limit then 'held' else 'pending' end;
+  lead.notification_attempts := 0;
+  lead.notification_error := null;
+  lead.notified_at := null;
+  lead.held_until := case when over_limit and not lead.is_spam then p_held_until end;
+  lead.created_at := now();
+  insert into public.demo_requests select (lead).*
   on conflict (idempotency_key) do nothing
   returning id into request_id;
   created := request_id is not null;
-  held := created and over_limit and not p_is_spam;
+  held := created and over_limit and not lead.is_spam;
   if not created then
     -- A simultaneous request with the same key committed first; this statement sees its row.
     select r.id into request_id from public.demo_requests r
-    where r.idempotency_key = p_idempotency_key;
+    where r.idempotency_key = lead.idempotency_key;
   end if;
   return next;
 end

@@ -102,9 +102,9 @@ describe('on the embedded database', () => {
     expect(csv.stdout).toContain(
       'Ada,Lovelace,Lovelace & Babbage LLP,6-50 employees,widget,injury-defense-2026,no,pending',
     )
-    // page_url, referrer, then the five utm fields.
+    // The five utm fields, then page_url and referrer, in the catalogue's order.
     expect(csv.stdout).toContain(
-      ',https://partner.example/contact,,newsletter,email,injury-defense-2026,,,',
+      ',injury-defense-2026,newsletter,email,,,https://partner.example/contact,,',
     )
 
     // Without email settings the retry command says so and fails.

@@ -1,5 +1,10 @@
 import { escapeHtml } from '../../../../src/escape-html.ts'
-import type { LeadNotice } from './notifier.ts'
+import { leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
+import type { LeadNotice, NoticeFieldName } from './notifier.ts'
+
+const emailFieldNames = leadFieldNames.filter(
+  (name) => leadField(name).email !== undefined,
+) as readonly NoticeFieldName[]
 
 /** A rendered notification email. */
 export interface LeadEmail {
@@ -12,24 +17,12 @@ export interface LeadEmail {
 
 /** The email sales receive for a lead; every visitor-supplied value is HTML-escaped. */
 export function leadEmail(lead: LeadNotice): LeadEmail {
+  // The catalogue's labels, in its order, then what the store adds.
   const rows: [string, string | null][] = [
-    ['First name', lead.firstName],
-    ['Last name', lead.lastName],
-    ['Company', lead.companyName],
-    ['Company size', lead.companySize],
-    ['Job title', lead.role],
-    ['Work email', lead.email],
-    ['Phone', lead.phone],
-    ['Phone (E.164)', lead.phoneE164],
-    ['Message', lead.message],
-    ['Source', lead.source],
-    ['Campaign', lead.utmCampaign],
-    ['UTM source', lead.utmSource],
-    ['UTM medium', lead.utmMedium],
-    ['UTM term', lead.utmTerm],
-    ['UTM content', lead.utmContent],
-    ['Page', lead.pageUrl],
-    ['Referrer', lead.referrer],
+    ...emailFieldNames.map((name): [string, string | null] => [
+      leadField(name).email as string,
+      lead[name],
+    ]),
     ['Received', lead.createdAt.toISOString()],
     ['Request id', lead.id],
   ]
