@@ -2,9 +2,11 @@ import { escapeHtml } from '../../../../src/escape-html.ts'
 import { leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
 import type { LeadNotice, NoticeFieldName } from './notifier.ts'
 
-const emailFieldNames = leadFieldNames.filter(
-  (name) => leadField(name).email !== undefined,
-) as readonly NoticeFieldName[]
+// The catalogue's fields that have a label in the email, in its order.
+const labelled = leadFieldNames.flatMap((name) => {
+  const label = leadField(name).email
+  return label === undefined ? [] : [[label, name as NoticeFieldName] as const]
+})
 
 /** A rendered notification email. */
 export interface LeadEmail {
@@ -17,12 +19,9 @@ export interface LeadEmail {
 
 /** The email sales receive for a lead; every visitor-supplied value is HTML-escaped. */
 export function leadEmail(lead: LeadNotice): LeadEmail {
-  // The catalogue's labels, in its order, then what the store adds.
   const rows: [string, string | null][] = [
-    ...emailFieldNames.map((name): [string, string | null] => [
-      leadField(name).email as string,
-      lead[name],
-    ]),
+    ...labelled.map(([label, name]): [string, string | null] => [label, lead[name]]),
+    // What the store adds.
     ['Received', lead.createdAt.toISOString()],
     ['Request id', lead.id],
   ]
