@@ -91,7 +91,7 @@ const calProtocol = `() => {
   post('__iframeReady', { isPrerendering: false })
   let known = ''
   let isFirstTime = true
-  new ResizeObserver(() => {
+  const inform = () => {
     const box = main.getBoundingClientRect()
     const style = getComputedStyle(main)
     const iframeHeight = Math.ceil(box.height + parseFloat(style.marginTop) + parseFloat(style.marginBottom))
@@ -100,7 +100,10 @@ const calProtocol = `() => {
     known = iframeHeight + 'x' + iframeWidth
     post('__dimensionChanged', { iframeHeight, iframeWidth, isFirstTime })
     isFirstTime = false
-  }).observe(main)
+  }
+  // At once, then on every change: a frame the browser holds back still reports its size.
+  inform()
+  new ResizeObserver(inform).observe(main)
   return () =>
     post('bookingSuccessfulV2', {
       uid: 'stand-in-booking',
@@ -123,12 +126,14 @@ const calendlyProtocol = `() => {
   const eventType = location.pathname.split('/').filter(Boolean).length > 2
   post(eventType ? 'calendly.event_type_viewed' : 'calendly.profile_page_viewed', {})
   let known = ''
-  new ResizeObserver(() => {
+  const inform = () => {
     const height = Math.ceil(main.getBoundingClientRect().height) + 'px'
     if (height === known) return
     known = height
     post('calendly.page_height', { height })
-  }).observe(main)
+  }
+  inform()
+  new ResizeObserver(inform).observe(main)
   return () =>
     post('calendly.event_scheduled', {
       event: { uri: 'https://api.calendly.com/scheduled_events/STANDIN' },
