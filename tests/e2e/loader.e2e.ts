@@ -18,6 +18,7 @@ import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
+import { liveFormState, throttleCpu, typeAtOnce, typedAtOnce } from './early-typing.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
@@ -408,6 +409,19 @@ describe('a partner page that embeds only the loader', () => {
     expect(problems).toEqual([])
     await close()
   })
+
+  for (const rate of [1, 4]) {
+    it(`keeps every key, the focus and the caret of a visitor who types at once (CPU ${rate}× slower)`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1000, height: 700 } })
+      const tab = await context.newPage()
+      if (rate > 1) await throttleCpu(tab, rate)
+      await tab.goto(`${partnerOrigin}/async`)
+      await typeAtOnce(tab)
+      await waitForLiveForm(tab)
+      expect(await liveFormState(tab)).toEqual(typedAtOnce)
+      await context.close()
+    })
+  }
 
   it('fetches the full widget at once with loading="eager", even below the fold', async () => {
     const { tab, problems, widgetFiles, close } = await open('/eager')

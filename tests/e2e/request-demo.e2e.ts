@@ -4,6 +4,13 @@ import { formCopy, staticFormCopy } from '../../src/form-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
+import {
+  liveFormState,
+  throttleCpu,
+  typeAtOnce,
+  typedAtOnce,
+  waitForLiveForm,
+} from './early-typing.ts'
 import { storedLeads } from './leads.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
@@ -86,6 +93,21 @@ it('a one-line notice under the button links to the privacy notice', async () =>
   await page.waitForURL(siteUrl('/privacy'))
   await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor()
   await close()
+})
+
+describe('a visitor who types the moment the form shows', () => {
+  for (const rate of [1, 4]) {
+    it(`keeps every key, the focus and the caret (CPU ${rate}× slower)`, async () => {
+      const { page, pageErrors, close } = await openSitePage(browser)
+      if (rate > 1) await throttleCpu(page, rate)
+      await page.goto(siteUrl('/request-demo'))
+      await typeAtOnce(page)
+      await waitForLiveForm(page)
+      expect(await liveFormState(page)).toEqual(typedAtOnce)
+      expect(pageErrors).toEqual([])
+      await close()
+    })
+  }
 })
 
 /** Where each field, the button and the notice sit inside the element, as [tag, x, y, w, h]. */
