@@ -1,4 +1,4 @@
-import type { StoredDemoRequest } from '../supabase/functions/_shared/demo-request-store.ts'
+import type { StoredDemoRequest } from '../supabase/functions/_shared/lead/lead-store.ts'
 
 type Column = [name: string, value: (lead: StoredDemoRequest) => string]
 

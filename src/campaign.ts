@@ -1,20 +1,12 @@
-import { metadataLimits } from './demo-request-limits.ts'
+import { leadFields, type QueryFieldName, queryFieldNames } from './lead-fields.ts'
 
-/** The `utm_*` query parameters of a visit, by the submission field each is sent as. */
-const utmParameters = {
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-  utmTerm: 'utm_term',
-  utmContent: 'utm_content',
-} as const
-
-export type UtmField = keyof typeof utmParameters
+/** A field read from the landing page's address (its `utm_*` parameter, in the catalogue). */
+export type UtmField = QueryFieldName
 
 /** A visit's campaign: the `utm_*` parameters it arrived with, those it had. */
 export type Campaign = Partial<Record<UtmField, string>>
 
-const utmFields = Object.keys(utmParameters) as UtmField[]
+const utmFields = queryFieldNames
 const storageKey = 'demo-request-campaign'
 
 /** The `utm_*` parameters in a page address, each cut to its limit; empty ones left out. */
@@ -28,7 +20,7 @@ export function campaignFromUrl(url: string): Campaign {
   const campaign: Campaign = {}
   for (const field of utmFields) {
     // Cut only: the submission cleans it, and a stored copy must stay small.
-    const value = params.get(utmParameters[field])?.trim().slice(0, metadataLimits[field])
+    const value = params.get(leadFields[field].query)?.trim().slice(0, leadFields[field].max)
     if (value) campaign[field] = value
   }
   return campaign
@@ -70,7 +62,7 @@ function readCampaign(stored: string | null): Campaign | undefined {
   const campaign: Campaign = {}
   for (const field of utmFields) {
     const text = (value as Record<string, unknown>)[field]
-    if (typeof text === 'string' && text) campaign[field] = text.slice(0, metadataLimits[field])
+    if (typeof text === 'string' && text) campaign[field] = text.slice(0, leadFields[field].max)
   }
   return Object.keys(campaign).length > 0 ? campaign : undefined
 }

@@ -2,16 +2,14 @@
  * The contact fields a deployer may add to the specification's four, and the one setting that
  * turns them on, `DEMO_REQUEST_FIELDS` (`email,phone?`: a trailing `?` makes a field optional).
  * The build reads it for the widget and the site, the function from its environment; both parse
- * it here. No imports: the function uploads it under Deno.
+ * it here. The function uploads it under Deno.
  */
+import { type ContactFieldName, contactFieldNames } from './lead-fields.ts'
 
-/** The catalogue, in the order the form shows the fields it has. */
-export const contactFieldNames = ['email', 'phone', 'role', 'message'] as const
-
-export type ContactField = (typeof contactFieldNames)[number]
+export type ContactField = ContactFieldName
 
 /** One contact field of a form, and whether the visitor must fill it in. */
-export interface ContactFieldSetting {
+interface ContactFieldSetting {
   name: ContactField
   required: boolean
 }

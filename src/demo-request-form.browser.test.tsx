@@ -90,9 +90,9 @@ describe('DemoRequestForm', () => {
     typeInto(root, 'companyName', '--')
     submitButton(root).click()
     await waitUntil(() => root.querySelector('[data-error-for="firstName"]'))
-    expect(message('firstName')).to.equal(formCopy.required.firstName)
-    expect(message('lastName')).to.equal(formCopy.directionControls)
-    expect(message('companyName')).to.equal(formCopy.letterOrDigit.companyName)
+    expect(message('firstName')).to.equal(formCopy.messages.firstName.required)
+    expect(message('lastName')).to.equal(formCopy.anyField.directionControls)
+    expect(message('companyName')).to.equal(formCopy.messages.companyName.letterOrDigit)
     expect(await recordedRequests(run)).to.have.length(0)
 
     typeInto(root, 'firstName', '\u200BZoe\u0308')

@@ -15,33 +15,40 @@ import {
   defaultPublishableKey,
   defaultSupabaseUrl,
 } from './config.ts'
-import type { ContactField, ContactFieldSetting, FormFields } from './contact-fields.ts'
+import type { FormFields } from './contact-fields.ts'
 import {
   type DemoRequestEventMap,
   type DemoRequestEventName,
   dispatchDemoRequestEvent,
 } from './demo-request-events.ts'
-import { contactFieldLimits, fieldLimits } from './demo-request-limits.ts'
-import {
-  type DemoRequestField,
-  type FieldErrors,
-  validateDemoRequest,
-} from './demo-request-schema.ts'
+import { checkDemoRequest, fieldMessage, type MessageCode } from './demo-request-schema.ts'
 import { connectForm, type FormHandle } from './form-bridge.ts'
-import { companySizes, formCopy } from './form-copy.ts'
+import { formCopy } from './form-copy.ts'
 import { formClasses } from './form-styles.ts'
 import { createFunctionsClient, type FunctionsInvoker } from './functions-client.ts'
 import { createIdempotencyKeys } from './idempotency-key.ts'
+import {
+  type ContactFieldName,
+  companySizes,
+  type FormFieldName,
+  formFieldNames,
+  honeypot as honeypotField,
+  leadField,
+  type RequiredFieldName,
+  requiredFieldNames,
+} from './lead-fields.ts'
 import { defaultTimeoutMs, demoRequestProofs, sendDemoRequest } from './send-demo-request.ts'
 import { adoptStyles } from './style-sheet.ts'
 import { submissionMetadata } from './submission-metadata.ts'
 import { type ToastMessage, ToastRegion } from './toast.tsx'
 
-/** What the form's fields hold: the specification's four, and any contact fields. */
-export type DemoRequestValues = Record<DemoRequestField, string> &
-  Partial<Record<ContactField, string>>
+/** What the form's fields hold: the four every form has, and any contact fields. */
+export type DemoRequestValues = Record<RequiredFieldName, string> &
+  Partial<Record<ContactFieldName, string>>
 
-type FormField = DemoRequestField | ContactField
+// A rule's code, put in words when shown; or the function's own words, when it refused a field.
+type FieldIssue = MessageCode | { text: string }
+type FieldIssues = Partial<Record<string, FieldIssue>>
 
 export type DemoRequestFormProps = {
   /** The Supabase project URL; defaults to `VITE_SUPABASE_URL`, else the page's origin. */
@@ -72,27 +79,9 @@ export type DemoRequestFormProps = {
   toastDurationMs?: number
 }
 
-// The order the fields show in, which focus follows to the first one that needs attention.
-const fieldOrder: FormField[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'companyName',
-  'role',
-  'companySize',
-  'message',
-]
-const emptyValues: DemoRequestValues = {
-  firstName: '',
-  lastName: '',
-  companyName: '',
-  companySize: '',
-  email: '',
-  phone: '',
-  role: '',
-  message: '',
-}
+const emptyValues = Object.fromEntries(
+  requiredFieldNames.map((name) => [name, '']),
+) as DemoRequestValues
 
 /** The demo-request form: validates, posts to `send-demo-request`, and reports by toast. */
 export function DemoRequestForm({
@@ -116,7 +105,7 @@ export function DemoRequestForm({
   const [keys] = useState(createIdempotencyKeys)
   const [values, setValues] = useState<DemoRequestValues>({ ...emptyValues, ...initialValues })
   const [honeypot, setHoneypot] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [errors, setErrors] = useState<FieldIssues>({})
   const [submitting, setSubmitting] = useState(false)
   const [toast, setToast] = useState<ToastMessage>()
   const [readyDue, setReadyDue] = useState(false)
@@ -190,13 +179,13 @@ export function DemoRequestForm({
   function handleChange(
     event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>,
   ) {
-    const field = event.target.name as FormField
+    const field = event.target.name as FormFieldName
     const next = { ...values, [field]: event.target.value }
     setValues(next)
     // Once a message shows, it follows the value, so the visitor sees when the field is fixed.
     if (errors[field]) {
-      const result = validateDemoRequest(next, fields)
-      setErrors({ ...errors, [field]: result.success ? undefined : result.fields[field] })
+      const result = checkDemoRequest(next, fields)
+      setErrors({ ...errors, [field]: result.success ? undefined : result.codes[field] })
     }
   }
 
@@ -209,10 +198,10 @@ export function DemoRequestForm({
     event.preventDefault()
     // A ref, not state: a second click can arrive before React re-renders the disabled button.
     if (inFlight.current) return
-    const result = validateDemoRequest(values, fields)
+    const result = checkDemoRequest(values, fields)
     if (!result.success) {
-      setErrors(result.fields)
-      const first = fieldOrder.find((field) => result.fields[field])
+      setErrors(result.codes)
+      const first = formFieldNames.find((field) => result.codes[field])
       if (first) focusField(first)
       emit('demo-request-error', { kind: 'validation' })
       return
@@ -248,95 +237,114 @@ export function DemoRequestForm({
       return
     }
     console.error('Demo request failed:', outcome.error)
-    if (outcome.fields) setErrors(outcome.fields)
+    if (outcome.fields) {
+      const refused = Object.entries(outcome.fields).map(([field, text]) => [field, { text }])
+      setErrors(Object.fromEntries(refused))
+    }
     showToast('destructive', formCopy.failure)
     emit('demo-request-error', { kind: outcome.kind })
   }
 
-  function textField(field: Exclude<DemoRequestField, 'companySize'>, autoComplete: string) {
-    const copy = formCopy.fields[field]
-    return (
-      <div className={classes.field}>
-        <label className={classes.label} htmlFor={`${id}-${field}`} part="label">
-          {copy.label}
-        </label>
-        <input
-          id={`${id}-${field}`}
-          part="input"
-          className={classes.control}
-          name={field}
-          type="text"
-          autoComplete={autoComplete}
-          placeholder={copy.placeholder}
-          maxLength={fieldLimits[field]}
-          value={values[field]}
-          onChange={handleChange}
-          {...errorAttributes(field)}
-        />
-        {errorMessage(field)}
-      </div>
-    )
+  // The four always; a contact field when the form has it, its label saying when it may stay empty.
+  const shown = formFieldNames.flatMap((name) => {
+    const setting = fields.find((field) => field.name === name)
+    const always = leadField(name).form?.presence === 'always'
+    return always || setting ? [{ name, required: always || Boolean(setting?.required) }] : []
+  })
+  // Fields naming the same row sit side by side; the others each take a row of their own.
+  const rows: (typeof shown)[] = []
+  for (const field of shown) {
+    const row = leadField(field.name).form?.row
+    const last = rows.at(-1)
+    if (row && last && leadField(last[0]?.name ?? field.name).form?.row === row) last.push(field)
+    else rows.push([field])
   }
 
-  // A contact field, after the specification's four: its label says when it may stay empty.
-  function contactField({ name, required }: ContactFieldSetting) {
-    const copy = formCopy.contactFields[name]
-    const control = {
+  function control(name: FormFieldName) {
+    const place = leadField(name).form
+    const copy = formCopy.fields[name]
+    const common = {
       id: `${id}-${name}`,
-      part: 'input',
       name,
-      placeholder: copy.placeholder,
-      maxLength: contactFieldLimits[name],
       value: values[name] ?? '',
       onChange: handleChange,
       ...errorAttributes(name),
     }
+    if (place?.control === 'select') {
+      return (
+        <div className={classes.selectBox}>
+          <select
+            className={`${classes.control} ${classes.select}`}
+            part="select"
+            required
+            {...common}
+          >
+            <option value="">{copy.placeholder}</option>
+            {companySizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      )
+    }
+    const text = {
+      part: 'input',
+      placeholder: copy.placeholder,
+      maxLength: leadField(name).max,
+      ...common,
+    }
+    if (place?.control === 'textarea') {
+      return <textarea className={`${classes.control} ${classes.textarea}`} {...text} />
+    }
+    return (
+      <input
+        className={classes.control}
+        type="text"
+        autoComplete={place?.autocomplete}
+        inputMode={place?.inputmode}
+        {...text}
+      />
+    )
+  }
+
+  function field({ name, required }: { name: FormFieldName; required: boolean }) {
+    const { label } = formCopy.fields[name]
+    const optional = leadField(name).form?.presence === 'setting' && !required
     return (
       <div className={classes.field} key={name}>
         <label className={classes.label} htmlFor={`${id}-${name}`} part="label">
-          {required ? copy.label : `${copy.label} ${formCopy.optional}`}
+          {optional ? `${label} ${formCopy.optional}` : label}
         </label>
-        {name === 'message' ? (
-          <textarea className={`${classes.control} ${classes.textarea}`} {...control} />
-        ) : (
-          <input
-            className={classes.control}
-            type="text"
-            autoComplete={copy.autoComplete}
-            inputMode={copy.inputMode}
-            {...control}
-          />
-        )}
+        {control(name)}
         {errorMessage(name)}
       </div>
     )
   }
 
-  const contact = (names: ContactField[]) =>
-    fields.filter(({ name }) => names.includes(name)).map(contactField)
-
-  function errorAttributes(field: FormField) {
+  function errorAttributes(field: FormFieldName) {
     return errors[field]
       ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` }
       : { 'aria-invalid': false }
   }
 
-  function errorMessage(field: FormField) {
+  function errorMessage(field: FormFieldName) {
+    const issue = errors[field]
     return (
-      errors[field] && (
+      issue && (
         <p
           className={classes.error}
           id={`${id}-${field}-error`}
           data-error-for={field}
           part="error"
         >
-          {errors[field]}
+          {typeof issue === 'string' ? fieldMessage(field, issue) : issue.text}
         </p>
       )
     )
   }
 
-  const sizeCopy = formCopy.fields.companySize
   return (
     <div className={classes.root} ref={rootRef}>
       <form
@@ -349,44 +357,20 @@ export function DemoRequestForm({
         // The challenge is solved while the visitor types, so the click waits for nothing.
         onFocus={proofs.start}
       >
-        <div className={classes.row}>
-          {textField('firstName', 'given-name')}
-          {textField('lastName', 'family-name')}
-        </div>
-        {contact(['email', 'phone'])}
-        {textField('companyName', 'organization')}
-        {contact(['role'])}
-        <div className={classes.field}>
-          <label className={classes.label} htmlFor={`${id}-companySize`} part="label">
-            {sizeCopy.label}
-          </label>
-          <div className={classes.selectBox}>
-            <select
-              id={`${id}-companySize`}
-              className={`${classes.control} ${classes.select}`}
-              part="select"
-              name="companySize"
-              required
-              value={values.companySize}
-              onChange={handleChange}
-              {...errorAttributes('companySize')}
-            >
-              <option value="">{sizeCopy.placeholder}</option>
-              {companySizes.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </div>
-          {errorMessage('companySize')}
-        </div>
-        {contact(['message'])}
+        {rows.map((row) =>
+          row.length > 1 ? (
+            <div className={classes.row} key={row.map(({ name }) => name).join()}>
+              {row.map(field)}
+            </div>
+          ) : (
+            row.map(field)
+          ),
+        )}
         <div className={classes.honeypot} aria-hidden="true">
-          <label htmlFor={`${id}-website`}>{formCopy.honeypotLabel}</label>
+          <label htmlFor={`${id}-${honeypotField.name}`}>{formCopy.honeypotLabel}</label>
           <input
-            id={`${id}-website`}
-            name="website"
+            id={`${id}-${honeypotField.name}`}
+            name={honeypotField.name}
             type="text"
             tabIndex={-1}
             autoComplete="off"

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { sampleLead, sampleLead as valid } from '../tests/support/sample-lead.ts'
 import { parseFormFields } from './contact-fields.ts'
 import { validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
-import { companySizes, formCopy } from './form-copy.ts'
+import { formCopy } from './form-copy.ts'
+import { companySizes } from './lead-fields.ts'
 
 describe('validateDemoRequest', () => {
   it('accepts each of the four company sizes', () => {
@@ -31,7 +32,12 @@ describe('validateDemoRequest', () => {
   it('treats missing and non-string fields as empty', () => {
     expect(validateDemoRequest({ firstName: 42 })).toEqual({
       success: false,
-      fields: formCopy.required,
+      fields: {
+        firstName: formCopy.messages.firstName.required,
+        lastName: formCopy.messages.lastName.required,
+        companyName: formCopy.messages.companyName.required,
+        companySize: formCopy.messages.companySize.required,
+      },
     })
   })
 
@@ -79,7 +85,7 @@ describe('validateDemoRequest', () => {
   it('rejects control characters', () => {
     expect(validateDemoRequest({ ...valid, companyName: 'Acme\u0000LLP' })).toEqual({
       success: false,
-      fields: { companyName: formCopy.controlCharacters },
+      fields: { companyName: formCopy.anyField.controlCharacters },
     })
   })
 
@@ -87,7 +93,10 @@ describe('validateDemoRequest', () => {
     const invisible = '\u200B\u200D\u200C\uFEFF\u200E\u00AD'
     expect(validateDemoRequest({ ...valid, firstName: invisible, lastName: ' \u200B ' })).toEqual({
       success: false,
-      fields: { firstName: formCopy.required.firstName, lastName: formCopy.required.lastName },
+      fields: {
+        firstName: formCopy.messages.firstName.required,
+        lastName: formCopy.messages.lastName.required,
+      },
     })
   })
 
@@ -99,7 +108,14 @@ describe('validateDemoRequest', () => {
         lastName: '\u0301\u{1F600}',
         companyName: '&',
       }),
-    ).toEqual({ success: false, fields: formCopy.letterOrDigit })
+    ).toEqual({
+      success: false,
+      fields: {
+        firstName: formCopy.messages.firstName.letterOrDigit,
+        lastName: formCopy.messages.lastName.letterOrDigit,
+        companyName: formCopy.messages.companyName.letterOrDigit,
+      },
+    })
     expect(validateDemoRequest({ ...valid, lastName: "O'", companyName: '3M' }).success).toBe(true)
   })
 
@@ -107,7 +123,7 @@ describe('validateDemoRequest', () => {
     for (const firstName of ['Alice\u202Egnp.exe', '\u2067Ada\u2069', '\u202E']) {
       expect(validateDemoRequest({ ...valid, firstName })).toEqual({
         success: false,
-        fields: { firstName: formCopy.directionControls },
+        fields: { firstName: formCopy.anyField.directionControls },
       })
     }
   })
@@ -115,7 +131,7 @@ describe('validateDemoRequest', () => {
   it('refuses line and paragraph separators as it does control characters', () => {
     expect(validateDemoRequest({ ...valid, lastName: 'Love\u2028lace' })).toEqual({
       success: false,
-      fields: { lastName: formCopy.controlCharacters },
+      fields: { lastName: formCopy.anyField.controlCharacters },
     })
   })
 
@@ -244,7 +260,7 @@ describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
   it('requires a field without ?, with its own message, and lets an optional one stay empty', () => {
     expect(validateDemoRequest(valid, parseFormFields('email,phone?'))).toEqual({
       success: false,
-      fields: { email: formCopy.contactFields.email.required },
+      fields: { email: formCopy.messages.email.required },
     })
     const result = validateDemoRequest(
       { ...valid, email: 'ada@lovelace.example', phone: '  ' },
@@ -262,14 +278,14 @@ describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
     for (const bad of ['ada', 'ada@', 'ada@localhost', 'a da@x.example', 'ada@x.example\nBcc:']) {
       expect(validateDemoRequest({ ...valid, email: bad }, email)).toEqual({
         success: false,
-        fields: { email: formCopy.contactFields.email.invalid },
+        fields: { email: formCopy.messages.email.invalid },
       })
     }
     const long = `${'a'.repeat(64)}@${'b'.repeat(186)}.com`
     expect(long).toHaveLength(255)
     expect(validateDemoRequest({ ...valid, email: long }, email)).toEqual({
       success: false,
-      fields: { email: formCopy.contactFields.email.tooLong },
+      fields: { email: formCopy.messages.email.tooLong },
     })
   })
 
@@ -282,13 +298,13 @@ describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
     })
     expect(validateDemoRequest({ ...valid, phone: '555 01' }, phone)).toEqual({
       success: false,
-      fields: { phone: formCopy.contactFields.phone.digits },
+      fields: { phone: formCopy.messages.phone.digits },
     })
     expect(validateDemoRequest({ ...valid, phone: '1234567890123456' }, phone).success).toBe(false)
     for (const bad of ['020 7946 0000 ext 2', '44+20 7946 0000', '020/7946 0000']) {
       expect(validateDemoRequest({ ...valid, phone: bad }, phone)).toEqual({
         success: false,
-        fields: { phone: formCopy.contactFields.phone.invalid },
+        fields: { phone: formCopy.messages.phone.invalid },
       })
     }
   })
@@ -297,11 +313,11 @@ describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
     const role = parseFormFields('role')
     expect(validateDemoRequest({ ...valid, role: '--' }, role)).toEqual({
       success: false,
-      fields: { role: formCopy.contactFields.role.invalid },
+      fields: { role: formCopy.messages.role.letterOrDigit },
     })
     expect(validateDemoRequest({ ...valid, role: 'Managing\u202EPartner' }, role)).toEqual({
       success: false,
-      fields: { role: formCopy.directionControls },
+      fields: { role: formCopy.anyField.directionControls },
     })
   })
 
@@ -312,11 +328,11 @@ describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
     ).toEqual({ success: true, output: { ...valid, message: 'Hello\nWorld\n ok' } })
     expect(validateDemoRequest({ ...valid, message: 'Hi\u0007' }, message)).toEqual({
       success: false,
-      fields: { message: formCopy.contactFields.message.invalid },
+      fields: { message: formCopy.anyField.controlCharacters },
     })
     expect(validateDemoRequest({ ...valid, message: 'm'.repeat(1001) }, message)).toEqual({
       success: false,
-      fields: { message: formCopy.contactFields.message.tooLong },
+      fields: { message: formCopy.messages.message.tooLong },
     })
   })
 

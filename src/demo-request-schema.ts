@@ -1,22 +1,25 @@
 /**
- * The one schema for a demo request, used by the form, the element and the Supabase function.
+ * The one schema for a demo request, used by the form, the element and the Supabase function,
+ * built from the field catalogue (lead-fields.ts): each kind of field has its rules here, each
+ * field its limits there. Rules return codes; `fieldMessage` gives their English words.
  * Runs under Deno as well as bundlers: explicit `.ts` imports, valibot its only dependency.
  */
 import * as v from 'valibot'
+import { type FormFields, fieldsSetting, formatFormFields } from './contact-fields.ts'
+import { formCopy } from './form-copy.ts'
 import {
-  type ContactField,
+  attributionFieldNames,
+  type ContactFieldName,
+  companySizes,
   contactFieldNames,
-  type FormFields,
-  fieldsSetting,
-  formatFormFields,
-} from './contact-fields.ts'
-import {
-  contactFieldLimits,
-  fieldLimits,
-  metadataLimits,
+  type FormFieldName,
+  honeypot,
+  type LeadFieldKind,
+  leadField,
   phoneDigits,
-} from './demo-request-limits.ts'
-import { companySizes, formCopy } from './form-copy.ts'
+  type RequiredFieldName,
+  requiredFieldNames,
+} from './lead-fields.ts'
 import {
   cleanMetadata,
   cleanText,
@@ -26,216 +29,165 @@ import {
   wellFormed,
 } from './text-hygiene.ts'
 
-// Refused rather than removed in what the visitor types: they can retype it, and removing either
-// would change what they saw. See text-hygiene.ts for what is removed without asking.
-const noLineBreaksOrControls = v.check(
-  (text: string) => !lineBreakOrControl.test(text),
-  formCopy.controlCharacters,
-)
-const noDirectionControls = v.check(
-  (text: string) => !directionControl.test(text),
-  formCopy.directionControls,
-)
+/** What a rule says of a field: a key of the copy's messages, looked up when shown. */
+export type MessageCode =
+  | 'required'
+  | 'tooLong'
+  | 'letterOrDigit'
+  | 'invalid'
+  | 'digits'
+  | 'controlCharacters'
+  | 'directionControls'
+  | 'notText'
+  | 'notCollected'
+  | 'notAnObject'
 
-// A missing key reads as empty, so it gets the field's own message rather than valibot's.
-function requiredText(field: keyof typeof fieldLimits) {
-  const text = v.pipe(
-    v.string(formCopy.required[field]),
-    v.transform(cleanText),
-    v.trim(),
-    v.nonEmpty(formCopy.required[field]),
-    v.maxLength(fieldLimits[field], formCopy.tooLong[field]),
-    noLineBreaksOrControls,
-    noDirectionControls,
-    v.regex(letterOrDigit, formCopy.letterOrDigit[field]),
-  )
-  return v.optional(text, '')
-}
+type Rule = { test: (text: string) => boolean; code: MessageCode }
 
-// A contact field's rules run on its cleaned text. An optional field left empty skips them and
-// is left out of the output, so it is stored as no value rather than as ''.
-type Rule = { test: (text: string) => boolean; message: string }
-
-function contactText(
-  name: ContactField,
-  required: boolean,
-  prepare: (text: string) => string,
-  rules: Rule[],
-) {
-  const copy = formCopy.contactFields[name]
-  const checks = [
-    v.check((text: string) => !required || text !== '', copy.required),
-    v.maxLength<string, number, string>(contactFieldLimits[name], copy.tooLong),
-    ...rules.map(({ test, message }) =>
-      v.check((text: string) => text === '' || test(text), message),
-    ),
-  ]
-  const cleaned = v.pipe(
-    v.string(copy.required),
-    v.transform((text: string) => prepare(cleanText(text)).trim()),
-    ...checks,
-  )
-  const text = v.pipe(
-    cleaned,
-    v.transform((text) => (text === '' ? undefined : text)),
-  )
-  // Missing reads as empty for a required field, so it gets the field's own message.
-  return (required ? v.optional(text, '') : v.optional(text)) as v.OptionalSchema<
-    typeof text,
-    undefined
-  >
-}
-
-const same = (text: string) => text
-const oneLine = (message: string): Rule => ({
-  test: (text) => !lineBreakOrControl.test(text),
-  message,
-})
+const oneLine: Rule = { test: (text) => !lineBreakOrControl.test(text), code: 'controlCharacters' }
 const noDirection: Rule = {
   test: (text) => !directionControl.test(text),
-  message: formCopy.directionControls,
+  code: 'directionControls',
 }
+const someLetter: Rule = { test: (text) => letterOrDigit.test(text), code: 'letterOrDigit' }
 
 // valibot's RFC 5322 pattern, and a dot in the domain: sales write to firms, not to `localhost`.
-const emailRule: Rule = {
-  test: (text) => v.RFC_EMAIL_REGEX.test(text) && /@[^@]+\.[^@.]+$/.test(text),
-  message: formCopy.contactFields.email.invalid,
+const emailAddress: Rule = {
+  test: (text) =>
+    !lineBreakOrControl.test(text) && v.RFC_EMAIL_REGEX.test(text) && /@[^@]+\.[^@.]+$/.test(text),
+  code: 'invalid',
 }
-// The local part may be case-sensitive; the domain never is.
-const lowerCaseDomain = (text: string) => text.replace(/@[^@]*$/, (domain) => domain.toLowerCase())
-
 const digitCount = (text: string) => text.replace(/\D/g, '').length
 // A `+` only in front, as E.164 writes it; after it digits and the separators people type.
-const phoneCharacters = /^\+?[\d ().-]+$/
+const phoneCharacters: Rule = { test: (text) => /^\+?[\d ().-]+$/.test(text), code: 'invalid' }
+const phoneLength: Rule = {
+  test: (text) => digitCount(text) >= phoneDigits.min && digitCount(text) <= phoneDigits.max,
+  code: 'digits',
+}
+// A note may span lines; its other controls are refused.
+const noteLines: Rule = {
+  test: (text) => !lineBreakOrControl.test(text.replaceAll('\n', '')),
+  code: 'controlCharacters',
+}
 
-// A note may span lines: each line break becomes \n and a tab a space; other controls are refused.
+// The local part may be case-sensitive; the domain never is.
+const lowerCaseDomain = (text: string) => text.replace(/@[^@]*$/, (domain) => domain.toLowerCase())
+// Each line break becomes \n and a tab a space.
 const normaliseLines = (text: string) =>
   text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(/\t/g, ' ')
+const same = (text: string) => text
 
-const contactSchemas = {
-  email: (required: boolean) =>
-    contactText('email', required, lowerCaseDomain, [
-      oneLine(formCopy.contactFields.email.invalid),
-      emailRule,
-    ]),
-  phone: (required: boolean) =>
-    contactText('phone', required, same, [
-      { test: (text) => phoneCharacters.test(text), message: formCopy.contactFields.phone.invalid },
-      {
-        test: (text) => digitCount(text) >= phoneDigits.min && digitCount(text) <= phoneDigits.max,
-        message: formCopy.contactFields.phone.digits,
-      },
-    ]),
-  // Like the names: one line, no direction controls, a letter or digit.
-  role: (required: boolean) =>
-    contactText('role', required, same, [
-      oneLine(formCopy.controlCharacters),
-      noDirection,
-      { test: (text) => letterOrDigit.test(text), message: formCopy.contactFields.role.invalid },
-    ]),
-  message: (required: boolean) =>
-    contactText('message', required, normaliseLines, [
-      {
-        test: (text) => !lineBreakOrControl.test(text.replaceAll('\n', '')),
-        message: formCopy.contactFields.message.invalid,
-      },
-      noDirection,
-    ]),
-} satisfies Record<ContactField, (required: boolean) => v.GenericSchema>
+// What a visitor types, by kind: how it is prepared, then the rules it must pass, in order.
+// Refused rather than removed: the visitor can retype it, and removing it would change what
+// they saw. See text-hygiene.ts for what is removed without asking.
+const typedKinds: Partial<
+  Record<LeadFieldKind, { prepare: (text: string) => string; rules: Rule[] }>
+> = {
+  name: { prepare: same, rules: [oneLine, noDirection, someLetter] },
+  title: { prepare: same, rules: [oneLine, noDirection, someLetter] },
+  email: { prepare: lowerCaseDomain, rules: [emailAddress] },
+  phone: { prepare: same, rules: [phoneCharacters, phoneLength] },
+  note: { prepare: normaliseLines, rules: [noteLines, noDirection] },
+}
+
+/**
+ * A typed field's schema. A missing key reads as empty, so a required field gets its own
+ * message rather than valibot's; an optional field left empty skips its rules and is left out
+ * of the output, so it is stored as no value rather than as ''.
+ */
+function typedText(name: FormFieldName, required: boolean) {
+  const { max, kind } = leadField(name)
+  const { prepare, rules } = typedKinds[kind] ?? { prepare: same, rules: [] }
+  const text = v.pipe(
+    v.string('required' satisfies MessageCode),
+    v.transform((text: string) => prepare(cleanText(text)).trim()),
+    v.check((text: string) => !required || text !== '', 'required' satisfies MessageCode),
+    v.maxLength<string, number, MessageCode>(max, 'tooLong'),
+    ...rules.map(({ test, code }) => v.check((text: string) => text === '' || test(text), code)),
+  )
+  if (required) return v.optional(text, '')
+  return v.optional(
+    v.pipe(
+      text,
+      v.transform((text) => (text === '' ? undefined : text)),
+    ),
+  )
+}
+
+const companySize = v.pipe(
+  v.optional(v.string('required' satisfies MessageCode), ''),
+  v.picklist(companySizes, 'required' satisfies MessageCode),
+)
 
 // Where the lead came from: the visitor can neither see nor fix it, so its content is cleaned,
 // never refused. The form cuts it to these lengths already; another client sending more learns
 // which rule it broke.
-function metadataText(max: number) {
-  return v.optional(
+const attribution = (max: number) =>
+  v.optional(
     v.pipe(
-      v.string('Must be text'),
+      v.string('notText' satisfies MessageCode),
       v.transform(cleanMetadata),
-      v.maxLength(max, `Must be at most ${max} characters`),
+      v.maxLength<string, number, MessageCode>(max, 'tooLong'),
     ),
   )
-}
 
-// The honeypot is only asked whether it is empty, so nothing is removed that could make it so,
-// and nothing in it is refused (it is cut instead): a bot that fills it gets a person's answer.
-const honeypot = v.optional(
+// Only asked whether it is empty, so nothing is removed that could make it so, and nothing in
+// it is refused (it is cut instead): a bot that fills it gets a person's answer.
+const honeypotText = v.optional(
   v.pipe(
     v.string(),
-    v.transform((text) => wellFormed(text.trim().slice(0, metadataLimits.website))),
+    v.transform((text) => wellFormed(text.trim().slice(0, honeypot.max))),
   ),
 )
 
-// The specification's four fields, which every form has.
-const specificationEntries = {
-  firstName: requiredText('firstName'),
-  lastName: requiredText('lastName'),
-  companyName: requiredText('companyName'),
-  companySize: v.pipe(
-    v.optional(v.string(formCopy.required.companySize), ''),
-    v.picklist(companySizes, formCopy.required.companySize),
+const fieldSchema = (name: FormFieldName, required: boolean) =>
+  name === 'companySize' ? companySize : typedText(name, required)
+
+const requiredEntries = Object.fromEntries(
+  requiredFieldNames.map((name) => [name, fieldSchema(name, true)]),
+) as Record<RequiredFieldName, ReturnType<typeof fieldSchema>>
+
+const attributionEntries = {
+  ...Object.fromEntries(
+    attributionFieldNames.map((name) => [name, attribution(leadField(name).max)]),
   ),
+  [honeypot.name]: honeypotText,
 }
 
-// Where the lead came from, and the honeypot `website`, a field hidden from people that only
-// bots fill in.
-const metadataEntries = {
-  source: metadataText(metadataLimits.source),
-  pageUrl: metadataText(metadataLimits.pageUrl),
-  referrer: metadataText(metadataLimits.referrer),
-  // The visit's campaign (utm_* in the landing page's address), first touch of the session.
-  utmSource: metadataText(metadataLimits.utmSource),
-  utmMedium: metadataText(metadataLimits.utmMedium),
-  utmCampaign: metadataText(metadataLimits.utmCampaign),
-  utmTerm: metadataText(metadataLimits.utmTerm),
-  utmContent: metadataText(metadataLimits.utmContent),
-  website: honeypot,
-}
-
-// The widest form, every contact field optional: the types are inferred from it.
-const widestRequest = v.object({
-  ...specificationEntries,
-  email: contactSchemas.email(false),
-  phone: contactSchemas.phone(false),
-  role: contactSchemas.role(false),
-  message: contactSchemas.message(false),
-})
-const widestSubmission = v.object({ ...widestRequest.entries, ...metadataEntries })
-
-export type DemoRequestField = keyof typeof formCopy.required
-export type DemoRequest = v.InferOutput<typeof widestRequest>
-export type DemoRequestSubmission = v.InferOutput<typeof widestSubmission>
+// The types are written from the catalogue's names: valibot cannot infer through the loops.
+/** A demo request as the form sends it: the four, and the contact fields the form has. */
+export type DemoRequest = Record<Exclude<RequiredFieldName, 'companySize'>, string> & {
+  companySize: CompanySize
+} & Partial<Record<ContactFieldName, string>>
+/** A whole submission: the request, where it came from, and the honeypot. */
+export type DemoRequestSubmission = DemoRequest &
+  Partial<Record<(typeof attributionFieldNames)[number] | typeof honeypot.name, string>>
+export type DemoRequestField = RequiredFieldName
 export type CompanySize = (typeof companySizes)[number]
 
+/** One code per invalid field, the first rule each broke. */
+type FieldCodes = Partial<Record<string, MessageCode>>
 /** One message per invalid field, the first rule each broke. */
 export type FieldErrors = Partial<Record<string, string>>
 
+export type Checked<T> = { success: true; output: T } | { success: false; codes: FieldCodes }
 export type Validation<T> = { success: true; output: T } | { success: false; fields: FieldErrors }
 
-const notAnObject = 'A demo request must be a JSON object'
-
-function validate<T>(schema: v.GenericSchema<unknown, T>, input: unknown): Validation<T> {
+function check<T>(schema: v.GenericSchema<unknown, T>, input: unknown): Checked<T> {
   // valibot's object() takes arrays; a request body never is one.
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return { success: false, fields: { body: notAnObject } }
+    return { success: false, codes: { body: 'notAnObject' } }
   }
   const result = v.safeParse(schema, input)
   if (result.success) return { success: true, output: result.output }
-  const fields: FieldErrors = {}
+  const codes: FieldCodes = {}
   for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? 'body'
-    fields[key] ??= issue.message
+    codes[v.getDotPath(issue) ?? 'body'] ??= issue.message as MessageCode
   }
-  return { success: false, fields }
+  return { success: false, codes }
 }
 
-// A contact field the form lacks is refused, not dropped: what a visitor typed into a widget
-// built with it would be lost without a word. The message names the setting to change.
-const notCollected = (name: ContactField) =>
-  v.optional(
-    v.never(
-      `This form does not collect ${name}: list it in ${fieldsSetting} where the function runs, or build the widget without it`,
-    ),
-  )
+const notCollected = v.optional(v.never('notCollected' satisfies MessageCode))
 
 // Built once per form: the form validates on every keystroke once a message shows.
 const schemas = new Map<string, v.GenericSchema<unknown, DemoRequestSubmission>>()
@@ -244,36 +196,73 @@ function schemaFor(kind: 'request' | 'submission', fields: FormFields) {
   const key = `${kind}:${formatFormFields(fields)}`
   let schema = schemas.get(key)
   if (!schema) {
-    const entries: v.ObjectEntries = { ...specificationEntries }
+    const entries: v.ObjectEntries = { ...requiredEntries }
     if (kind === 'submission') {
-      for (const name of contactFieldNames) entries[name] = notCollected(name)
-      Object.assign(entries, metadataEntries)
+      // A contact field the form lacks is refused, not dropped: what a visitor typed into a
+      // widget built with it would be lost without a word.
+      for (const name of contactFieldNames) entries[name] = notCollected
+      Object.assign(entries, attributionEntries)
     }
-    for (const { name, required } of fields) entries[name] = contactSchemas[name](required)
+    for (const { name, required } of fields) entries[name] = fieldSchema(name, required)
     schema = v.object(entries) as unknown as v.GenericSchema<unknown, DemoRequestSubmission>
     schemas.set(key, schema)
   }
   return schema
 }
 
+/** The English words of `code` for `field`, as the form shows them and the function replies. */
+export function fieldMessage(field: string, code: MessageCode): string {
+  const own = (formCopy.messages as Record<string, Partial<Record<MessageCode, string>>>)[field]
+  const words = own?.[code] ?? (formCopy.anyField as Partial<Record<MessageCode, string>>)[code]
+  if (words) return words
+  if (code === 'notCollected') {
+    return `This form does not collect ${field}: list it in ${fieldsSetting} where the function runs, or build the widget without it`
+  }
+  if (code === 'notAnObject') return 'A demo request must be a JSON object'
+  if (code === 'notText') return 'Must be text'
+  if (code === 'tooLong' && field in attributionEntries) {
+    return `Must be at most ${leadField(field as (typeof attributionFieldNames)[number]).max} characters`
+  }
+  return code
+}
+
+const inWords = <T>(checked: Checked<T>): Validation<T> =>
+  checked.success
+    ? checked
+    : {
+        success: false,
+        fields: Object.fromEntries(
+          Object.entries(checked.codes).map(([field, code]) => [
+            field,
+            fieldMessage(field, code as MessageCode),
+          ]),
+        ),
+      }
+
 /**
- * Validates the fields a visitor fills in, as the form does before sending: the four, and the
- * contact fields of `fields` (none by default, as the specification has it).
+ * Checks the fields a visitor fills in, as the form does before sending: the four, and the
+ * contact fields of `fields` (none by default, as docs/requirements.md#fields has it). Codes,
+ * for the form to put in words when it renders.
  */
+export function checkDemoRequest(input: unknown, fields: FormFields = []): Checked<DemoRequest> {
+  return check(schemaFor('request', fields), input) as Checked<DemoRequest>
+}
+
+/** As `checkDemoRequest`, with each failure in English: one message per invalid field. */
 export function validateDemoRequest(
   input: unknown,
   fields: FormFields = [],
 ): Validation<DemoRequest> {
-  return validate(schemaFor('request', fields), input)
+  return inWords(checkDemoRequest(input, fields))
 }
 
 /**
  * Validates a whole submission, as the function does on arrival, for a form with `fields`. A
- * contact field the form lacks is refused.
+ * contact field the form lacks is refused. Messages in English, as the function replies.
  */
 export function validateSubmission(
   input: unknown,
   fields: FormFields = [],
 ): Validation<DemoRequestSubmission> {
-  return validate(schemaFor('submission', fields), input)
+  return inWords(check(schemaFor('submission', fields), input))
 }

@@ -1,14 +1,11 @@
-import type { ContactField, FormFields } from './contact-fields.ts'
-import { contactFieldLimits, fieldLimits } from './demo-request-limits.ts'
-import type { DemoRequestField } from './demo-request-schema.ts'
-import { companySizes } from './form-copy.ts'
+import type { FormFields } from './contact-fields.ts'
+import { companySizes, type FormFieldName, leadField, requiredFieldNames } from './lead-fields.ts'
 import { cleanText } from './text-hygiene.ts'
 
 /** What a host page may hand `prefill()`: any of the four fields, and the form's contact fields. */
-export type DemoRequestPrefill = Partial<Record<DemoRequestField | ContactField, string>>
+export type DemoRequestPrefill = Partial<Record<FormFieldName, string>>
 
 const sizes: readonly string[] = companySizes
-const limits: Record<string, number> = { ...fieldLimits, ...contactFieldLimits }
 
 /**
  * What `prefill()` puts in the form: text cleaned as the schema cleans it and cut to the
@@ -17,8 +14,7 @@ const limits: Record<string, number> = { ...fieldLimits, ...contactFieldLimits }
  * contact fields), a size not offered.
  */
 export function prefillValues(input: unknown, fields: FormFields = []): DemoRequestPrefill {
-  const names = ['firstName', 'lastName', 'companyName', 'companySize']
-  names.push(...fields.map(({ name }) => name))
+  const names: string[] = [...requiredFieldNames, ...fields.map(({ name }) => name)]
   const usage = `prefill() takes { ${names.join(', ')} }`
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError(`${usage}; got ${input === null ? 'null' : typeof input}`)
@@ -38,7 +34,7 @@ export function prefillValues(input: unknown, fields: FormFields = []): DemoRequ
     } else {
       values[field as keyof DemoRequestPrefill] = cutToLimit(
         cleanText(value).trim(),
-        limits[field] ?? 0,
+        leadField(field as FormFieldName).max,
       )
     }
   }

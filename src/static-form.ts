@@ -8,11 +8,11 @@
  */
 import { css as gooberCss } from 'goober'
 import type { ContactField, FormFields } from './contact-fields.ts'
-import { contactFieldLimits, fieldLimits } from './demo-request-limits.ts'
 import { cssVar } from './design-tokens.ts'
 import { escapeHtml } from './escape-html.ts'
-import { companySizes, formCopy, staticFormCopy } from './form-copy.ts'
+import { formCopy, staticFormCopy } from './form-copy.ts'
 import { formRules, messageRules } from './form-styles.ts'
+import { companySizes, leadFields } from './lead-fields.ts'
 
 export interface StaticFormOptions {
   /** Where the privacy notice under the button leads, as the element's `privacy-url`. */
@@ -59,7 +59,7 @@ function textField(
 ): string {
   const copy = formCopy.fields[field]
   const id = controlId(interactive, field)
-  return `<div class="${c.field}"><label class="${c.label}" for="${id}" part="label">${escapeHtml(copy.label)}</label><input id="${id}" class="${c.control}" part="input" type="text" autocomplete="${autoComplete}" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${fieldLimits[field]}"${interactive ? '' : ' disabled'}></div>`
+  return `<div class="${c.field}"><label class="${c.label}" for="${id}" part="label">${escapeHtml(copy.label)}</label><input id="${id}" class="${c.control}" part="input" type="text" autocomplete="${autoComplete}" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${leadFields[field].max}"${interactive ? '' : ' disabled'}></div>`
 }
 
 // A contact field, as the live form renders it: its label says when it may be left empty.
@@ -68,14 +68,15 @@ function contactField(
   { name, required }: { name: ContactField; required: boolean },
   interactive: boolean | undefined,
 ): string {
-  const copy = formCopy.contactFields[name]
+  const copy = formCopy.fields[name]
+  const place = leadFields[name].form
   const id = controlId(interactive, name)
   const label = required ? copy.label : `${copy.label} ${formCopy.optional}`
-  const common = `id="${id}" part="input" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${contactFieldLimits[name]}"${interactive ? '' : ' disabled'}`
+  const common = `id="${id}" part="input" placeholder="${escapeHtml(copy.placeholder)}" maxlength="${leadFields[name].max}"${interactive ? '' : ' disabled'}`
   const control =
     name === 'message'
       ? `<textarea class="${c.control} ${c.textarea}" ${common}></textarea>`
-      : `<input class="${c.control}" type="text" autocomplete="${copy.autoComplete}" inputmode="${copy.inputMode}" ${common}>`
+      : `<input class="${c.control}" type="text" autocomplete="${place.autocomplete}" inputmode="${'inputmode' in place ? place.inputmode : 'text'}" ${common}>`
   return `<div class="${c.field}"><label class="${c.label}" for="${id}" part="label">${escapeHtml(label)}</label>${control}</div>`
 }
 

@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { propertyRuns } from '../tests/support/property-runs.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
-import { metadataLimits } from './demo-request-limits.ts'
 import { validateSubmission } from './demo-request-schema.ts'
+import { leadFields } from './lead-fields.ts'
 import { submissionMetadata } from './submission-metadata.ts'
 
 const runs = propertyRuns(300)
@@ -32,8 +32,8 @@ describe('submissionMetadata', () => {
       website: 'y'.repeat(500),
     })
     expect(metadata.source?.startsWith('partner acme')).toBe(true)
-    expect(metadata.source?.length).toBeLessThanOrEqual(metadataLimits.source)
-    expect(metadata.pageUrl).toHaveLength(metadataLimits.pageUrl)
+    expect(metadata.source?.length).toBeLessThanOrEqual(leadFields.source.max)
+    expect(metadata.pageUrl).toHaveLength(leadFields.pageUrl.max)
     expect(validateSubmission({ ...sampleLead, ...metadata }).success).toBe(true)
   })
 

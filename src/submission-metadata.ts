@@ -1,5 +1,5 @@
 import type { Campaign, UtmField } from './campaign.ts'
-import { metadataLimits } from './demo-request-limits.ts'
+import { honeypot, leadFields } from './lead-fields.ts'
 import { cleanMetadata } from './text-hygiene.ts'
 
 export type MetadataInput = {
@@ -22,19 +22,19 @@ export function submissionMetadata({
   website,
   campaign = {},
 }: MetadataInput) {
-  const tidySource = source && tidy(source, metadataLimits.source)
+  const tidySource = source && tidy(source, leadFields.source.max)
   const tidyCampaign: Campaign = {}
   for (const [field, value] of Object.entries(campaign) as [UtmField, string | undefined][]) {
-    const text = value && tidy(value, metadataLimits[field])
+    const text = value && tidy(value, leadFields[field].max)
     if (text) tidyCampaign[field] = text
   }
   return {
     ...(tidySource && { source: tidySource }),
     ...tidyCampaign,
-    pageUrl: tidy(pageUrl, metadataLimits.pageUrl),
-    referrer: tidy(referrer, metadataLimits.referrer),
+    pageUrl: tidy(pageUrl, leadFields.pageUrl.max),
+    referrer: tidy(referrer, leadFields.referrer.max),
     // Only ever asked whether it is empty: cut, never cleaned, as the schema does.
-    website: website.trim().slice(0, metadataLimits.website),
+    website: website.trim().slice(0, honeypot.max),
   }
 }
 

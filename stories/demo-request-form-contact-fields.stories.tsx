@@ -30,7 +30,7 @@ const allFour = parseFormFields('email,phone?,role,message?')
 
 // A contact field by its label, which says "(optional)" for a field that may stay empty.
 function contactControl(root: HTMLElement, name: ContactField) {
-  const { label } = formCopy.contactFields[name]
+  const { label } = formCopy.fields[name]
   return within(root).getByLabelText(new RegExp(`^${label}( \\(optional\\))?$`))
 }
 
@@ -59,7 +59,7 @@ export const WithEmailMissing: Story = {
   args: { fields: emailOnly, initialValues: sampleLead },
   play: async ({ canvasElement }) => {
     await submit(canvasElement)
-    expectMessage(canvasElement, 'email', formCopy.contactFields.email.required)
+    expectMessage(canvasElement, 'email', formCopy.messages.email.required)
     expect(contactControl(canvasElement, 'email')).toHaveFocus()
   },
 }
@@ -68,7 +68,7 @@ export const WithEmailInvalid: Story = {
   args: { fields: emailOnly, initialValues: { ...sampleLead, email: 'ada@lovelace' } },
   play: async ({ canvasElement }) => {
     await submit(canvasElement)
-    expectMessage(canvasElement, 'email', formCopy.contactFields.email.invalid)
+    expectMessage(canvasElement, 'email', formCopy.messages.email.invalid)
   },
 }
 
@@ -76,7 +76,7 @@ export const AllContactFields: Story = {
   args: { fields: allFour, initialValues: { ...sampleLead, ...sampleContact } },
   play: async ({ canvasElement }) => {
     expect(contactControl(canvasElement, 'phone')).toHaveAccessibleName(
-      `${formCopy.contactFields.phone.label} ${formCopy.optional}`,
+      `${formCopy.fields.phone.label} ${formCopy.optional}`,
     )
     expect(contactControl(canvasElement, 'message').tagName).toBe('TEXTAREA')
     await submit(canvasElement)
@@ -88,8 +88,8 @@ export const AllContactFieldsMissing: Story = {
   args: { fields: allFour, initialValues: sampleLead },
   play: async ({ canvasElement }) => {
     await submit(canvasElement)
-    expectMessage(canvasElement, 'email', formCopy.contactFields.email.required)
-    expectMessage(canvasElement, 'role', formCopy.contactFields.role.required)
+    expectMessage(canvasElement, 'email', formCopy.messages.email.required)
+    expectMessage(canvasElement, 'role', formCopy.messages.role.required)
     // Optional fields left empty are fine.
     expect(contactControl(canvasElement, 'phone')).toHaveAttribute('aria-invalid', 'false')
     expect(contactControl(canvasElement, 'message')).toHaveAttribute('aria-invalid', 'false')
@@ -110,10 +110,10 @@ export const AllContactFieldsInvalid: Story = {
   },
   play: async ({ canvasElement }) => {
     await submit(canvasElement)
-    const { email, phone, role, message } = formCopy.contactFields
+    const { email, phone, role } = formCopy.messages
     expectMessage(canvasElement, 'email', email.invalid)
     expectMessage(canvasElement, 'phone', phone.digits)
-    expectMessage(canvasElement, 'role', role.invalid)
-    expectMessage(canvasElement, 'message', message.invalid)
+    expectMessage(canvasElement, 'role', role.letterOrDigit)
+    expectMessage(canvasElement, 'message', formCopy.anyField.controlCharacters)
   },
 }

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { DemoRequestForm } from '../src/demo-request-form.tsx'
-import { fieldLimits } from '../src/demo-request-limits.ts'
 import type { DemoRequestField } from '../src/demo-request-schema.ts'
 import { formCopy } from '../src/form-copy.ts'
+import { leadFields } from '../src/lead-fields.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import {
   control,
@@ -119,11 +119,11 @@ export const Timeout = failureStory('pending', 500)
 
 // Each field at its longest: long unbroken words must wrap or scroll inside the field.
 const longValues = {
-  firstName: 'Maximiliana'.repeat(10).slice(0, fieldLimits.firstName),
-  lastName: 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, fieldLimits.lastName),
+  firstName: 'Maximiliana'.repeat(10).slice(0, leadFields.firstName.max),
+  lastName: 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, leadFields.lastName.max),
   companyName: 'International Consolidated Insurance Defense Litigation Partners '
     .repeat(4)
-    .slice(0, fieldLimits.companyName),
+    .slice(0, leadFields.companyName.max),
 }
 
 export const VeryLongValues: Story = {

@@ -2,11 +2,12 @@ import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import type { DemoRequestValues } from '../src/demo-request-form.tsx'
 import type { DemoRequestField } from '../src/demo-request-schema.ts'
 import { formCopy } from '../src/form-copy.ts'
+import { requiredFieldNames } from '../src/lead-fields.ts'
 
 // Steps the play functions share, for the form in the document and inside the element's
 // shadow root alike. Every name they look for comes from formCopy.
 
-export const fields = Object.keys(formCopy.required) as DemoRequestField[]
+export const fields: DemoRequestField[] = [...requiredFieldNames]
 
 // The element that holds the form: the canvas, or the form's root inside the element's shadow.
 type Root = HTMLElement
@@ -49,11 +50,11 @@ export function expectValues(root: Root, values: DemoRequestValues): void {
 /** Exactly the messages of `invalid` show, each tied to its field. */
 export function expectMessages(root: Root, invalid: DemoRequestField[]): void {
   for (const field of fields) {
-    const message = queries(root).queryByText(formCopy.required[field])
+    const message = queries(root).queryByText(formCopy.messages[field].required)
     if (invalid.includes(field)) {
       expect(message).toBeVisible()
       expect(control(root, field)).toHaveAttribute('aria-invalid', 'true')
-      expect(control(root, field)).toHaveAccessibleDescription(formCopy.required[field])
+      expect(control(root, field)).toHaveAccessibleDescription(formCopy.messages[field].required)
     } else {
       expect(message).toBeNull()
       expect(control(root, field)).toHaveAttribute('aria-invalid', 'false')

@@ -10,6 +10,7 @@ import { readBackendConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from '../support/email-api-stand-in.ts'
 import { freePort } from '../support/free-port.ts'
+import { insertLead } from '../support/insert-lead.ts'
 import { newPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleContact, sampleNewDemoRequest, sampleSubmission } from '../support/sample-lead.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
@@ -75,7 +76,7 @@ const submit = (url: string, firstName: string) =>
 async function storeLead(env: NodeJS.ProcessEnv, firstName: string) {
   const database = await openDatabase(readBackendConfig(env))
   try {
-    await database.store.insert({ ...sampleNewDemoRequest, firstName, idempotencyKey: null })
+    await insertLead(database.db, { ...sampleNewDemoRequest, firstName, idempotencyKey: null })
   } finally {
     await database.close()
   }
