@@ -62,7 +62,8 @@ export function ElementForm({ container, ...props }: ElementFormProps) {
       (container as ShadowRoot).querySelector<Control>(`form [name="${before.focused}"]`)
     if (!live) return
     live.focus({ preventScroll: true })
-    if (!(live instanceof HTMLSelectElement) && before.caret) live.setSelectionRange(...before.caret)
+    if (!(live instanceof HTMLSelectElement) && before.caret)
+      live.setSelectionRange(...before.caret)
   }, [before, container])
 
   return <DemoRequestForm {...props} initialValues={before?.values} />

@@ -7,6 +7,7 @@ import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
 import type { LoaderElement } from './hand-over.ts'
 import { mountLiveForm } from './live-form.tsx'
+import { compactStaticForm } from './loader-build.ts'
 
 // The hand-over alone, from source: an element with the loader's static form in its shadow root
 // (the loader itself is tested as built, in tests/e2e/loader.e2e.ts).
@@ -19,7 +20,8 @@ function paintedHost(attributes: Record<string, string> = {}) {
   const host = document.createElement('live-form-host') as HostElement & LoaderElement
   for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value)
   const root = host.attachShadow({ mode: 'open' })
-  const { html, css } = staticForm({ privacyUrl: '/privacy', interactive: true })
+  // As the loader's build compacts it: each control's id is its field's name.
+  const { html, css } = compactStaticForm(staticForm({ privacyUrl: '/privacy' }))
   const sheet = new CSSStyleSheet()
   sheet.replaceSync(css)
   root.adoptedStyleSheets = [sheet]

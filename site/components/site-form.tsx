@@ -38,7 +38,7 @@ export function SiteForm({ source }: { source: string }) {
         <template
           // @ts-expect-error React types do not list declarative shadow DOM yet.
           shadowrootmode="open"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: static-form.ts builds it from our own copy, every text escaped
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: static-form.ts renders it with React from our own copy
           dangerouslySetInnerHTML={{
             __html: `<style>${staticForm.css}</style>${staticForm.html}`,
           }}
