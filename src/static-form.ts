@@ -53,11 +53,15 @@ function formHtml({ privacyUrl, prerendered, fields = [] }: StaticFormOptions): 
       drawing: 'static',
     }),
   )
+    // The first option is the selected one anyway.
+    .replace(/ selected=""/g, '')
   if (!prerendered) return html
   // Parsed as text, and never shown, where scripts run: only pages without JavaScript see it.
   const notice = /<p class="([^"]+)">/.exec(html)?.[1] ?? ''
   const note = `<noscript><p class="${notice}" role="note">${escapeHtml(staticFormCopy.needsJavaScript)}</p></noscript>`
-  return html.replace(/^<div /, '<div data-static-form ').replace('</form>', `${note}</form>`)
+  return html
+    .replace(/^<div class="([^"]+)"/, '<div class="$1" data-static-form')
+    .replace('</form>', `${note}</form>`)
 }
 
 /** The static form's HTML and the CSS it needs, as separate strings. */
