@@ -423,6 +423,19 @@ describe('a partner page that embeds only the loader', () => {
     })
   }
 
+  it("keeps a field's neighbour where it was, 44 px tall, when the field's message shows", async () => {
+    const { tab, close } = await open('/async')
+    await waitForLiveForm(tab)
+    const lastName = tab.locator('demo-request form [name="lastName"]')
+    await lastName.fill('Lovelace')
+    const before = await lastName.boundingBox()
+    await tab.getByRole('button', { name: formCopy.submit, exact: true }).click()
+    await tab.locator('demo-request [data-error-for="firstName"]').waitFor()
+    expect(await lastName.boundingBox()).toEqual(before)
+    expect(before?.height).toBe(44)
+    await close()
+  })
+
   it('fetches the full widget at once with loading="eager", even below the fold', async () => {
     const { tab, problems, widgetFiles, close } = await open('/eager')
     await waitForLiveForm(tab)

@@ -42,7 +42,8 @@ async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
     return handle.asElement() as puppeteer.ElementHandle<HTMLElement>
   }
   return {
-    open: async (url) => void (await page.goto(url)),
+    // Back as soon as the page is parsed: a visitor starts on what shows, before scripts finish.
+    open: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
     type: async (label, text) => (await control(label)).type(text),
     choose: async (label, option) => void (await (await control(label)).select(option)),
     press: async (button) => (await control(button)).click(),
@@ -59,6 +60,8 @@ async function webkitVisitor(hostname: string, port: number, proxy: HostProxy): 
     capabilities: {
       ...webkitCapabilities(),
       proxy: { proxyType: 'manual', httpProxy: proxy.address },
+      // Back from navigating as soon as the page is parsed, as in Firefox.
+      pageLoadStrategy: 'eager',
     },
   })
   const control = async (label: string) => {
