@@ -91,9 +91,32 @@ const liveState = () => {
 }
 const formText = () => document.querySelector('demo-request')?.shadowRoot?.textContent ?? ''
 
+// What the page shows, for a wait that gave up.
+const pageState = () => ({
+  url: location.href,
+  hydrated: document.documentElement.hasAttribute('data-hydrated'),
+  defined: Boolean(customElements.get('demo-request')),
+  staticForm: Boolean(
+    document.querySelector('demo-request')?.shadowRoot?.querySelector('[data-static-form]'),
+  ),
+  controls: [
+    ...(document.querySelector('demo-request')?.shadowRoot?.querySelectorAll('input, select') ??
+      []),
+  ].map((control) => control.getAttribute('name') ?? control.id),
+  forms: document.querySelector('demo-request')?.shadowRoot?.querySelectorAll('form').length,
+})
+
+async function waitForLiveForm(visitor: Visitor) {
+  try {
+    await waitUntil(() => visitor.evaluate(liveForm), { timeoutMs: 15_000 })
+  } catch (error) {
+    throw new Error(`${error}: ${JSON.stringify(await visitor.evaluate(pageState))}`)
+  }
+}
+
 /** Types the sample lead under `companyName`, presses the button and waits for the toast. */
 async function sendSampleLead(visitor: Visitor, companyName: string) {
-  await waitUntil(() => visitor.evaluate(liveForm), { timeoutMs: 15_000 })
+  await waitForLiveForm(visitor)
   const { fields } = formCopy
   await visitor.type(fields.firstName.label, sampleLead.firstName)
   await visitor.type(fields.lastName.label, sampleLead.lastName)
@@ -145,9 +168,9 @@ for (const engine of inject('engines')) {
       for (const page of [new URL('/request-demo', backend.url).href, `${partnerOrigin}/`]) {
         await visitor.open(page)
         // Into whichever form shows First Name first, static or live, without waiting for more.
-        await visitor.type(formCopy.fields.firstName.label, 'Ada')
-        await visitor.type(formCopy.fields.lastName.label, 'Love')
-        await waitUntil(() => visitor.evaluate(liveForm), { timeoutMs: 15_000 })
+        await visitor.typeAt(formCopy.fields.firstName.label, 'Ada')
+        await visitor.typeAt(formCopy.fields.lastName.label, 'Love')
+        await waitForLiveForm(visitor)
         expect(await visitor.evaluate(liveState), page).toEqual({
           firstName: 'Ada',
           lastName: 'Love',
