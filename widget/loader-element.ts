@@ -28,7 +28,8 @@ function loadFullWidget() {
   // The page's address as the base where the loader has no script of its own (a bundler's copy):
   // a Location reads as its href, in fewer of the loader's bytes.
   script.src = new URL(fullScript, loaderScript?.src || (location as unknown as string)).href
-  script.nonce = loaderScript?.nonce ?? ''
+  // Without a script of its own the loader has no nonce to pass: any value is then as good as none.
+  script.nonce = loaderScript?.nonce as string
   script.onerror = fail
   // The full widget calls takeOver as it runs; a script that ran without doing so failed too.
   script.onload = () => mount || fail()
