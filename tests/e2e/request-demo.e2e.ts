@@ -12,7 +12,7 @@ import {
   typedAtOnce,
   waitForLiveForm,
 } from './early-typing.ts'
-import { storedLeads } from './leads.ts'
+import { storedLeadRecords, storedLeads } from './leads.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
 const browser = chromiumForFile()
@@ -35,7 +35,14 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
   expect(leads[0]).toContain(
     `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,injury-defense-2026,no,`,
   )
-  expect(leads[0]).toContain(',newsletter,,injury-defense-2026,,,')
+  const [stored] = await storedLeadRecords(companyName)
+  expect(stored).toMatchObject({
+    utm_source: 'newsletter',
+    utm_medium: '',
+    utm_campaign: 'injury-defense-2026',
+    utm_term: '',
+    utm_content: '',
+  })
   await page.context().close()
 })
 
@@ -49,7 +56,13 @@ it('a visitor who lands on / from a campaign and browses to the form is still cr
   await sendSampleLead(page, companyName)
   const leads = await storedLeads(companyName)
   expect(leads).toHaveLength(1)
-  expect(leads[0]).toContain(',search,cpc,defense-firms,,,')
+  const [stored] = await storedLeadRecords(companyName)
+  expect(stored).toMatchObject({
+    utm_source: 'search',
+    utm_medium: 'cpc',
+    utm_campaign: 'defense-firms',
+    utm_term: '',
+  })
   expect(pageErrors).toEqual([])
   await close()
 })
