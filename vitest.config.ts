@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'backend',
           include: ['supabase/**/*.test.ts', 'server/**/*.test.ts', 'tests/backend/**/*.test.ts'],
-          globalSetup: ['tests/support/require-postgres.ts'],
+          globalSetup: ['tests/support/shared-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

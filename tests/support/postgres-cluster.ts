@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, chown, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
 import { freePort } from './free-port.ts'
 
 const run = promisify(execFile)
@@ -82,4 +84,40 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   }
   await cluster.start()
   return cluster
+}
+
+/** A database of its own on a running server, for one test file. */
+interface ServerDatabase {
+  /** A superuser URL for this database. */
+  url: string
+  /** Drops it, ending whatever connections a test left open to it. */
+  drop(): Promise<void>
+}
+
+let created = 0
+
+/** Runs `script` on one connection of its own, which it closes. */
+export async function execOn(url: string, script: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(script)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * Creates an empty database on the server at `serverUrl` (a superuser URL): from template0, so
+ * nothing another file made in `template1` comes with it, under a name no other process picks.
+ */
+export async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
+  const name = `test_${process.pid}_${++created}_${randomBytes(4).toString('hex')}`
+  await execOn(serverUrl, `create database ${name} template template0`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.href,
+    drop: () => execOn(serverUrl, `drop database if exists ${name} with (force)`),
+  }
 }
