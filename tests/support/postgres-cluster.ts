@@ -65,7 +65,8 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
     '--no-instructions',
   ])
   const port = await freePort()
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
+  // Room for every backend file's pools and servers at once, with a worker per core.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`
   const pgCtl = join(bin, 'pg_ctl')
   const cluster: PostgresCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
