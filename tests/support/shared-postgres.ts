@@ -2,13 +2,6 @@ import type { TestProject } from 'vitest/node'
 import { supabaseRoles } from '../../server/migrate.ts'
 import { execOn, findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The backend files' one PostgreSQL server (superuser URL), or `null` where none is installed. */
-    postgresUrl: string | null
-  }
-}
-
 const how =
   'install postgresql-15 (apt-get install postgresql-15) or set POSTGRES_BIN to the folder with initdb and pg_ctl'
 

@@ -5,6 +5,14 @@ import { createPostgresDatabase } from '../../supabase/functions/_shared/postgre
 import type { SqlDatabase } from '../../supabase/functions/_shared/sql-database.ts'
 import { createServerDatabase, findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
 
+// Here, beside its one reader, so that `tsc -p supabase` sees it with the tests there.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The backend files' one PostgreSQL server (superuser URL), or `null` where none is installed. */
+    postgresUrl: string | null
+  }
+}
+
 /** The PostgreSQL server a test database is on, as a test reaches it. */
 interface TestServer {
   /** A superuser URL for the test's own database. */
