@@ -7,10 +7,10 @@ import { calendlyBookingUrl, calendlyHosts } from './calendly.ts'
 export const routesSetting = 'DEMO_REQUEST_ROUTES'
 
 /** Catalogue fields and the values that match; a rule with none matches every lead. */
-export type RouteCondition = Partial<Record<LeadFieldName, readonly string[]>>
+type RouteCondition = Partial<Record<LeadFieldName, readonly string[]>>
 
 /** How a booking page is shown: embedded in the provider's own way, or as a plain link. */
-export type BookingPageKind = BookingProvider | 'link'
+type BookingPageKind = BookingProvider | 'link'
 
 /** One rule of the setting; `rule` is its place in the list, from 1, as recorded on the lead. */
 export type Route = { rule: number; when: RouteCondition } & (
