@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import {
   type FunctionConfig,
   readFunctionConfig,
-} from '../supabase/functions/_shared/function-config.ts'
+} from '../supabase/functions/_shared/config/function-config.ts'
 
 /** The repository root, against which relative folders are resolved. */
 export const projectRoot = new URL('..', import.meta.url).pathname

@@ -1,13 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import type { DemoRequestStore } from '../supabase/functions/_shared/demo-request-store.ts'
-import type { NotificationStore } from '../supabase/functions/_shared/notification-store.ts'
-import { createPostgresDatabase } from '../supabase/functions/_shared/postgres-database.ts'
-import type { ProofStore } from '../supabase/functions/_shared/proof-store.ts'
-import type { SqlDatabase } from '../supabase/functions/_shared/sql-database.ts'
-import { createSqlDemoRequestStore } from '../supabase/functions/_shared/sql-demo-request-store.ts'
-import { createSqlNotificationStore } from '../supabase/functions/_shared/sql-notification-store.ts'
-import { createSqlProofStore } from '../supabase/functions/_shared/sql-proof-store.ts'
+import { createSqlAbuseStore } from '../supabase/functions/_shared/abuse/sql-abuse-store.ts'
+import type { FunctionStores } from '../supabase/functions/_shared/config/configured-handler.ts'
+import { createPostgresDatabase } from '../supabase/functions/_shared/db/postgres-database.ts'
+import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
+import { createSqlLeadStore } from '../supabase/functions/_shared/lead/sql-lead-store.ts'
+import { createSqlNotificationStore } from '../supabase/functions/_shared/notify/sql-notification-store.ts'
 import type { BackendConfig } from './config.ts'
 import { askDataDirHolder, type CommandResult, lockDataDir } from './data-dir-lock.ts'
 import { runLocalCommand } from './local-commands.ts'
@@ -41,10 +39,7 @@ export async function openPgliteDatabase(dataDir?: string): Promise<SqlDatabase>
 }
 
 /** The local backend's database, migrated, with the function's stores on it. */
-export interface LocalDatabase {
-  store: DemoRequestStore
-  notifications: NotificationStore
-  proofs: ProofStore
+export interface LocalDatabase extends FunctionStores {
   /** Where the data lives, for people. */
   description: string
   close(): Promise<void>
@@ -73,10 +68,11 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
     await close().catch(() => {})
     throw error
   }
-  const stores = {
-    store: createSqlDemoRequestStore(db, { role: config.databaseRole }),
-    notifications: createSqlNotificationStore(db, { role: config.databaseRole }),
-    proofs: createSqlProofStore(db, { role: config.databaseRole }),
+  const role = { role: config.databaseRole }
+  const stores: FunctionStores = {
+    leads: createSqlLeadStore(db, role),
+    abuse: createSqlAbuseStore(db, role),
+    notifications: createSqlNotificationStore(db, role),
   }
   lock?.answer((command, input) => runLocalCommand(stores, config, command, input))
   const description =

@@ -1,7 +1,7 @@
 import type { NodeHttp1Handler, ServerRequest } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
-import type { DemoRequestHandler } from '../supabase/functions/_shared/demo-request-handler.ts'
-import { errorReply } from '../supabase/functions/_shared/json-reply.ts'
+import { errorReply } from '../supabase/functions/_shared/http/json-reply.ts'
+import type { DemoRequestHandler } from '../supabase/functions/_shared/lead/demo-request-handler.ts'
 
 /** Whether a request is for the function: its path, as supabase-js calls it, and below. */
 export const isFunctionPath = (url = '/') =>

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import {
   type NotificationStatus,
   notificationStatuses,
-} from '../supabase/functions/_shared/demo-request-store.ts'
+} from '../supabase/functions/_shared/lead/lead-store.ts'
 import { readBackendConfig } from './config.ts'
 import { runCommand } from './database.ts'
 

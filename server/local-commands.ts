@@ -1,8 +1,8 @@
 import {
   createConfiguredDispatcher,
   type FunctionStores,
-} from '../supabase/functions/_shared/configured-handler.ts'
-import type { NotificationStatus } from '../supabase/functions/_shared/demo-request-store.ts'
+} from '../supabase/functions/_shared/config/configured-handler.ts'
+import type { NotificationStatus } from '../supabase/functions/_shared/lead/lead-store.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
@@ -19,14 +19,17 @@ interface LeadsInput {
  * whichever process holds the database, so it takes plain input and returns the text to print.
  */
 export async function runLocalCommand(
-  { store, notifications }: FunctionStores,
+  stores: FunctionStores,
   config: BackendConfig,
   command: string,
   input: unknown,
 ): Promise<CommandResult> {
   if (command === 'leads') {
     const { csv = false, limit = null, status } = (input ?? {}) as LeadsInput
-    const [leads, total] = await Promise.all([store.list(limit, status), store.count(status)])
+    const [leads, total] = await Promise.all([
+      stores.leads.list(limit, status),
+      stores.leads.count(status),
+    ])
     const output = csv ? leadsCsv(leads) : `${leadsTable(leads)}\n`
     // Never a silent cut: say how many were left out and how to get them.
     const left = total - leads.length
@@ -35,7 +38,7 @@ export async function runLocalCommand(
     return { output, note, exitCode: 0 }
   }
   if (command === 'notify-retry') {
-    const dispatcher = createConfiguredDispatcher(config, notifications)
+    const dispatcher = createConfiguredDispatcher(config, stores.notifications)
     if (dispatcher.channels.length === 0) {
       const output =
         'No notifier is configured: set RESEND_API_KEY and NOTIFY_EMAIL_TO, or NOTIFY_WEBHOOK_URL.\n'

@@ -50,7 +50,7 @@ describe('the local server', () => {
     const response = await post(valid, { 'idempotency-key': 'one-origin' })
     expect(response.status).toBe(200)
     const { requestId } = await response.json()
-    expect(await server.store.list(10)).toContainEqual(
+    expect(await server.leads.list(10)).toContainEqual(
       expect.objectContaining({ id: requestId, idempotencyKey: 'one-origin' }),
     )
     expect((await fetch(`${server.url}/widget/demo-request.js`)).status).toBe(200)
@@ -179,6 +179,6 @@ describe('the local server', () => {
     const direct = await runCommand(config(), 'leads', { csv: true, limit: 10 })
     expect(direct).toEqual(before)
     server = await startLocalServer(config())
-    expect(await server.store.list(10)).toHaveLength(direct.output.split('\r\n').length - 2)
+    expect(await server.leads.list(10)).toHaveLength(direct.output.split('\r\n').length - 2)
   })
 })

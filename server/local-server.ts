@@ -2,11 +2,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
-import { trackPendingWork } from '../supabase/functions/_shared/after-reply.ts'
 import {
   createConfiguredDispatcher,
   createConfiguredHandler,
-} from '../supabase/functions/_shared/configured-handler.ts'
+} from '../supabase/functions/_shared/config/configured-handler.ts'
+import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply.ts'
 import { type BackendConfig, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
 import { functionListener, isFunctionPath } from './function-route.ts'
@@ -57,7 +57,8 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   return {
     // People read "localhost" more easily than the loopback address.
     url: `http://${/^(127\.0\.0\.1|::1|0\.0\.0\.0|::)$/.test(config.host) ? 'localhost' : config.host}:${port}`,
-    store: database.store,
+    leads: database.leads,
+    abuse: database.abuse,
     config,
     /** Where the data lives, for people. */
     description: database.description,

@@ -1,7 +1,7 @@
 // `npm start`: builds the widget and site if a source changed since the last build (never with
 // SKIP_BUILD set), then serves everything.
 import { spawnSync } from 'node:child_process'
-import { defaultIpv6Prefix } from '../supabase/functions/_shared/client-group.ts'
+import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
 import { checkBuild } from './build-freshness.ts'
 import { type BackendConfig, projectRoot, readBackendConfig } from './config.ts'
 import { startLocalServer } from './local-server.ts'

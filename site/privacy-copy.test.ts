@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest'
-import { defaultIpv6Prefix } from '../supabase/functions/_shared/client-group.ts'
-import { siteCopy } from './site-copy.ts'
+import { parseFormFields } from '../src/contact-fields.ts'
+import { formFieldNames, leadField } from '../src/lead-fields.ts'
+import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
+import { privacyNotice, siteCopy } from './site-copy.ts'
 
 // /privacy promises how the rate limits key a visitor; the promise follows the code's default.
 it('the privacy notice describes the client keys the function makes', () => {
@@ -8,4 +10,17 @@ it('the privacy notice describes the client keys the function makes', () => {
   expect(text).toContain('keyed hash of your IP address, never the address itself')
   expect(text).toContain(`its first ${defaultIpv6Prefix} bits`)
   expect(text).toContain('replaced every day and deleted')
+})
+
+// The notice lists what the form collects from the field catalogue: a field added there is named.
+it('the privacy notice names every field the configured form collects', () => {
+  const fields = parseFormFields('email,phone?,role,message?')
+  const text = JSON.stringify(privacyNotice(fields))
+  for (const name of formFieldNames) {
+    const words = leadField(name).privacy
+    expect(words, name).toBeDefined()
+    expect(text).toContain(words?.collected)
+  }
+  expect(text).toContain('We use your work email and phone number to contact you')
+  expect(JSON.stringify(privacyNotice([]))).not.toContain('work email')
 })

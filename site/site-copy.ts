@@ -3,43 +3,31 @@
  * without touching pages. Site-only: the widget and the Supabase function never import it.
  */
 
-import type { ContactField, FormFields } from '../src/contact-fields.ts'
+import type { FormFields } from '../src/contact-fields.ts'
+import { type FormFieldName, formFieldNames, leadField } from '../src/lead-fields.ts'
 
-// The privacy notice says what the configured form collects (DEMO_REQUEST_FIELDS) and why.
-const fieldWords: Record<ContactField, string> = {
-  email: 'work email',
-  phone: 'phone number',
-  role: 'job title',
-  message: 'message',
-}
-
+// The privacy notice says what the configured form collects (DEMO_REQUEST_FIELDS) and why, in
+// the words the field catalogue gives each field, in the form's order.
 const listed = (items: string[]) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 
+function formFields(fields: FormFields) {
+  const has = (name: FormFieldName) =>
+    leadField(name).form?.presence === 'always' || fields.some((field) => field.name === name)
+  return formFieldNames.filter(has).flatMap((name) => leadField(name).privacy ?? [])
+}
+
 function collectedFields(fields: FormFields): string {
-  const has = (name: ContactField) => fields.some((field) => field.name === name)
-  const words = [
-    'first name',
-    'last name',
-    ...(['email', 'phone'] as const).filter(has).map((name) => fieldWords[name]),
-    'company name',
-    ...(has('role') ? [fieldWords.role] : []),
-    'company size',
-    ...(has('message') ? [fieldWords.message] : []),
-  ]
-  return `Your ${listed(words)}, as you enter them.`
+  return `Your ${listed(formFields(fields).map(({ collected }) => collected))}, as you enter them.`
 }
 
 function usedFor(fields: FormFields): string {
-  const has = (name: ContactField) => fields.some((field) => field.name === name)
-  const channels = (['email', 'phone'] as const).filter(has).map((name) => fieldWords[name])
-  const about = [
-    'name',
-    ...(has('role') ? [fieldWords.role] : []),
-    'company',
-    'company size',
-    ...(has('message') ? [fieldWords.message] : []),
-  ]
+  const words = formFields(fields)
+  const channels = words.filter(({ use }) => use === 'contact').map(({ collected }) => collected)
+  const about = words
+    .filter(({ use }) => use === 'prepare')
+    .map(({ collected, prepare }) => prepare ?? collected)
+    .filter((word) => word !== '')
   const use =
     channels.length > 0
       ? `We use your ${listed(channels)} to contact you about the demo, and your ${listed(about)} to schedule it and prepare it for a firm of your size.`

@@ -6,11 +6,10 @@
  */
 import { type ContactFieldName, contactFieldNames } from './lead-fields.ts'
 
-export { contactFieldNames }
 export type ContactField = ContactFieldName
 
 /** One contact field of a form, and whether the visitor must fill it in. */
-export interface ContactFieldSetting {
+interface ContactFieldSetting {
   name: ContactField
   required: boolean
 }

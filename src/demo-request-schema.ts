@@ -166,7 +166,7 @@ export type DemoRequestField = RequiredFieldName
 export type CompanySize = (typeof companySizes)[number]
 
 /** One code per invalid field, the first rule each broke. */
-export type FieldCodes = Partial<Record<string, MessageCode>>
+type FieldCodes = Partial<Record<string, MessageCode>>
 /** One message per invalid field, the first rule each broke. */
 export type FieldErrors = Partial<Record<string, string>>
 

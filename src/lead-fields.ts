@@ -17,7 +17,7 @@ export type LeadFieldKind =
   | 'derived'
 
 /** Where a field the visitor fills in sits in the form. */
-export interface FormPlace {
+interface FormPlace {
   /** Fields are drawn in ascending order; focus goes to the first that needs attention. */
   order: number
   /** Fields naming the same row sit side by side on wide screens. */
@@ -35,7 +35,7 @@ export interface FormPlace {
 }
 
 /** What the privacy notice says of a field the visitor fills in. */
-export interface PrivacyWords {
+interface PrivacyWords {
   /** In "Your first name, last name, … as you enter them." */
   collected: string
   /** How it is used: sales reach the visitor through it, or use it to prepare the demo. */

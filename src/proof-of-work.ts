@@ -2,7 +2,7 @@ import type { FunctionsClient } from '@supabase/functions-js'
 import { sha256 } from './sha256.ts'
 
 /**
- * The widget's side of the function's proof of work (supabase/functions/_shared/proof-of-work.ts):
+ * The widget's side of the function's proof of work (supabase/functions/_shared/abuse/proof-of-work.ts):
  * fetch a challenge with a GET, then find a counter whose SHA-256 of `<challenge>.<counter>`
  * starts with the challenge's bits of zeros. The search runs on the main thread in slices of a
  * few milliseconds, so it leaves no long task and needs no Worker (which a strict CSP would have

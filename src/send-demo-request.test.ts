@@ -32,6 +32,14 @@ describe('sendDemoRequest', () => {
     ])
   })
 
+  it("hands on the reply's next step, and drops one it cannot show", async () => {
+    const next = { kind: 'book', provider: 'calendly', url: 'https://calendly.com/acme/demo' }
+    const routed = answering({ data: { success: true, requestId: 'r1', next } })
+    expect(await send(routed.functions)).toEqual({ ok: true, requestId: 'r1', next })
+    const unknown = answering({ data: { success: true, requestId: 'r1', next: { kind: 'x' } } })
+    expect(await send(unknown.functions)).toEqual({ ok: true, requestId: 'r1' })
+  })
+
   it('counts only a reply carrying success: true as success', async () => {
     const noFlag = await send(answering({ data: { requestId: 'r1' } }).functions)
     expect(noFlag).toMatchObject({ ok: false, kind: 'server' })

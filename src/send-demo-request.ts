@@ -1,11 +1,12 @@
 import type { DemoRequestSubmission, FieldErrors } from './demo-request-schema.ts'
 import { type FunctionsInvoker, functionsErrorNames } from './functions-client.ts'
+import { type NextStep, readNextStep } from './next-step.ts'
 import { createProofSource, type ProofSource } from './proof-of-work.ts'
 
 export type FailureKind = 'network' | 'server'
 
 export type SendResult =
-  | { ok: true; requestId: string }
+  | { ok: true; requestId: string; next?: NextStep }
   | { ok: false; kind: FailureKind; error: unknown; fields?: FieldErrors }
 
 export type SendOptions = {
@@ -78,7 +79,8 @@ async function postOnce(
     if (error) return await failureWithCode(error)
     if (isRecord(data) && data.success === true) {
       const requestId = typeof data.requestId === 'string' ? data.requestId : ''
-      return { result: { ok: true, requestId } }
+      const next = readNextStep(data.next)
+      return { result: { ok: true, requestId, ...(next && { next }) } }
     }
     return { result: { ok: false, kind: 'server', error: new Error(replyMessage(data)) } }
   } catch (error) {

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http'
 import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
+import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import { bareInsert } from './bare-insert.ts'
 
 const url = process.env.DATABASE_URL

@@ -1,6 +1,8 @@
-import { clientKey } from '../../supabase/functions/_shared/client-key.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
-import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
+import { clientKey } from '../../supabase/functions/_shared/abuse/client-key.ts'
+import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
+import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
+import { createSqlLeadStore } from '../../supabase/functions/_shared/lead/sql-lead-store.ts'
+import { insertLead } from '../../tests/support/insert-lead.ts'
 import type { PostgresCluster } from '../../tests/support/postgres-cluster.ts'
 import { sampleNewDemoRequest } from '../../tests/support/sample-lead.ts'
 import { bareInsert } from './bare-insert.ts'
@@ -20,7 +22,7 @@ const callsPerRound = 600
 export async function measureDatabaseCost(cluster: PostgresCluster): Promise<BenchRow> {
   const db = createPostgresDatabase(cluster.url, { max: 1 })
   try {
-    const store = createSqlDemoRequestStore(db)
+    const store = createSqlLeadStore(db)
     const windowStart = new Date()
     let n = 0
     const lead = () => ({
@@ -32,7 +34,7 @@ export async function measureDatabaseCost(cluster: PostgresCluster): Promise<Ben
       source: 'bench-database',
       idempotencyKey: `bench-database-${n++}`,
     })
-    const secret = await store.clientKeySecret(windowStart)
+    const secret = await createSqlAbuseStore(db).clientKeySecret(windowStart)
     const keys = Array.from({ length: rounds * callsPerRound }, (_, i) =>
       clientKey(secret, `10.200.${i >> 8}.${i & 255}`),
     )
@@ -42,7 +44,7 @@ export async function measureDatabaseCost(cluster: PostgresCluster): Promise<Ben
         await store.accept(lead(), { clientKey, windowStart, clientMax: 1e9, globalMax: 1e9 })
       },
       unlimited: async () => {
-        await store.insert(lead())
+        await insertLead(db, lead())
       },
       bare: async () => {
         const l = lead()

@@ -6,12 +6,12 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { validateDemoRequest } from '../../src/demo-request-schema.ts'
 import { companySizes } from '../../src/lead-fields.ts'
-import { createConfiguredHandler } from '../../supabase/functions/_shared/configured-handler.ts'
-import type { DemoRequestHandler } from '../../supabase/functions/_shared/demo-request-handler.ts'
-import { readFunctionConfig } from '../../supabase/functions/_shared/function-config.ts'
-import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
-import { createSqlNotificationStore } from '../../supabase/functions/_shared/sql-notification-store.ts'
-import { createSqlProofStore } from '../../supabase/functions/_shared/sql-proof-store.ts'
+import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
+import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
+import { readFunctionConfig } from '../../supabase/functions/_shared/config/function-config.ts'
+import type { DemoRequestHandler } from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
+import { createSqlLeadStore } from '../../supabase/functions/_shared/lead/sql-lead-store.ts'
+import { createSqlNotificationStore } from '../../supabase/functions/_shared/notify/sql-notification-store.ts'
 import { functionUrl, partner } from '../support/function-requests.ts'
 import { nastyPieces, nastyText } from '../support/nasty-text.ts'
 import { propertyRuns } from '../support/property-runs.ts'
@@ -304,9 +304,9 @@ describe.each(backends)('the handler on $name, for any request', ({ open, skip }
     handler = createConfiguredHandler(
       readFunctionConfig((name) => env[name]),
       {
-        store: createSqlDemoRequestStore(test.db),
+        leads: createSqlLeadStore(test.db),
+        abuse: createSqlAbuseStore(test.db),
         notifications: createSqlNotificationStore(test.db),
-        proofs: createSqlProofStore(test.db),
       },
     )
   }, 120_000)

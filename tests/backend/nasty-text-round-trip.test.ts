@@ -4,8 +4,9 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parseFormFields } from '../../src/contact-fields.ts'
 import { type DemoRequestSubmission, validateSubmission } from '../../src/demo-request-schema.ts'
-import type { NewDemoRequest } from '../../supabase/functions/_shared/demo-request-store.ts'
-import { createSqlDemoRequestStore } from '../../supabase/functions/_shared/sql-demo-request-store.ts'
+import type { NewDemoRequest } from '../../supabase/functions/_shared/lead/lead-store.ts'
+import { createSqlLeadStore } from '../../supabase/functions/_shared/lead/sql-lead-store.ts'
+import { insertLead } from '../support/insert-lead.ts'
 import { nastyPieces, nastyText } from '../support/nasty-text.ts'
 import { sampleContact, sampleSubmission } from '../support/sample-lead.ts'
 import {
@@ -87,8 +88,8 @@ afterAll(async () => {
 })
 
 async function roundTrip(test: TestDatabase) {
-  const store = createSqlDemoRequestStore(test.db)
-  for (const lead of leads) await store.insert(lead)
+  const store = createSqlLeadStore(test.db)
+  for (const lead of leads) await insertLead(test.db, lead)
   const rows = await store.list(leads.length + 1)
   const byKey = new Map(rows.map((row) => [row.idempotencyKey, row]))
   return leads.map((lead) => {

@@ -15,11 +15,11 @@ import {
   type SendOptions,
   sendDemoRequest,
 } from '../../src/send-demo-request.ts'
+import { createUnavailableStores } from '../../supabase/functions/_shared/config/unavailable-stores.ts'
 import {
   createDemoRequestHandler,
   type HandlerDependencies,
-} from '../../supabase/functions/_shared/demo-request-handler.ts'
-import { createUnavailableStore } from '../../supabase/functions/_shared/unavailable-store.ts'
+} from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
 import { newPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 
@@ -57,7 +57,7 @@ describe('the widget client against the local server', () => {
       idempotencyKey: crypto.randomUUID(),
     })
     expect(result).toEqual({ ok: true, requestId: expect.any(String) })
-    const leads = await server.store.list(100)
+    const leads = await server.leads.list(100)
     expect(leads.find((lead) => result.ok && lead.id === result.requestId)).toMatchObject({
       firstName: sampleLead.firstName,
       source: 'contract-test',
@@ -78,7 +78,7 @@ describe('the widget client against the local server', () => {
     const result = await send(functions(), attributed, {
       idempotencyKey: crypto.randomUUID(),
     })
-    const leads = await server.store.list(100)
+    const leads = await server.leads.list(100)
     expect(leads.find((lead) => result.ok && lead.id === result.requestId)).toMatchObject({
       source: 'contract-test',
       pageUrl: attributed.pageUrl,
@@ -188,7 +188,8 @@ describe('each error as the widget receives it', () => {
   const replies = new Map<FunctionsClient, Response>()
   function clientFor(deps: Partial<HandlerDependencies> = {}, origin?: string) {
     const handler = createDemoRequestHandler({
-      store: server.store,
+      leads: server.leads,
+      clientKeySecret: server.abuse.clientKeySecret,
       dispatch: async () => {},
       allowedOrigins: ['https://partner.example'],
       rateLimit: { max: 1000, globalMax: 1000, windowSeconds: 60 },
@@ -236,7 +237,7 @@ describe('each error as the widget receives it', () => {
       [clientFor(), 413, 'payload_too_large', { ...submission, companyName: 'x'.repeat(20_000) }],
       [limited, 429, 'rate_limited'],
       [clientFor({}, 'https://evil.example'), 403, 'forbidden_origin'],
-      [clientFor({ store: createUnavailableStore() }), 503, 'unavailable'],
+      [clientFor({ leads: createUnavailableStores().leads }), 503, 'unavailable'],
     ]
     for (const [client, status, code, body] of cases) {
       expect(await send(client, body)).toMatchObject({ ok: false, kind: 'server' })

@@ -4,7 +4,7 @@ import type { DemoRequest, DemoRequestSubmission } from '../../src/demo-request-
 import type {
   NewDemoRequest,
   StoredDemoRequest,
-} from '../../supabase/functions/_shared/demo-request-store.ts'
+} from '../../supabase/functions/_shared/lead/lead-store.ts'
 
 /**
  * The four fields a visitor fills in, all valid. The `&` in the company name makes every place

@@ -1,7 +1,7 @@
 import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/postgres-database.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/sql-database.ts'
+import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
+import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
 
 /** A migrated database for a test file, emptied between tests. */

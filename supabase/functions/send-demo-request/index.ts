@@ -1,18 +1,19 @@
 // The Deno entry of send-demo-request: reads the environment, builds the dependencies and
-// serves the shared handler. Everything else lives in ../_shared and runs under Node too.
-import { clientIp, trustedClientIpHeader } from '../_shared/client-ip.ts'
-import { createConfiguredHandler } from '../_shared/configured-handler.ts'
-import { readFunctionConfig } from '../_shared/function-config.ts'
-import { createMisconfiguredHandler } from '../_shared/misconfigured-handler.ts'
-import { createPostgresDatabase } from '../_shared/postgres-database.ts'
-import { createSqlDemoRequestStore } from '../_shared/sql-demo-request-store.ts'
-import { createSqlNotificationStore } from '../_shared/sql-notification-store.ts'
-import { createSqlProofStore } from '../_shared/sql-proof-store.ts'
-import { createUnavailableNotificationStore } from '../_shared/unavailable-notification-store.ts'
+// serves the shared handler. Everything else lives in ../_shared, grouped by capability, and
+// runs under Node too.
+
+import { clientIp, trustedClientIpHeader } from '../_shared/abuse/client-ip.ts'
+import { createSqlAbuseStore } from '../_shared/abuse/sql-abuse-store.ts'
 import {
-  createUnavailableProofStore,
-  createUnavailableStore,
-} from '../_shared/unavailable-store.ts'
+  createConfiguredHandler,
+  type FunctionStores,
+} from '../_shared/config/configured-handler.ts'
+import { readFunctionConfig } from '../_shared/config/function-config.ts'
+import { createMisconfiguredHandler } from '../_shared/config/misconfigured-handler.ts'
+import { createUnavailableStores } from '../_shared/config/unavailable-stores.ts'
+import { createPostgresDatabase } from '../_shared/db/postgres-database.ts'
+import { createSqlLeadStore } from '../_shared/lead/sql-lead-store.ts'
+import { createSqlNotificationStore } from '../_shared/notify/sql-notification-store.ts'
 
 // The last line of defence: a failure outside any request (a driver's timer, say) is logged,
 // and the function keeps answering rather than dropping every visitor with it.
@@ -44,11 +45,13 @@ function configuredServe(): Deno.ServeHandler {
 
   const db = databaseUrl ? createPostgresDatabase(databaseUrl) : null
   const role = { role: config.databaseRole }
-  const stores = {
-    store: db ? createSqlDemoRequestStore(db, role) : createUnavailableStore(),
-    notifications: db ? createSqlNotificationStore(db, role) : createUnavailableNotificationStore(),
-    proofs: db ? createSqlProofStore(db, role) : createUnavailableProofStore(),
-  }
+  const stores: FunctionStores = db
+    ? {
+        leads: createSqlLeadStore(db, role),
+        abuse: createSqlAbuseStore(db, role),
+        notifications: createSqlNotificationStore(db, role),
+      }
+    : createUnavailableStores()
 
   // Notifications run after the reply, under EdgeRuntime.waitUntil on Supabase.
   const handler = createConfiguredHandler(config, stores)

@@ -1,5 +1,6 @@
-/** The scheduling services a route can embed; any other booking page is shown as a link. */
-export type BookingProvider = 'cal' | 'calendly'
+import type { BookingProvider } from '../../../../src/next-step.ts'
+
+export type { BookingProvider }
 
 /**
  * One booking change, as either provider's signed webhook reports it. `bookingId` is the

@@ -216,8 +216,7 @@ describe('nextStep', () => {
   it('gives a link-only page as the firm wrote it', () => {
     const page = 'https://outlook.office.com/bookwithme/user/abc?anonymous'
     expect(nextStep(route({ book: page }), ada, 'req-4', 'partner.example')).toEqual({
-      kind: 'book',
-      provider: 'link',
+      kind: 'link',
       url: page,
     })
   })
@@ -225,7 +224,7 @@ describe('nextStep', () => {
   it('gives a message route its message', () => {
     expect(nextStep(route({ message: ' Thanks! ' }), ada, 'req-5', '')).toEqual({
       kind: 'message',
-      message: 'Thanks!',
+      text: 'Thanks!',
     })
   })
 })

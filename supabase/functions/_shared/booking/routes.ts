@@ -1,5 +1,5 @@
 import { type LeadFieldName, leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
-import type { BookingProvider } from './booking-event.ts'
+import type { BookingProvider, NextStep } from '../../../../src/next-step.ts'
 import { calBookingUrl, calHosts, type Invitee } from './cal.ts'
 import { calendlyBookingUrl, calendlyHosts } from './calendly.ts'
 
@@ -20,11 +20,6 @@ export type Route = { rule: number; when: RouteCondition } & (
 
 /** A lead's values by catalogue field, as the function holds them after validation. */
 export type RouteLead = Partial<Record<LeadFieldName, string | null | undefined>>
-
-/** What the 200 reply tells the widget to do after the toast. */
-export type NextStep =
-  | { kind: 'book'; provider: BookingPageKind; url: string }
-  | { kind: 'message'; message: string }
 
 /** The longest message a route may show. */
 export const maxRouteMessage = 500
@@ -173,7 +168,7 @@ export function nextStep(
   requestId: string,
   embedDomain: string,
 ): NextStep {
-  if (route.kind === 'message') return { kind: 'message', message: route.message }
+  if (route.kind === 'message') return { kind: 'message', text: route.message }
   const invitee: Invitee = {
     name: [lead.firstName, lead.lastName]
       .map((part) => part?.trim())
@@ -181,12 +176,13 @@ export function nextStep(
       .join(' '),
     email: lead.email?.trim() ?? '',
   }
-  const url =
-    route.provider === 'cal'
-      ? calBookingUrl(route.book, invitee, requestId)
-      : route.provider === 'calendly'
-        ? calendlyBookingUrl(route.book, invitee, requestId, embedDomain)
-        : // A page whose parameters nobody here knows gets none: it opens as the firm gave it.
-          route.book
-  return { kind: 'book', provider: route.provider, url }
+  if (route.provider === 'cal') {
+    return { kind: 'book', provider: 'cal', url: calBookingUrl(route.book, invitee, requestId) }
+  }
+  if (route.provider === 'calendly') {
+    const url = calendlyBookingUrl(route.book, invitee, requestId, embedDomain)
+    return { kind: 'book', provider: 'calendly', url }
+  }
+  // A page whose parameters nobody here knows gets none: it opens as the firm gave it.
+  return { kind: 'link', url: route.book }
 }

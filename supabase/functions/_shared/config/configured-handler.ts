@@ -1,0 +1,102 @@
+import type { AbuseStore } from '../abuse/abuse-store.ts'
+import { createProofGate } from '../abuse/proof-gate.ts'
+import { windowStart } from '../abuse/rate-limit.ts'
+import type { AfterReply } from '../http/after-reply.ts'
+import { requireApiKey } from '../http/require-api-key.ts'
+import { createDemoRequestHandler, type DemoRequestHandler } from '../lead/demo-request-handler.ts'
+import type { LeadStore } from '../lead/lead-store.ts'
+import {
+  createNotificationDispatcher,
+  type NotificationDispatcher,
+} from '../notify/notification-dispatcher.ts'
+import type { NotificationStore } from '../notify/notification-store.ts'
+import type { Notifier } from '../notify/notifier.ts'
+import { createNotifyRetryHandler, isRetryPath } from '../notify/notify-retry-handler.ts'
+import { createResendNotifier } from '../notify/resend-notifier.ts'
+import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
+import type { FunctionConfig } from './function-config.ts'
+
+/** The stores the function works on, one per capability. */
+export interface FunctionStores {
+  leads: LeadStore
+  /** Rate limits, client-key secrets and spent proofs. */
+  abuse: AbuseStore
+  notifications: NotificationStore
+}
+
+type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook'>
+
+/** The notifiers the settings name: email, a signed webhook, both or none. */
+function configuredNotifiers(config: NotifierSettings): Notifier[] {
+  return [
+    ...(config.email === null ? [] : [createResendNotifier(config.email)]),
+    ...(config.webhook === null ? [] : [createWebhookNotifier(config.webhook)]),
+  ]
+}
+
+/** The dispatcher over the configured notifiers; with none it sends nothing. */
+export function createConfiguredDispatcher(
+  config: NotifierSettings & Pick<FunctionConfig, 'notifyTimeoutMs'>,
+  notifications: NotificationStore,
+  now: () => Date = () => new Date(),
+): NotificationDispatcher {
+  return createNotificationDispatcher({
+    store: notifications,
+    notifiers: configuredNotifiers(config),
+    timeoutMs: config.notifyTimeoutMs,
+    now,
+  })
+}
+
+function proofGate(config: FunctionConfig, abuse: AbuseStore) {
+  if (!config.proofOfWork) return null
+  return createProofGate({
+    abuse,
+    rateLimit: config.rateLimit,
+    bits: config.proofOfWork,
+  })
+}
+
+/** How the function is run beyond its settings. */
+export interface ConfiguredHandlerOptions {
+  /** Where notifications go after the reply (see after-reply.ts). */
+  afterReply?: AfterReply
+  /** The one clock of windows, holds, digests and leases; the system's by default. */
+  now?: () => Date
+}
+
+/**
+ * The function as the settings describe it: leads at its path, and the retry endpoint at
+ * `…/retry`.
+ */
+export function createConfiguredHandler(
+  config: FunctionConfig,
+  stores: FunctionStores,
+  options: ConfiguredHandlerOptions = {},
+): DemoRequestHandler {
+  const now = options.now ?? (() => new Date())
+  const dispatcher = createConfiguredDispatcher(config, stores.notifications, now)
+  const handler = createDemoRequestHandler({
+    leads: stores.leads,
+    clientKeySecret: stores.abuse.clientKeySecret,
+    dispatch: dispatcher.dispatch,
+    afterReply: options.afterReply,
+    allowedOrigins: config.allowedOrigins,
+    rateLimit: config.rateLimit,
+    proofOfWork: proofGate(config, stores.abuse),
+    fields: config.fields,
+    now,
+  })
+  // The retry endpoint has its own secret; leads need the project's key.
+  const acceptLeads = config.apiKeys === null ? handler : requireApiKey(handler, config.apiKeys)
+  const retry = createNotifyRetryHandler({
+    dispatcher,
+    secret: config.retrySecret,
+    prune: () => {
+      const before = windowStart(now(), config.rateLimit.windowSeconds)
+      return Promise.all([stores.abuse.prune(before), stores.notifications.prune(before)])
+    },
+  })
+  return (request, context) =>
+    isRetryPath(request.url) ? retry(request) : acceptLeads(request, context)
+}

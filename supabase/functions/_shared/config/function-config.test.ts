@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import { resendApiUrl } from '../notify/resend-notifier.ts'
+import { configDefaults, readFunctionConfig } from './function-config.ts'
+
+const from = (vars: Record<string, string>) => readFunctionConfig((name) => vars[name])
+
+describe('readFunctionConfig', () => {
+  it('falls back to the documented defaults', () => {
+    expect(from({})).toEqual({
+      allowedOrigins: [],
+      rateLimit: { max: 5, globalMax: 500, windowSeconds: 600, ipv6Prefix: 64 },
+      notifyTimeoutMs: 5000,
+      databaseRole: 'service_role',
+      email: null,
+      webhook: null,
+      retrySecret: null,
+      apiKeys: [],
+      proofOfWork: { min: 12, max: 18 },
+      fields: [],
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = from({
+      ALLOWED_ORIGINS: ' https://a.example/, https://b.example ,',
+      RATE_LIMIT_MAX: '10',
+      RATE_LIMIT_GLOBAL_MAX: '100',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      RATE_LIMIT_IPV6_PREFIX: '56',
+      NOTIFY_TIMEOUT_MS: '2000',
+      DATABASE_ROLE: '',
+      RESEND_API_KEY: 're_123',
+      NOTIFY_EMAIL_TO: 'a@example.com, b@example.com',
+      NOTIFY_WEBHOOK_URL: 'https://hooks.example/leads',
+      NOTIFY_WEBHOOK_SECRET: ' whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw ',
+      NOTIFY_RETRY_SECRET: 'a-long-enough-retry-secret',
+      SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_a","web":" sb_publishable_b "}',
+      SUPABASE_ANON_KEY: 'legacy-anon-jwt',
+      POW_MIN_BITS: '4',
+      POW_MAX_BITS: '9',
+      DEMO_REQUEST_FIELDS: 'email, phone?',
+    })
+    expect(config).toEqual({
+      allowedOrigins: ['https://a.example', 'https://b.example'],
+      rateLimit: { max: 10, globalMax: 100, windowSeconds: 60, ipv6Prefix: 56 },
+      notifyTimeoutMs: 2000,
+      databaseRole: '',
+      email: {
+        apiKey: 're_123',
+        to: ['a@example.com', 'b@example.com'],
+        from: configDefaults.emailFrom,
+        apiUrl: resendApiUrl,
+      },
+      webhook: {
+        url: 'https://hooks.example/leads',
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      },
+      retrySecret: 'a-long-enough-retry-secret',
+      apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],
+      proofOfWork: { min: 4, max: 9 },
+      fields: [
+        { name: 'email', required: true },
+        { name: 'phone', required: false },
+      ],
+    })
+  })
+
+  it('asks proofs of work from 12 to 18 bits unless told otherwise; POW_MAX_BITS=0 asks none', () => {
+    expect(from({}).proofOfWork).toEqual({ min: 12, max: 18 })
+    expect(from({ POW_MAX_BITS: '0' }).proofOfWork).toBeNull()
+    expect(from({ POW_MAX_BITS: '8' }).proofOfWork).toEqual({ min: 8, max: 8 })
+    expect(() => from({ POW_MIN_BITS: '20' })).toThrow(
+      'POW_MIN_BITS (20) must not be more than POW_MAX_BITS (18)',
+    )
+    expect(() => from({ POW_MAX_BITS: '33' })).toThrow(
+      'POW_MAX_BITS must be a whole number from 0 to 32',
+    )
+    expect(() => from({ POW_MIN_BITS: 'x' })).toThrow('POW_MIN_BITS must be a whole number')
+  })
+
+  it('refuses a contact field outside the catalogue, naming the setting', () => {
+    expect(() => from({ DEMO_REQUEST_FIELDS: 'email,fax' })).toThrow(
+      /^DEMO_REQUEST_FIELDS: "fax" is not a field the form offers/,
+    )
+  })
+
+  it('reads origin patterns, and refuses * or an origin without its scheme', () => {
+    const patterns = 'https://*.partner.example, http://localhost:5173'
+    expect(from({ ALLOWED_ORIGINS: patterns }).allowedOrigins).toEqual([
+      'https://*.partner.example',
+      'http://localhost:5173',
+    ])
+    expect(() => from({ ALLOWED_ORIGINS: '*' })).toThrow('ALLOWED_ORIGINS: "*" allows every site')
+    expect(() => from({ ALLOWED_ORIGINS: 'https://a.example, partner.example' })).toThrow(
+      'ALLOWED_ORIGINS: "partner.example" needs http:// or https://',
+    )
+  })
+
+  it('refuses a webhook without a Standard Webhooks secret, or with a bad URL', () => {
+    const url = 'https://hooks.example/leads'
+    expect(() => from({ NOTIFY_WEBHOOK_URL: url })).toThrow('NOTIFY_WEBHOOK_SECRET')
+    expect(() => from({ NOTIFY_WEBHOOK_URL: url, NOTIFY_WEBHOOK_SECRET: 'hunter2' })).toThrow(
+      'whsec_',
+    )
+    expect(() =>
+      from({ NOTIFY_WEBHOOK_URL: 'hooks.example', NOTIFY_WEBHOOK_SECRET: 'whsec_aGk=' }),
+    ).toThrow('NOTIFY_WEBHOOK_URL')
+    // A secret alone sends nothing.
+    expect(from({ NOTIFY_WEBHOOK_SECRET: 'whsec_aGk=' }).webhook).toBeNull()
+  })
+
+  it('refuses a short retry secret: it guards a public endpoint', () => {
+    expect(() => from({ NOTIFY_RETRY_SECRET: 'short' })).toThrow('NOTIFY_RETRY_SECRET')
+  })
+
+  it('needs both a key and a recipient to send email', () => {
+    expect(from({ RESEND_API_KEY: 're_123' }).email).toBeNull()
+    expect(from({ NOTIFY_EMAIL_TO: 'a@example.com' }).email).toBeNull()
+  })
+
+  it('refuses publishable keys that are not the JSON object Supabase sets', () => {
+    expect(() => from({ SUPABASE_PUBLISHABLE_KEYS: 'sb_publishable_a' })).toThrow(
+      'SUPABASE_PUBLISHABLE_KEYS',
+    )
+    expect(() => from({ SUPABASE_PUBLISHABLE_KEYS: '["sb_publishable_a"]' })).toThrow(
+      'SUPABASE_PUBLISHABLE_KEYS',
+    )
+  })
+
+  it('refuses limits that are not positive whole numbers', () => {
+    expect(() => from({ RATE_LIMIT_MAX: '0' })).toThrow('RATE_LIMIT_MAX')
+    expect(() => from({ RATE_LIMIT_WINDOW_SECONDS: 'ten' })).toThrow('RATE_LIMIT_WINDOW_SECONDS')
+  })
+
+  it('takes an IPv6 prefix from /32 to /128', () => {
+    expect(from({ RATE_LIMIT_IPV6_PREFIX: '48' }).rateLimit.ipv6Prefix).toBe(48)
+    expect(from({ RATE_LIMIT_IPV6_PREFIX: '128' }).rateLimit.ipv6Prefix).toBe(128)
+    for (const value of ['31', '129', '64.5', '/64']) {
+      expect(() => from({ RATE_LIMIT_IPV6_PREFIX: value })).toThrow(
+        `RATE_LIMIT_IPV6_PREFIX must be a whole number from 32 to 128 (the bits of an IPv6 address that name one client), not "${value}"`,
+      )
+    }
+  })
+})

@@ -1,0 +1,199 @@
+import { type FormFields, parseFormFields } from '../../../../src/contact-fields.ts'
+import { defaultIpv6Prefix } from '../abuse/client-group.ts'
+import type { ProofOfWorkSettings } from '../abuse/proof-gate.ts'
+import { maxChallengeBits } from '../abuse/proof-of-work.ts'
+import type { RateLimit } from '../abuse/rate-limit.ts'
+import { originPatternProblem } from '../http/allowed-origin.ts'
+import { resendApiUrl } from '../notify/resend-notifier.ts'
+
+/** Settings read from the environment, with the defaults documented in docs/configuration.md. */
+export interface FunctionConfig {
+  allowedOrigins: string[]
+  rateLimit: RateLimit
+  notifyTimeoutMs: number
+  /** Role the store switches to; empty keeps the login role. */
+  databaseRole: string
+  email: { apiKey: string; to: string[]; from: string; apiUrl: string } | null
+  /** Where signed webhooks go, when `NOTIFY_WEBHOOK_URL` is set. */
+  webhook: { url: string; secret: string } | null
+  /** What the scheduled job must send to the retry endpoint; `null` keeps the endpoint off. */
+  retrySecret: string | null
+  /** Keys a caller must send in `apikey`; `null` checks none (the local backend given none). */
+  apiKeys: readonly string[] | null
+  /** The bits a challenge asks for; `null` (`POW_MAX_BITS=0`) asks no proof of work. */
+  proofOfWork?: ProofOfWorkSettings | null
+  /** The form's contact fields (`DEMO_REQUEST_FIELDS`): the function requires and stores these. */
+  fields: FormFields
+}
+
+/** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
+export const configDefaults = {
+  rateLimitMax: 5,
+  // A real form sees a handful of leads a day; this stops a flood from rotating addresses.
+  rateLimitGlobalMax: 500,
+  rateLimitWindowSeconds: 600,
+  rateLimitIpv6Prefix: defaultIpv6Prefix,
+  notifyTimeoutMs: 5000,
+  databaseRole: 'service_role',
+  emailFrom: 'Demo requests <onboarding@resend.dev>',
+  // 2^12 hashes, a few tenths of a second of a phone's Web Crypto, on a quiet day; 2^18 (about
+  // 64 times as long) when the window nears the global limit.
+  powMinBits: 12,
+  powMaxBits: 18,
+} as const
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+
+// Checked here, so a typo stops the function at start rather than refusing a partner unnoticed.
+function allowedOrigins(value: string | undefined): string[] {
+  return list(value).map((pattern) => {
+    const problem = originPatternProblem(pattern)
+    if (problem !== null) throw new Error(`ALLOWED_ORIGINS: "${pattern}" ${problem}`)
+    // An origin never ends in a slash; drop a pasted one so the list prints as it matches.
+    return pattern.replace(/\/+$/, '')
+  })
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1) {
+    throw new Error(`${name} must be a positive whole number, not "${value}"`)
+  }
+  return number
+}
+
+// Coarser than /32, a registry's usual allocation to one provider, would count unrelated
+// providers' customers as one client.
+function ipv6Prefix(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return configDefaults.rateLimitIpv6Prefix
+  const bits = Number(value)
+  if (!Number.isInteger(bits) || bits < 32 || bits > 128) {
+    throw new Error(
+      `RATE_LIMIT_IPV6_PREFIX must be a whole number from 32 to 128 (the bits of an IPv6 address that name one client), not "${value}"`,
+    )
+  }
+  return bits
+}
+
+// A Standard Webhooks secret: the prefix, then the base64 of the key.
+const webhookSecretPattern = /^whsec_[A-Za-z0-9+/]+={0,2}$/
+
+function webhook(url: string | undefined, secret: string | undefined): FunctionConfig['webhook'] {
+  if (!url?.trim()) return null
+  const parsed = URL.canParse(url.trim()) ? new URL(url.trim()) : null
+  if (parsed === null || !['http:', 'https:'].includes(parsed.protocol)) {
+    throw new Error(`NOTIFY_WEBHOOK_URL must be an http(s) URL, not "${url}"`)
+  }
+  if (!webhookSecretPattern.test(secret?.trim() ?? '')) {
+    throw new Error('NOTIFY_WEBHOOK_SECRET must be set with NOTIFY_WEBHOOK_URL: whsec_ and base64')
+  }
+  return { url: parsed.href, secret: secret?.trim() ?? '' }
+}
+
+function bitsSetting(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const bits = Number(value)
+  if (!Number.isInteger(bits) || bits < 0 || bits > maxChallengeBits) {
+    throw new Error(
+      `${name} must be a whole number from 0 to ${maxChallengeBits} (leading zero bits a proof of work needs), not "${value}"`,
+    )
+  }
+  return bits
+}
+
+function proofOfWork(env: (name: string) => string | undefined): ProofOfWorkSettings | null {
+  const max = bitsSetting('POW_MAX_BITS', env('POW_MAX_BITS'), configDefaults.powMaxBits)
+  if (max === 0) return null
+  const min = bitsSetting(
+    'POW_MIN_BITS',
+    env('POW_MIN_BITS'),
+    Math.min(configDefaults.powMinBits, max),
+  )
+  if (min > max) {
+    throw new Error(`POW_MIN_BITS (${min}) must not be more than POW_MAX_BITS (${max})`)
+  }
+  return { min, max }
+}
+
+function retrySecret(value: string | undefined): string | null {
+  const secret = value?.trim() ?? ''
+  if (secret === '') return null
+  // It guards an endpoint on the public internet.
+  if (secret.length < 16) throw new Error('NOTIFY_RETRY_SECRET must be at least 16 characters')
+  return secret
+}
+
+/**
+ * The project's publishable keys and its legacy anon key. Supabase gives every function both:
+ * `SUPABASE_PUBLISHABLE_KEYS` as a JSON object of named keys (`{"default":"sb_publishable_…"}`)
+ * and `SUPABASE_ANON_KEY` (https://supabase.com/docs/guides/functions/secrets).
+ */
+function readApiKeys(env: (name: string) => string | undefined): string[] {
+  const keys: string[] = []
+  const publishable = env('SUPABASE_PUBLISHABLE_KEYS')?.trim()
+  if (publishable) {
+    let named: unknown
+    try {
+      named = JSON.parse(publishable)
+    } catch {}
+    if (typeof named !== 'object' || named === null || Array.isArray(named)) {
+      throw new Error(
+        'SUPABASE_PUBLISHABLE_KEYS must be a JSON object of named keys, like {"default":"sb_publishable_…"}',
+      )
+    }
+    for (const key of Object.values(named)) {
+      if (typeof key === 'string' && key.trim() !== '') keys.push(key.trim())
+    }
+  }
+  const anon = env('SUPABASE_ANON_KEY')?.trim()
+  if (anon) keys.push(anon)
+  return keys
+}
+
+/** Reads the function's settings through `env`, which returns a variable or `undefined`. */
+export function readFunctionConfig(env: (name: string) => string | undefined): FunctionConfig {
+  const apiKey = env('RESEND_API_KEY')?.trim() ?? ''
+  const to = list(env('NOTIFY_EMAIL_TO'))
+  return {
+    allowedOrigins: allowedOrigins(env('ALLOWED_ORIGINS')),
+    rateLimit: {
+      max: positiveInteger('RATE_LIMIT_MAX', env('RATE_LIMIT_MAX'), configDefaults.rateLimitMax),
+      globalMax: positiveInteger(
+        'RATE_LIMIT_GLOBAL_MAX',
+        env('RATE_LIMIT_GLOBAL_MAX'),
+        configDefaults.rateLimitGlobalMax,
+      ),
+      windowSeconds: positiveInteger(
+        'RATE_LIMIT_WINDOW_SECONDS',
+        env('RATE_LIMIT_WINDOW_SECONDS'),
+        configDefaults.rateLimitWindowSeconds,
+      ),
+      ipv6Prefix: ipv6Prefix(env('RATE_LIMIT_IPV6_PREFIX')),
+    },
+    notifyTimeoutMs: positiveInteger(
+      'NOTIFY_TIMEOUT_MS',
+      env('NOTIFY_TIMEOUT_MS'),
+      configDefaults.notifyTimeoutMs,
+    ),
+    databaseRole: env('DATABASE_ROLE') ?? configDefaults.databaseRole,
+    email:
+      apiKey !== '' && to.length > 0
+        ? {
+            apiKey,
+            to,
+            from: env('NOTIFY_EMAIL_FROM')?.trim() || configDefaults.emailFrom,
+            apiUrl: env('RESEND_API_URL')?.trim() || resendApiUrl,
+          }
+        : null,
+    webhook: webhook(env('NOTIFY_WEBHOOK_URL'), env('NOTIFY_WEBHOOK_SECRET')),
+    retrySecret: retrySecret(env('NOTIFY_RETRY_SECRET')),
+    apiKeys: readApiKeys(env),
+    proofOfWork: proofOfWork(env),
+    fields: parseFormFields(env('DEMO_REQUEST_FIELDS')),
+  }
+}

@@ -1,0 +1,17 @@
+import type { FunctionStores } from './configured-handler.ts'
+
+/** The stores of a function started without a database: every call fails, so requests get 503. */
+export function createUnavailableStores(): FunctionStores {
+  const fail = () => Promise.reject(new Error('No database is configured'))
+  return {
+    leads: { accept: fail, list: fail, count: fail },
+    abuse: { clientKeySecret: fail, spendProof: fail, windowTotal: fail, prune: fail },
+    notifications: {
+      claimDue: fail,
+      recordOutcome: fail,
+      claimDueDigests: fail,
+      recordDigestOutcome: fail,
+      prune: fail,
+    },
+  }
+}

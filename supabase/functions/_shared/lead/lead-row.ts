@@ -1,0 +1,71 @@
+import {
+  type LeadFieldName,
+  leadField,
+  leadFieldNames,
+  type leadFields,
+} from '../../../../src/lead-fields.ts'
+import { toDate } from '../db/sql-role.ts'
+import type { LeadValues, NewDemoRequest, StoredDemoRequest } from './lead-store.ts'
+
+type Columns = { [Name in LeadFieldName]: (typeof leadFields)[Name]['column'] }
+
+/** A lead's row as the database returns it: a column per catalogue field, and the bookkeeping. */
+export type LeadRow = { [Name in LeadFieldName as Columns[Name]]: LeadValues[Name] } & {
+  id: string
+  idempotency_key: string | null
+  is_spam: boolean
+  notification_status: StoredDemoRequest['notificationStatus']
+  notification_attempts: number
+  notification_error: string | null
+  notified_at: Date | string | null
+  held_until: Date | string | null
+  created_at: Date | string
+}
+
+const columnNames = [
+  'id',
+  ...leadFieldNames.map((name) => leadField(name).column),
+  'idempotency_key',
+  'is_spam',
+  'notification_status',
+  'notification_attempts',
+  'notification_error',
+  'notified_at',
+  'held_until',
+  'created_at',
+]
+
+/** The columns a stored lead is read from, qualified by a table alias when one is given. */
+export const leadColumns = (alias?: string) =>
+  columnNames.map((name) => (alias ? `${alias}.${name}` : name)).join(', ')
+
+const column = (name: LeadFieldName) => leadField(name).column as keyof LeadRow
+
+/**
+ * The lead as `accept_demo_request` takes it: one JSON object keyed by column, which the
+ * function reads with `jsonb_populate_record`, so a new column needs no new argument.
+ */
+export function leadArgument(lead: NewDemoRequest): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(leadFieldNames.map((name) => [column(name), lead[name]])),
+    idempotency_key: lead.idempotencyKey,
+    is_spam: lead.isSpam,
+  }
+}
+
+/** A lead as the stores hand it on, from its row. */
+export function leadFromRow(row: LeadRow): StoredDemoRequest {
+  const values = Object.fromEntries(leadFieldNames.map((name) => [name, row[column(name)]]))
+  return {
+    ...(values as LeadValues),
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    isSpam: row.is_spam,
+    notificationStatus: row.notification_status,
+    notificationAttempts: Number(row.notification_attempts),
+    notificationError: row.notification_error,
+    notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
+    heldUntil: row.held_until === null ? null : toDate(row.held_until),
+    createdAt: toDate(row.created_at),
+  }
+}

@@ -1,0 +1,75 @@
+import type { CompanySize } from '../../../../src/demo-request-schema.ts'
+import type { LeadFieldName, RequiredFieldName } from '../../../../src/lead-fields.ts'
+
+// Where sales stand on a lead: not yet told, told, telling failed, never to be told (spam), or
+// held beyond the global limit for the window's digest.
+export const notificationStatuses = ['pending', 'sent', 'failed', 'skipped', 'held'] as const
+export type NotificationStatus = (typeof notificationStatuses)[number]
+
+/**
+ * A lead's own values, one per field of the catalogue (src/lead-fields.ts): the four every form
+ * has, and every other field null when the form lacks it or the visitor left it empty.
+ */
+export type LeadValues = { [Name in Exclude<RequiredFieldName, 'companySize'>]: string } & {
+  companySize: CompanySize
+} & { [Name in Exclude<LeadFieldName, RequiredFieldName>]: string | null }
+
+/** A lead as the function writes it. */
+export type NewDemoRequest = LeadValues & {
+  idempotencyKey: string | null
+  isSpam: boolean
+}
+
+/** A lead as stored, with its notification state. */
+export type StoredDemoRequest = NewDemoRequest & {
+  id: string
+  createdAt: Date
+  notificationStatus: NotificationStatus
+  notificationAttempts: number
+  notificationError: string | null
+  notifiedAt: Date | null
+  /** For a held lead, the end of its window: one digest then tells sales about all of them. */
+  heldUntil: Date | null
+}
+
+/** The outcome of an insert: `created` is false when the idempotency key was already stored. */
+export interface InsertResult {
+  id: string
+  created: boolean
+  /** Stored beyond the global limit: its notifications wait for the window's digest. */
+  held?: boolean
+}
+
+/** A submission refused because its client, or everyone together, used up the window. */
+export interface Limited {
+  limited: 'client' | 'global'
+}
+
+/** The rate limits a submission counts against: its client's, and everyone's together. */
+export interface WindowLimit {
+  /** An HMAC of the client's address group (see client-key.ts). */
+  clientKey: string
+  windowStart: Date
+  /** Submissions one client may make in the window. */
+  clientMax: number
+  /** Submissions all clients together may make in the window. */
+  globalMax: number
+  /**
+   * Beyond `globalMax`, store the lead with its notifications held until this moment (the
+   * window's end) instead of refusing it; null refuses. Only for leads that paid with a proof.
+   */
+  holdUntil?: Date | null
+}
+
+/** The leads themselves; their notification state is the NotificationStore's. */
+export interface LeadStore {
+  /**
+   * Stores a lead once per idempotency key within the window's limits, in one round trip. A
+   * repeated key returns the first row's id and counts nothing.
+   */
+  accept(request: NewDemoRequest, limit: WindowLimit): Promise<InsertResult | Limited>
+  /** Stored leads, newest first, only those in `status` if given; a `null` limit lists them all. */
+  list(limit: number | null, status?: NotificationStatus): Promise<StoredDemoRequest[]>
+  /** How many leads are stored, only those in `status` if given. */
+  count(status?: NotificationStatus): Promise<number>
+}

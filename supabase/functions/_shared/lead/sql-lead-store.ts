@@ -1,0 +1,70 @@
+import type { SqlDatabase } from '../db/sql-database.ts'
+import { type SqlStoreOptions, transactionsAs } from '../db/sql-role.ts'
+import { type LeadRow, leadArgument, leadColumns, leadFromRow } from './lead-row.ts'
+import type { InsertResult, LeadStore, Limited, NewDemoRequest, WindowLimit } from './lead-store.ts'
+
+interface AcceptRow {
+  request_id: string | null
+  created: boolean | null
+  limited: Limited['limited'] | null
+  held: boolean | null
+}
+
+/**
+ * One call of `accept_demo_request`, outside any transaction: the function does the whole job
+ * as its owner. Without a limit nothing is counted or refused, which only tests and the bench
+ * want (tests/support/insert-lead.ts); the store always passes one.
+ */
+export async function acceptDemoRequest(
+  db: SqlDatabase,
+  request: NewDemoRequest,
+  limit: WindowLimit | null,
+): Promise<InsertResult | Limited> {
+  const [row] = await db.query<AcceptRow>(
+    `select request_id, created, limited, held from public.accept_demo_request(
+       p_lead => $1::jsonb, p_client_key => $2, p_window_start => $3, p_client_max => $4,
+       p_global_max => $5, p_held_until => $6)`,
+    [
+      JSON.stringify(leadArgument(request)),
+      limit?.clientKey ?? null,
+      limit?.windowStart ?? null,
+      limit?.clientMax ?? null,
+      limit?.globalMax ?? null,
+      limit?.holdUntil ?? null,
+    ],
+  )
+  if (row?.limited) return { limited: row.limited }
+  if (!row?.request_id) throw new Error('accept_demo_request returned no row')
+  return { id: row.request_id, created: row.created === true, held: row.held === true }
+}
+
+/** The lead store in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */
+export function createSqlLeadStore(db: SqlDatabase, options: SqlStoreOptions = {}): LeadStore {
+  const run = transactionsAs(db, options.role ?? 'service_role')
+
+  return {
+    accept: (request, limit) => acceptDemoRequest(db, request, limit),
+
+    list: (limit, status) =>
+      run(async (tx) => {
+        const rows = await tx.query<LeadRow>(
+          // A null limit is no limit, a null status any status.
+          `select ${leadColumns()} from public.demo_requests
+            where $2::text is null or notification_status = $2
+            order by created_at desc, id limit $1`,
+          [limit, status ?? null],
+        )
+        return rows.map(leadFromRow)
+      }),
+
+    count: (status) =>
+      run(async (tx) => {
+        const rows = await tx.query<{ count: number }>(
+          `select count(*)::int as count from public.demo_requests
+            where $1::text is null or notification_status = $1`,
+          [status ?? null],
+        )
+        return rows[0]?.count ?? 0
+      }),
+  }
+}

@@ -1,0 +1,54 @@
+import {
+  type LeadFieldName,
+  leadField,
+  leadFieldNames,
+  type leadFields,
+} from '../../../../src/lead-fields.ts'
+import type { LeadNotice } from './notifier.ts'
+
+/** The JSON body posted for a lead, in the Standard Webhooks shape: `type`, `timestamp`, `data`. */
+export interface LeadWebhook {
+  type: 'demo_request.created'
+  /** When the lead was stored, so every attempt carries the same body. */
+  timestamp: string
+  /** One line for people, escaped for Slack, so a Slack incoming webhook can take it as is. */
+  text: string
+  /** The lead's id, its fields under their catalogue keys, and when it was stored. */
+  data: { id: string } & Pick<LeadNotice, WebhookFieldName> & { createdAt: string }
+}
+
+type Entries = typeof leadFields
+type WebhookFieldName = {
+  [Name in LeadFieldName]: Entries[Name] extends { webhook: true } ? Name : never
+}[LeadFieldName]
+
+// Partners' integrations read these keys: a field keeps its catalogue key for good.
+const webhookFieldNames = leadFieldNames.filter(
+  (name) => leadField(name).webhook,
+) as readonly WebhookFieldName[]
+
+// Slack reads `<…>` as links and mentions, and `&` starts an entity; visitors type all three.
+const slackEscape = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/** The webhook body for a lead: a pure function of the stored row. */
+export function leadWebhook(lead: LeadNotice): LeadWebhook {
+  const createdAt = lead.createdAt.toISOString()
+  return {
+    type: 'demo_request.created',
+    timestamp: createdAt,
+    text: slackEscape(
+      `Demo request: ${lead.firstName} ${lead.lastName}, ${lead.companyName} (${lead.companySize})${
+        lead.email ? `, ${lead.email}` : ''
+      }${lead.utmCampaign ? `, campaign ${lead.utmCampaign}` : ''}`,
+    ),
+    data: {
+      id: lead.id,
+      ...(Object.fromEntries(webhookFieldNames.map((name) => [name, lead[name]])) as Pick<
+        LeadNotice,
+        WebhookFieldName
+      >),
+      createdAt,
+    },
+  }
+}

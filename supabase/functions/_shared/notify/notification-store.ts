@@ -1,0 +1,86 @@
+import type { HeldDigest, LeadNotice, NotificationChannel } from './notifier.ts'
+
+/** One channel of one lead, claimed by a worker until its lease runs out. */
+export interface ClaimedNotification {
+  /** The lead as stored: the only source of what is sent. */
+  lead: LeadNotice
+  channel: NotificationChannel
+  /** The attempt this claim is; only it may record a failure, so a stale worker cannot. */
+  attempt: number
+}
+
+/** What to claim. */
+export interface ClaimOptions {
+  /** The channels configured now; other channels' rows are left alone. */
+  channels: readonly NotificationChannel[]
+  /** Only this lead's channels; every lead still to be told without it. */
+  leadId?: string
+  /** At most this many channels. */
+  limit: number
+  /** How long the claim keeps other workers away: longer than one attempt can take. */
+  leaseSeconds: number
+  /** Channels to pass over, as `leadId/channel`: those this run has already tried. */
+  skip?: readonly string[]
+  /** The clock's time: leases are compared with it and run from it. */
+  now: Date
+}
+
+/** One channel of one window's digest of held leads, claimed like a lead's channel. */
+export interface ClaimedDigest {
+  digest: HeldDigest
+  channel: NotificationChannel
+  attempt: number
+}
+
+/** What digests to claim. */
+interface DigestClaimOptions {
+  channels: readonly NotificationChannel[]
+  limit: number
+  leaseSeconds: number
+  /** Digests to pass over, as `heldUntil in ms/channel` ({@link digestClaimKey}). */
+  skip?: readonly string[]
+  /** The clock's time: windows over by then have their digest made; leases as for leads. */
+  now: Date
+}
+
+/** The outcome of one attempt. */
+export type NotificationOutcome = { status: 'sent' } | { status: 'failed'; error: string }
+
+/** The notification state of leads, kept apart from the leads themselves. */
+export interface NotificationStore {
+  /**
+   * Claims channels still to be sent (never sent, failed, or claimed by a worker whose lease ran
+   * out) of leads still pending or failed, fewest attempts first. Channels a lead has no row
+   * for yet are added first. Two callers never get the same channel while a lease lasts.
+   */
+  claimDue(options: ClaimOptions): Promise<ClaimedNotification[]>
+  /**
+   * Records an attempt's outcome and sums up the lead's state over `channels` on the lead
+   * (`notificationStatus` is `sent` once every channel is, `notifiedAt` then `now`). A sent
+   * channel stays sent.
+   */
+  recordOutcome(
+    claim: ClaimedNotification,
+    outcome: NotificationOutcome,
+    channels: readonly NotificationChannel[],
+    now: Date,
+  ): Promise<void>
+  /**
+   * Claims digests still to be sent for windows whose held leads' `heldUntil` has passed,
+   * making a digest's rows on first sight. Two callers never get the same one while a lease
+   * lasts.
+   */
+  claimDueDigests(options: DigestClaimOptions): Promise<ClaimedDigest[]>
+  /** Records a digest attempt's outcome at `now`; a sent digest stays sent. */
+  recordDigestOutcome(claim: ClaimedDigest, outcome: NotificationOutcome, now: Date): Promise<void>
+  /** Removes digests of windows a week older than `before`: past the week one can be made. */
+  prune(before: Date): Promise<void>
+}
+
+/** How a claimed channel is named in {@link ClaimOptions.skip}. */
+export const claimKey = (claim: Pick<ClaimedNotification, 'lead' | 'channel'>) =>
+  `${claim.lead.id}/${claim.channel}`
+
+/** How a claimed digest is named in {@link DigestClaimOptions.skip}. */
+export const digestClaimKey = (claim: Pick<ClaimedDigest, 'digest' | 'channel'>) =>
+  `${claim.digest.heldUntil.getTime()}/${claim.channel}`

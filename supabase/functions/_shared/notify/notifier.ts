@@ -1,0 +1,40 @@
+import type { LeadFieldName, leadFields } from '../../../../src/lead-fields.ts'
+import type { StoredDemoRequest } from '../lead/lead-store.ts'
+
+/** The ways sales can be told about a lead; each is delivered and tracked on its own. */
+export type NotificationChannel = 'email' | 'webhook'
+
+type Entries = typeof leadFields
+
+/** The fields sales are told: those with a label in the email or a key in the webhook. */
+export type NoticeFieldName = {
+  [Name in LeadFieldName]: Entries[Name] extends { email: string } | { webhook: true }
+    ? Name
+    : never
+}[LeadFieldName]
+
+/** What sales are told about a lead: only stored values, so every attempt says the same. */
+export type LeadNotice = Pick<StoredDemoRequest, 'id' | 'createdAt' | NoticeFieldName>
+
+/** What sales are told about one window's held leads, in place of a message for each. */
+export interface HeldDigest {
+  /** The end of the window the leads were held in; it names the digest on every attempt. */
+  heldUntil: Date
+  /** How many leads the window held. */
+  count: number
+  /** The first of them, oldest first: a flood's real visitors are as likely early as late. */
+  leads: readonly LeadNotice[]
+}
+
+/** Tells the sales team about a lead over one channel. */
+export interface Notifier {
+  channel: NotificationChannel
+  /**
+   * Resolves once the channel has the message, now or from an earlier attempt (an "already
+   * accepted" answer); rejects when it was not accepted. Each call for the same lead must send
+   * the same body under the same idempotency key.
+   */
+  notify(lead: LeadNotice, signal: AbortSignal): Promise<void>
+  /** Tells sales about a window's held leads at once, with the same promises as `notify`. */
+  notifyDigest(digest: HeldDigest, signal: AbortSignal): Promise<void>
+}

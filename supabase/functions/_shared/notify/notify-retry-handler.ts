@@ -1,0 +1,65 @@
+import { errorReply } from '../http/json-reply.ts'
+import type { NotificationDispatcher } from './notification-dispatcher.ts'
+
+/** What the retry endpoint uses. */
+export interface NotifyRetryDependencies {
+  dispatcher: NotificationDispatcher
+  /** The secret callers send in `x-notify-retry-secret`; `null` keeps the endpoint off. */
+  secret: string | null
+  /** Removes rate-limit windows that are over, and old digests: housekeeping the job does too. */
+  prune?: () => Promise<unknown>
+  log?: (message: string, error?: unknown) => void
+}
+
+/** The header the scheduled job sends the secret in. */
+export const retrySecretHeader = 'x-notify-retry-secret'
+
+/** Whether a request is for the retry endpoint: the function's path plus `/retry`. */
+export const isRetryPath = (url: string) => /\/retry\/?$/.test(new URL(url).pathname)
+
+async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+}
+
+// Comparing digests in full takes the same time wherever the strings differ.
+async function sameSecret(given: string, secret: string): Promise<boolean> {
+  const [a, b] = await Promise.all([digest(given), digest(secret)])
+  let difference = 0
+  for (let index = 0; index < a.length; index++) difference |= (a[index] ?? 0) ^ (b[index] ?? 0)
+  return difference === 0
+}
+
+/**
+ * `POST …/send-demo-request/retry`: sends every notification still due, for a scheduled job
+ * (pg_cron with pg_net on Supabase). Answers `{ success, sent, failed }` once the run is over.
+ */
+export function createNotifyRetryHandler(deps: NotifyRetryDependencies) {
+  const log = deps.log ?? console.error
+  return async (request: Request): Promise<Response> => {
+    await request.body?.cancel()
+    if (deps.secret === null) {
+      return errorReply(404, { code: 'not_found', message: 'Retries are not enabled here.' })
+    }
+    if (request.method !== 'POST') {
+      return errorReply(
+        405,
+        { code: 'method_not_allowed', message: 'Start retries with POST.' },
+        { allow: 'POST' },
+      )
+    }
+    if (!(await sameSecret(request.headers.get(retrySecretHeader) ?? '', deps.secret))) {
+      return errorReply(401, { code: 'unauthorized', message: `Send ${retrySecretHeader}.` })
+    }
+    // Off the request path, and never a reason for the retries not to run.
+    await deps.prune?.().catch((error) => log('Pruning failed', error))
+    try {
+      const { sent, failed } = await deps.dispatcher.retryDue()
+      return new Response(JSON.stringify({ success: true, sent, failed }), {
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      })
+    } catch (error) {
+      log('The notification retry failed', error)
+      return errorReply(503, { code: 'unavailable', message: 'Retry later.' })
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import type { SqlDatabase } from '../db/sql-database.ts'
+import { transactionsAs } from '../db/sql-role.ts'
+import { type LeadRow, leadColumns, leadFromRow } from '../lead/lead-row.ts'
+import type { ClaimedNotification, NotificationStore } from './notification-store.ts'
+import type { NotificationChannel } from './notifier.ts'
+import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
+import { sqlDigestMethods } from './sql-digest-store.ts'
+
+/** How the notification store reaches its database. */
+export interface SqlNotificationStoreOptions {
+  /** Role each transaction switches to; empty keeps the login role. */
+  role?: string
+}
+
+interface ClaimRow extends LeadRow {
+  channel: NotificationChannel
+  attempts: number
+}
+
+// Rows for the channels a lead still lacks: a new lead's, or a channel configured since.
+// Only leads still to be told get them, so a channel added later does not resend old leads.
+const addMissing = `
+  insert into public.demo_request_notifications (lead_id, channel)
+  select d.id, c.channel
+  from public.demo_requests d
+  cross join unnest($1::text[]) as c (channel)
+  where d.notification_status in ('pending', 'failed')
+    and ($2::uuid is null or d.id = $2::uuid)
+    and not exists (
+      select from public.demo_request_notifications n
+      where n.lead_id = d.id and n.channel = c.channel
+    )
+  order by d.created_at, d.id
+  limit $3
+  on conflict do nothing`
+
+// `skip locked` passes over rows another worker is claiming right now; in READ COMMITTED the
+// lock re-reads each row, so one claimed a moment ago (a future claimed_until) drops out too.
+const claim = `
+  with due as (
+    select n.lead_id, n.channel
+    from public.demo_request_notifications n
+    join public.demo_requests d on d.id = n.lead_id
+    where n.channel = any ($1::text[])
+      and ($2::uuid is null or n.lead_id = $2::uuid)
+      and n.status <> 'sent'
+      and (n.claimed_until is null or n.claimed_until <= $6)
+      and d.notification_status in ('pending', 'failed')
+      and not ((n.lead_id::text || '/' || n.channel) = any ($5::text[]))
+    order by n.attempts, n.created_at, n.lead_id, n.channel
+    limit $3
+    for update of n skip locked
+  )
+  update public.demo_request_notifications n
+  set attempts = n.attempts + 1, claimed_until = $6::timestamptz + $4::integer * interval '1 second'
+  from due, public.demo_requests d
+  where n.lead_id = due.lead_id and n.channel = due.channel and d.id = n.lead_id
+  returning n.channel, n.attempts, ${leadColumns('d')}`
+
+const recordAttempt = attemptOutcomeRecorder('demo_request_notifications', 'lead_id')
+
+// The lead's own columns sum its channels up, for `npm run leads` and for finding due leads.
+const summarize = `
+  update public.demo_requests d
+  set notification_status = case
+        when s.sent = s.wanted then 'sent' when s.failed > 0 then 'failed' else 'pending' end,
+      notification_attempts = s.attempts,
+      notification_error = s.errors,
+      notified_at = case when s.sent = s.wanted then coalesce(d.notified_at, $3) end
+  from (
+    select cardinality($2::text[]) as wanted,
+      count(*) filter (where status = 'sent') as sent,
+      count(*) filter (where status = 'failed') as failed,
+      coalesce(sum(attempts), 0)::integer as attempts,
+      left(string_agg(channel || ': ' || last_error, '; ' order by channel)
+        filter (where status = 'failed'), 500) as errors
+    from public.demo_request_notifications
+    where lead_id = $1 and channel = any ($2::text[])
+  ) s
+  where d.id = $1 and d.notification_status <> 'skipped'`
+
+function fromRow(row: ClaimRow): ClaimedNotification {
+  return { channel: row.channel, attempt: Number(row.attempts), lead: leadFromRow(row) }
+}
+
+/** The notification store in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */
+export function createSqlNotificationStore(
+  db: SqlDatabase,
+  options: SqlNotificationStoreOptions = {},
+): NotificationStore {
+  const run = transactionsAs(db, options.role ?? 'service_role')
+
+  return {
+    ...sqlDigestMethods(run),
+
+    claimDue: ({ channels, leadId, limit, leaseSeconds, skip = [], now }) =>
+      channels.length === 0
+        ? Promise.resolve([])
+        : run(async (tx) => {
+            const leadParam = leadId ?? null
+            // Rows for leads beyond this batch are added by later calls.
+            await tx.query(addMissing, [[...channels], leadParam, Math.max(limit, 100)])
+            const rows = await tx.query<ClaimRow>(claim, [
+              [...channels],
+              leadParam,
+              limit,
+              Math.ceil(leaseSeconds),
+              [...skip],
+              now,
+            ])
+            return rows.map(fromRow)
+          }),
+
+    recordOutcome: (claimed, outcome, channels, now) =>
+      run(async (tx) => {
+        const { id } = claimed.lead
+        // One recorder per lead at a time, so the summary reads every channel's last outcome.
+        await tx.query('select from public.demo_requests where id = $1 for update', [id])
+        await recordAttempt(
+          tx,
+          { key: id, channel: claimed.channel, attempt: claimed.attempt },
+          outcome,
+          now,
+        )
+        await tx.query(summarize, [id, [...channels], now])
+      }),
+  }
+}
