@@ -1,5 +1,5 @@
 import { type LeadFieldName, leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
-import type { BookingProvider, NextStep } from '../../../../src/next-step.ts'
+import { type BookingProvider, bookingProviders, type NextStep } from '../../../../src/next-step.ts'
 import { calBookingUrl, calHosts, type Invitee } from './cal.ts'
 import { calendlyBookingUrl, calendlyHosts } from './calendly.ts'
 
@@ -25,7 +25,6 @@ export type RouteLead = Partial<Record<LeadFieldName, string | null | undefined>
 export const maxRouteMessage = 500
 
 const ruleKeys = new Set(['when', 'book', 'provider', 'message'])
-const providers: readonly BookingProvider[] = ['cal', 'calendly']
 // Plain http only where a test serves a stand-in booking page.
 const localHosts = new Set(['localhost', '127.0.0.1'])
 
@@ -90,7 +89,7 @@ function parseBook(
   if (url.username || url.password) fail(`${where} "book" must not carry a user name or password`)
   const fromHost = hostProvider(url.hostname)
   if (provider === undefined) return { book: url.href, provider: fromHost ?? 'link' }
-  if (!providers.includes(provider as BookingProvider)) {
+  if (!bookingProviders.includes(provider as BookingProvider)) {
     fail(`${where} "provider" must be "cal" or "calendly", not ${JSON.stringify(provider)}`)
   }
   if (fromHost && fromHost !== provider) {
