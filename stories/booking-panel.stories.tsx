@@ -127,8 +127,8 @@ export const BookedOnCalendly: Story = {
 }
 
 /**
- * The page never said it was ready (here within 200 ms; 10 s in the widget), as when the
- * partner's CSP refuses the frame: a link opens the same prefilled page in a new tab.
+ * The page never said it was ready (here within 200 ms; 10 s in the widget): a link opens the
+ * same prefilled page in a new tab. A partner CSP that refuses the frame ends here at once.
  */
 export const Blocked: Story = {
   args: { readyTimeoutMs: 200 },
