@@ -2,6 +2,7 @@ import { FunctionsClient } from '@supabase/functions-js'
 import type { FunctionsInvoker } from '../src/functions-client.ts'
 import { functionName } from '../src/send-demo-request.ts'
 import {
+  type FunctionReply,
   type FunctionReplyName,
   functionReplies,
   functionReplyNames,
@@ -22,8 +23,7 @@ const json = (body: unknown, status = 200) =>
 
 // A `fetch` that answers as the function would, without a server: a GET gets a proof-of-work
 // challenge, a POST the reply.
-function standInFetch(name: StandInReply): typeof fetch {
-  const reply = functionReplies[name]
+function standInFetch(reply: FunctionReply): typeof fetch {
   let posts = 0
   return (_input, init) => {
     const signal = init?.signal
@@ -48,6 +48,11 @@ function standInFetch(name: StandInReply): typeof fetch {
  * `{ data, error }` values, error names and timeouts as against a deployed function.
  */
 export function standInFunctions(reply: StandInReply): FunctionsInvoker {
+  return standInFunctionsReplying(functionReplies[reply])
+}
+
+/** The same, answering with a reply of the story's own, such as a success naming a next step. */
+export function standInFunctionsReplying(reply: FunctionReply): FunctionsInvoker {
   return new FunctionsClient('https://stand-in.invalid/functions/v1', {
     customFetch: standInFetch(reply),
   })
@@ -88,7 +93,7 @@ export function answerFunctionRequests(): () => void {
       if (!url.pathname.endsWith(functionPath)) return passThrough(input, init)
       const reply = replyFor(url)
       // One stand-in per reply, so a reply that differs on its first POST says so only once.
-      if (!fetches.has(reply)) fetches.set(reply, standInFetch(reply))
+      if (!fetches.has(reply)) fetches.set(reply, standInFetch(functionReplies[reply]))
       return (fetches.get(reply) as typeof fetch)(input, init)
     }
   }
