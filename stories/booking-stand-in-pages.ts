@@ -1,4 +1,5 @@
-import { type FramedProvider, frameUrl } from '../src/booking-frame.ts'
+import { frameUrl } from '../src/booking-frame.ts'
+import type { BookingProvider as FramedProvider } from '../src/next-step.ts'
 import { calBookingUrl } from '../supabase/functions/_shared/booking/cal.ts'
 import { calendlyBookingUrl } from '../supabase/functions/_shared/booking/calendly.ts'
 import { standInRequestId } from '../tests/support/function-replies.js'
