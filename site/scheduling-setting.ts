@@ -13,8 +13,8 @@ export function schedulingProviders(value: string | undefined): string[] {
 }
 
 /**
- * Gives the site `import.meta.env.SCHEDULING_PROVIDERS` (`cal,calendly`). A bad value stops the
- * build with the message the function would log.
+ * Gives the site `__DEMO_REQUEST_SCHEDULERS__` (`cal,calendly`): a constant, not a setting of
+ * its own. A bad value stops the build with the message the function would log.
  */
 export function schedulingSettingPlugin(): Plugin {
   return {
@@ -23,7 +23,7 @@ export function schedulingSettingPlugin(): Plugin {
       const env = loadEnv(mode, config.envDir || config.root || process.cwd(), routesSetting)
       const providers = schedulingProviders(env[routesSetting])
       return {
-        define: { 'import.meta.env.SCHEDULING_PROVIDERS': JSON.stringify(providers.join()) },
+        define: { __DEMO_REQUEST_SCHEDULERS__: JSON.stringify(providers.join()) },
       }
     },
   }

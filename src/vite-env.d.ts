@@ -8,6 +8,10 @@ interface ImportMetaEnv {
   readonly SITE_URL?: string
   /** The form's contact fields, as the build read DEMO_REQUEST_FIELDS (widget/fields-setting.ts). */
   readonly DEMO_REQUEST_FIELDS?: string
-  /** The schedulers DEMO_REQUEST_ROUTES books with, for the site's privacy notice (site/scheduling-setting.ts). */
-  readonly SCHEDULING_PROVIDERS?: string
 }
+
+/**
+ * The schedulers DEMO_REQUEST_ROUTES books with (`cal,calendly`), for the site's privacy notice;
+ * defined by site/scheduling-setting.ts, absent where another build renders the page.
+ */
+declare const __DEMO_REQUEST_SCHEDULERS__: string | undefined

@@ -55,7 +55,8 @@ function LegalPage({ page, heading, intro, sections }: LegalPageProps) {
 
 /** `/privacy`: what the demo form collects, why, for how long, and how to have it deleted. */
 export function PrivacyPage() {
-  const providers = (import.meta.env.SCHEDULING_PROVIDERS ?? '').split(',').filter(Boolean)
+  const named = typeof __DEMO_REQUEST_SCHEDULERS__ === 'string' ? __DEMO_REQUEST_SCHEDULERS__ : ''
+  const providers = named.split(',').filter(Boolean)
   return <LegalPage page="privacy" {...privacyNotice(configuredFields(), providers)} />
 }
 

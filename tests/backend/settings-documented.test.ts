@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 
 const root = new URL('../../', import.meta.url).pathname
-// The system's own, passed through to child processes rather than read as settings.
-const system = new Set(['PATH', 'HOME', 'NODE_ENV'])
+// The system's own, passed through to child processes rather than read as settings, and what
+// Vite itself puts in import.meta.env.
+const system = new Set(['PATH', 'HOME', 'NODE_ENV', 'BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR'])
 const reads = [
   /process\.env\.([A-Z][A-Z0-9_]+)/g,
   /\benv\.([A-Z][A-Z0-9_]+)/g,
