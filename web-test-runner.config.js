@@ -1,5 +1,6 @@
 import { chromeLauncher } from '@web/test-runner-chrome'
 import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
+import { bookingStandInCommand } from './tests/browser/booking-stand-in-command.js'
 import { builtFiles } from './tests/browser/built-files.js'
 import { forcedColors } from './tests/browser/forced-colors.js'
 import { standInFunction } from './tests/browser/stand-in-function.js'
@@ -19,5 +20,9 @@ export default {
     chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
   ],
   middleware: [standInFunction(), builtFiles(), vite.middleware],
-  plugins: [forcedColors(), { name: 'close-vite', serverStop: () => vite.close() }],
+  plugins: [
+    forcedColors(),
+    bookingStandInCommand(),
+    { name: 'close-vite', serverStop: () => vite.close() },
+  ],
 }

@@ -40,8 +40,6 @@ export async function openPgliteDatabase(dataDir?: string): Promise<SqlDatabase>
 
 /** The local backend's database, migrated, with the function's stores on it. */
 export interface LocalDatabase extends FunctionStores {
-  /** The database itself, for tests that set up rows the way the function's SQL does. */
-  db: SqlDatabase
   /** Where the data lives, for people. */
   description: string
   close(): Promise<void>
@@ -79,7 +77,7 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
   lock?.answer((command, input) => runLocalCommand(stores, config, command, input))
   const description =
     url === null ? `embedded PGlite in ${dataDir}` : `Postgres at ${new URL(url).host}`
-  return { ...stores, db, description, close }
+  return { ...stores, description, close }
 }
 
 /**

@@ -79,16 +79,16 @@ describe('leadsCsv', () => {
     expect(row).toContain(",'+1,")
   })
 
-  it('always has the contact columns, then held_until, neutralising a phone that starts with +', () => {
+  it('always has the contact columns, neutralising a phone that starts with +', () => {
     const [header = '', row = ''] = leadsCsv([
       { ...lead, ...sampleContact, phoneE164: '+442079460000', companyName: 'Babbage' },
     ]).split('\r\n')
-    // Last, so an import that maps the columns by position before them still does.
+    // Every field of the catalogue past the table's, in its order, then the notification's times.
     expect(header).toMatch(
-      /,company_size,source,.*,notified_at,email,phone,role,message,phone_e164,held_until$/,
+      /,company_size,source,.*,role,email,phone,phone_e164,message,utm_campaign,.*,notified_at,held_until$/,
     )
     expect(row).toMatch(
-      /,ada@lovelace\.example,'\+44 20 7946 0000,Managing Partner,"Two offices, Austin and London\.\nAsk for Charles\.",'\+442079460000,$/,
+      /,Managing Partner,ada@lovelace\.example,'\+44 20 7946 0000,'\+442079460000,"Two offices, Austin and London\.\nAsk for Charles\.",injury-defense-2026,/,
     )
     expect(leadsCsv([lead]).split('\r\n')[0]).toBe(header)
   })

@@ -1,43 +1,43 @@
+import {
+  contactFieldNames,
+  type LeadFieldName,
+  leadField,
+  leadFieldNames,
+  requiredFieldNames,
+} from '../src/lead-fields.ts'
 import type { StoredDemoRequest } from '../supabase/functions/_shared/lead/lead-store.ts'
 
 type Column = [name: string, value: (lead: StoredDemoRequest) => string]
 
-// The contact fields of DEMO_REQUEST_FIELDS. The CSV always has them, last, so an import maps
-// the same columns whatever the form asked and one made before them still maps; the table shows
-// those some listed lead has, after the company size.
-const contactColumns: Column[] = [
-  ['email', (lead) => lead.email ?? ''],
-  ['phone', (lead) => lead.phone ?? ''],
-  ['role', (lead) => lead.role ?? ''],
-  // One line in the table; the CSV quotes the line breaks.
-  ['message', (lead) => lead.message ?? ''],
+// A catalogue field under its column's name, or under `header`.
+const field = (name: LeadFieldName, header = leadField(name).column): Column => [
+  header,
+  // The message keeps its line breaks: one line in the table, quoted in the CSV.
+  (lead) => lead[name] ?? '',
 ]
+
+// The contact fields of DEMO_REQUEST_FIELDS: the table shows those some listed lead has, after
+// the company size; the CSV always has them, so an import maps the same columns whatever the
+// form asked.
+const contactColumns = contactFieldNames.map((name) => field(name))
 
 const tableColumns: Column[] = [
   ['created_at', (lead) => lead.createdAt.toISOString()],
-  ['first_name', (lead) => lead.firstName],
-  ['last_name', (lead) => lead.lastName],
-  ['company_name', (lead) => lead.companyName],
-  ['company_size', (lead) => lead.companySize],
-  ['source', (lead) => lead.source ?? ''],
-  ['campaign', (lead) => lead.utmCampaign ?? ''],
+  ...requiredFieldNames.map((name) => field(name)),
+  field('source'),
+  field('utmCampaign', 'campaign'),
   ['spam', (lead) => (lead.isSpam ? 'yes' : 'no')],
   ['notification', (lead) => lead.notificationStatus],
   ['id', (lead) => lead.id],
 ]
+const shownInTable = new Set(tableColumns.map(([name]) => name))
 const csvColumns: Column[] = [
   ...tableColumns,
-  ['page_url', (lead) => lead.pageUrl ?? ''],
-  ['referrer', (lead) => lead.referrer ?? ''],
-  ['utm_source', (lead) => lead.utmSource ?? ''],
-  ['utm_medium', (lead) => lead.utmMedium ?? ''],
-  ['utm_campaign', (lead) => lead.utmCampaign ?? ''],
-  ['utm_term', (lead) => lead.utmTerm ?? ''],
-  ['utm_content', (lead) => lead.utmContent ?? ''],
-  ['user_agent', (lead) => lead.userAgent ?? ''],
+  // Every other field of the catalogue, in its order, under its column's name.
+  ...leadFieldNames
+    .filter((name) => !shownInTable.has(leadField(name).column))
+    .map((name) => field(name)),
   ['notified_at', (lead) => lead.notifiedAt?.toISOString() ?? ''],
-  ...contactColumns,
-  ['phone_e164', (lead) => lead.phoneE164 ?? ''],
   // A held lead's window end: its digest told sales about it with the others of that window.
   ['held_until', (lead) => lead.heldUntil?.toISOString() ?? ''],
 ]

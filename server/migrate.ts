@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
 
 // Where the Supabase CLI keeps its migrations, and so where this runner reads them.
-export const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
+const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname
 
 /**
  * The API roles every Supabase database has, as Supabase has them: no login, and only
@@ -46,10 +46,22 @@ export async function runMigrations(db: SqlDatabase, dir = migrationsDir): Promi
   const files = (await readdir(dir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort()
   // Under the lock too: two processes granting on the schema at once fail one of them with
   // "tuple concurrently updated" (seen with two notify:retry runs started together).
-  await db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['supabase_migrations'])
     await tx.exec(supabaseBasics)
+    return tx.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations',
+    )
   })
+  // The ten migrations before the baseline were squashed into it: a database made with them
+  // would fail on its first `create table`, so it is named for what it is instead.
+  const versions = new Set(files.map((file) => file.split('_')[0]))
+  const unknown = recorded.map((row) => row.version).filter((version) => !versions.has(version))
+  if (unknown.length > 0) {
+    throw new Error(
+      `The database holds migrations this checkout does not have (${unknown.sort().join(', ')}), as one made before the baseline migration does. Start it afresh: delete its data folder, or recreate the database.`,
+    )
+  }
   const applied: string[] = []
   for (const file of files) {
     const [, version = '', name = ''] = /^(\d+)_(.+)\.sql$/.exec(file) ?? []

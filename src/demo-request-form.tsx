@@ -37,6 +37,8 @@ import {
   type RequiredFieldName,
   requiredFieldNames,
 } from './lead-fields.ts'
+import type { NextStep } from './next-step.ts'
+import { NextStepPanel } from './next-step-panel.tsx'
 import { defaultTimeoutMs, demoRequestProofs, sendDemoRequest } from './send-demo-request.ts'
 import { adoptStyles } from './style-sheet.ts'
 import { submissionMetadata } from './submission-metadata.ts'
@@ -109,6 +111,8 @@ export function DemoRequestForm({
   const [submitting, setSubmitting] = useState(false)
   const [toast, setToast] = useState<ToastMessage>()
   const [readyDue, setReadyDue] = useState(false)
+  // After a send whose route offers one: a booking page or a message, in the form's place.
+  const [next, setNext] = useState<{ step: NextStep; requestId: string }>()
 
   const client = useMemo(
     () =>
@@ -140,6 +144,7 @@ export function DemoRequestForm({
         setHoneypot('')
         setErrors({})
         setToast(undefined)
+        setNext(undefined)
       },
     }
     const connection = connectForm(eventTarget(rootRef.current), handle)
@@ -233,6 +238,7 @@ export function DemoRequestForm({
       setValues(emptyValues)
       setHoneypot('')
       showToast('default', formCopy.success)
+      if (outcome.next) setNext({ step: outcome.next, requestId: outcome.requestId })
       emit('demo-request-success', { requestId: outcome.requestId })
       return
     }
@@ -347,8 +353,19 @@ export function DemoRequestForm({
 
   return (
     <div className={classes.root} ref={rootRef}>
+      {next && (
+        <NextStepPanel
+          step={next.step}
+          onBooked={() => emit('demo-request-booked', { requestId: next.requestId })}
+          onClose={() => setNext(undefined)}
+        />
+      )}
       <form
         ref={formRef}
+        // Kept while the panel shows, so "Not now" brings back the same form. A style, not
+        // `hidden`: the form's class sets its display, and the loader's CSS has no byte to spare.
+        hidden={Boolean(next)}
+        style={next ? { display: 'none' } : undefined}
         className={classes.form}
         part="form"
         aria-label={formCopy.label}

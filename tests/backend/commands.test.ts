@@ -1,6 +1,7 @@
 // The real entry files a person runs: `npm start` (without the build), `npm run leads` and
 // `npm run notify:retry`, on the embedded database and on DATABASE_URL.
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +11,6 @@ import { readBackendConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from '../support/email-api-stand-in.ts'
 import { freePort } from '../support/free-port.ts'
-import { insertLead } from '../support/insert-lead.ts'
 import { newPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleContact, sampleNewDemoRequest, sampleSubmission } from '../support/sample-lead.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
@@ -76,7 +76,14 @@ const submit = (url: string, firstName: string) =>
 async function storeLead(env: NodeJS.ProcessEnv, firstName: string) {
   const database = await openDatabase(readBackendConfig(env))
   try {
-    await insertLead(database.db, { ...sampleNewDemoRequest, firstName, idempotencyKey: null })
+    // Within limits no test reaches: each lead its own client.
+    const limit = {
+      clientKey: randomBytes(32).toString('hex'),
+      windowStart: new Date(),
+      clientMax: 1000,
+      globalMax: 1000,
+    }
+    await database.leads.accept({ ...sampleNewDemoRequest, firstName }, limit)
   } finally {
     await database.close()
   }
@@ -102,9 +109,9 @@ describe('on the embedded database', () => {
     expect(csv.stdout).toContain(
       'Ada,Lovelace,Lovelace & Babbage LLP,6-50 employees,widget,injury-defense-2026,no,pending',
     )
-    // page_url, referrer, then the five utm fields.
+    // The five utm fields, then page_url and referrer, in the catalogue's order.
     expect(csv.stdout).toContain(
-      ',https://partner.example/contact,,newsletter,email,injury-defense-2026,,,',
+      ',injury-defense-2026,newsletter,email,,,https://partner.example/contact,,',
     )
 
     // Without email settings the retry command says so and fails.

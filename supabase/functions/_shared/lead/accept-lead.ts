@@ -1,3 +1,10 @@
+import type { DemoRequestSubmission } from '../../../../src/demo-request-schema.ts'
+import {
+  honeypot,
+  type LeadFieldName,
+  leadField,
+  leadFieldNames,
+} from '../../../../src/lead-fields.ts'
 import { phoneE164 } from '../../../../src/phone-number.ts'
 import { clientGroup, defaultIpv6Prefix } from '../abuse/client-group.ts'
 import { clientKey } from '../abuse/client-key.ts'
@@ -8,7 +15,7 @@ import {
   windowStart,
 } from '../abuse/rate-limit.ts'
 import type { AfterReply } from '../http/after-reply.ts'
-import type { LeadStore } from './lead-store.ts'
+import type { LeadStore, LeadValues } from './lead-store.ts'
 import type { IncomingLead } from './read-demo-request.ts'
 
 /** What accepting a lead uses. */
@@ -37,7 +44,28 @@ export type LeadOutcome = { requestId: string } | { retryAfterSeconds: number }
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
 
-const emptyToNull = (value: string | undefined) => (value ? value : null)
+const emptyToNull = (value: string | null | undefined) => (value ? value : null)
+
+// How the function makes a derived field (`derivedFrom` in the catalogue) from the one it names.
+const derivations: Partial<Record<LeadFieldName, (typed: string) => string | null>> = {
+  phone: phoneE164,
+}
+
+/** A valid submission's values, one per catalogue field: empty ones null, derived ones made. */
+function leadValues(submission: DemoRequestSubmission, userAgent: string | null): LeadValues {
+  const typed: Partial<Record<string, string>> = submission
+  const value = (name: LeadFieldName): string | null => {
+    const { derivedFrom, max } = leadField(name)
+    // From the request's header, not the body: cleaned to one line of its column's length.
+    if (name === 'userAgent')
+      return emptyToNull(userAgent?.replace(controlCharacters, '').slice(0, max))
+    if (derivedFrom === undefined) return emptyToNull(typed[name])
+    const source = typed[derivedFrom]
+    return source ? (derivations[derivedFrom as LeadFieldName]?.(source) ?? null) : null
+  }
+  // The schema's picklist has passed the company size, and every required field is non-empty.
+  return Object.fromEntries(leadFieldNames.map((name) => [name, value(name)])) as LeadValues
+}
 
 /**
  * Stores a valid lead once, within the client's and the global rate limit (or held beyond the
@@ -48,30 +76,8 @@ export async function acceptLead(
   clientIp: string | null | undefined,
   deps: AcceptLeadDependencies,
 ): Promise<LeadOutcome> {
-  const isSpam = Boolean(submission.website)
-  const lead = {
-    firstName: submission.firstName,
-    lastName: submission.lastName,
-    companyName: submission.companyName,
-    // The schema's empty default never passes its picklist, so a valid size is never ''.
-    companySize: submission.companySize as Exclude<typeof submission.companySize, ''>,
-    email: emptyToNull(submission.email),
-    phone: emptyToNull(submission.phone),
-    phoneE164: submission.phone ? phoneE164(submission.phone) : null,
-    role: emptyToNull(submission.role),
-    message: emptyToNull(submission.message),
-    source: emptyToNull(submission.source),
-    pageUrl: emptyToNull(submission.pageUrl),
-    referrer: emptyToNull(submission.referrer),
-    utmSource: emptyToNull(submission.utmSource),
-    utmMedium: emptyToNull(submission.utmMedium),
-    utmCampaign: emptyToNull(submission.utmCampaign),
-    utmTerm: emptyToNull(submission.utmTerm),
-    utmContent: emptyToNull(submission.utmContent),
-    userAgent: emptyToNull(userAgent?.replace(controlCharacters, '').slice(0, 500)),
-    idempotencyKey,
-    isSpam,
-  }
+  const isSpam = Boolean(submission[honeypot.name])
+  const lead = { ...leadValues(submission, userAgent), idempotencyKey, isSpam }
   const arrived = deps.now()
   const start = windowStart(arrived, deps.rateLimit.windowSeconds)
   const group = clientGroup(clientIp ?? 'unknown', deps.rateLimit.ipv6Prefix ?? defaultIpv6Prefix)

@@ -1,26 +1,30 @@
+import {
+  type LeadFieldName,
+  leadField,
+  leadFieldNames,
+  type leadFields,
+} from '../../../../src/lead-fields.ts'
 import { toDate } from '../db/sql-role.ts'
-import type { StoredDemoRequest } from './lead-store.ts'
+import type { LeadValues, NewDemoRequest, StoredDemoRequest } from './lead-store.ts'
+
+type Columns = { [Name in LeadFieldName]: (typeof leadFields)[Name]['column'] }
+
+/** A lead's row as the database returns it: a column per catalogue field, and the bookkeeping. */
+export type LeadRow = { [Name in LeadFieldName as Columns[Name]]: LeadValues[Name] } & {
+  id: string
+  idempotency_key: string | null
+  is_spam: boolean
+  notification_status: StoredDemoRequest['notificationStatus']
+  notification_attempts: number
+  notification_error: string | null
+  notified_at: Date | string | null
+  held_until: Date | string | null
+  created_at: Date | string
+}
 
 const columnNames = [
   'id',
-  'first_name',
-  'last_name',
-  'company_name',
-  'company_size',
-  'email',
-  'phone',
-  'phone_e164',
-  'role',
-  'message',
-  'source',
-  'page_url',
-  'referrer',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'user_agent',
+  ...leadFieldNames.map((name) => leadField(name).column),
   'idempotency_key',
   'is_spam',
   'notification_status',
@@ -35,59 +39,26 @@ const columnNames = [
 export const leadColumns = (alias?: string) =>
   columnNames.map((name) => (alias ? `${alias}.${name}` : name)).join(', ')
 
-/** A lead's row as the database returns it. */
-export interface LeadRow {
-  id: string
-  first_name: string
-  last_name: string
-  company_name: string
-  company_size: StoredDemoRequest['companySize']
-  email: string | null
-  phone: string | null
-  phone_e164: string | null
-  role: string | null
-  message: string | null
-  source: string | null
-  page_url: string | null
-  referrer: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  utm_term: string | null
-  utm_content: string | null
-  user_agent: string | null
-  idempotency_key: string | null
-  is_spam: boolean
-  notification_status: StoredDemoRequest['notificationStatus']
-  notification_attempts: number
-  notification_error: string | null
-  notified_at: Date | string | null
-  held_until: Date | string | null
-  created_at: Date | string
+const column = (name: LeadFieldName) => leadField(name).column as keyof LeadRow
+
+/**
+ * The lead as `accept_demo_request` takes it: one JSON object keyed by column, which the
+ * function reads with `jsonb_populate_record`, so a new column needs no new argument.
+ */
+export function leadArgument(lead: NewDemoRequest): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(leadFieldNames.map((name) => [column(name), lead[name]])),
+    idempotency_key: lead.idempotencyKey,
+    is_spam: lead.isSpam,
+  }
 }
 
 /** A lead as the stores hand it on, from its row. */
 export function leadFromRow(row: LeadRow): StoredDemoRequest {
+  const values = Object.fromEntries(leadFieldNames.map((name) => [name, row[column(name)]]))
   return {
+    ...(values as LeadValues),
     id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    companyName: row.company_name,
-    companySize: row.company_size,
-    email: row.email,
-    phone: row.phone,
-    phoneE164: row.phone_e164,
-    role: row.role,
-    message: row.message,
-    source: row.source,
-    pageUrl: row.page_url,
-    referrer: row.referrer,
-    utmSource: row.utm_source,
-    utmMedium: row.utm_medium,
-    utmCampaign: row.utm_campaign,
-    utmTerm: row.utm_term,
-    utmContent: row.utm_content,
-    userAgent: row.user_agent,
     idempotencyKey: row.idempotency_key,
     isSpam: row.is_spam,
     notificationStatus: row.notification_status,

@@ -1,39 +1,27 @@
 import type { CompanySize } from '../../../../src/demo-request-schema.ts'
+import type { LeadFieldName, RequiredFieldName } from '../../../../src/lead-fields.ts'
 
 // Where sales stand on a lead: not yet told, told, telling failed, never to be told (spam), or
 // held beyond the global limit for the window's digest.
 export const notificationStatuses = ['pending', 'sent', 'failed', 'skipped', 'held'] as const
 export type NotificationStatus = (typeof notificationStatuses)[number]
 
-/** A lead as the function writes it. */
-export interface NewDemoRequest {
-  firstName: string
-  lastName: string
-  companyName: string
+/**
+ * A lead's own values, one per field of the catalogue (src/lead-fields.ts): the four every form
+ * has, and every other field null when the form lacks it or the visitor left it empty.
+ */
+export type LeadValues = { [Name in Exclude<RequiredFieldName, 'companySize'>]: string } & {
   companySize: CompanySize
-  /** The contact fields of DEMO_REQUEST_FIELDS; null when the form lacks one or it was left empty. */
-  email: string | null
-  /** The phone number as typed, and as E.164 (`+442079460000`) where it names its country. */
-  phone: string | null
-  phoneE164: string | null
-  role: string | null
-  message: string | null
-  source: string | null
-  pageUrl: string | null
-  referrer: string | null
-  /** The visit's `utm_*` parameters: first touch of the session. */
-  utmSource: string | null
-  utmMedium: string | null
-  utmCampaign: string | null
-  utmTerm: string | null
-  utmContent: string | null
-  userAgent: string | null
+} & { [Name in Exclude<LeadFieldName, RequiredFieldName>]: string | null }
+
+/** A lead as the function writes it. */
+export type NewDemoRequest = LeadValues & {
   idempotencyKey: string | null
   isSpam: boolean
 }
 
 /** A lead as stored, with its notification state. */
-export interface StoredDemoRequest extends NewDemoRequest {
+export type StoredDemoRequest = NewDemoRequest & {
   id: string
   createdAt: Date
   notificationStatus: NotificationStatus

@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { type SqlStoreOptions, transactionsAs } from '../db/sql-role.ts'
-import { type LeadRow, leadColumns, leadFromRow } from './lead-row.ts'
+import { type LeadRow, leadArgument, leadColumns, leadFromRow } from './lead-row.ts'
 import type { InsertResult, LeadStore, Limited, NewDemoRequest, WindowLimit } from './lead-store.ts'
 
 interface AcceptRow {
@@ -20,41 +20,16 @@ export async function acceptDemoRequest(
   request: NewDemoRequest,
   limit: WindowLimit | null,
 ): Promise<InsertResult | Limited> {
-  // Named arguments: twenty-five positions are too easy to shift by one.
   const [row] = await db.query<AcceptRow>(
     `select request_id, created, limited, held from public.accept_demo_request(
-       p_first_name => $1, p_last_name => $2, p_company_name => $3, p_company_size => $4,
-       p_source => $5, p_page_url => $6, p_referrer => $7, p_user_agent => $8,
-       p_idempotency_key => $9, p_is_spam => $10, p_client_key => $11, p_window_start => $12,
-       p_client_max => $13, p_global_max => $14, p_utm_source => $15, p_utm_medium => $16,
-       p_utm_campaign => $17, p_utm_term => $18, p_utm_content => $19, p_email => $20,
-       p_phone => $21, p_phone_e164 => $22, p_role => $23, p_message => $24,
-       p_held_until => $25)`,
+       p_lead => $1::jsonb, p_client_key => $2, p_window_start => $3, p_client_max => $4,
+       p_global_max => $5, p_held_until => $6)`,
     [
-      request.firstName,
-      request.lastName,
-      request.companyName,
-      request.companySize,
-      request.source,
-      request.pageUrl,
-      request.referrer,
-      request.userAgent,
-      request.idempotencyKey,
-      request.isSpam,
+      JSON.stringify(leadArgument(request)),
       limit?.clientKey ?? null,
       limit?.windowStart ?? null,
       limit?.clientMax ?? null,
       limit?.globalMax ?? null,
-      request.utmSource,
-      request.utmMedium,
-      request.utmCampaign,
-      request.utmTerm,
-      request.utmContent,
-      request.email,
-      request.phone,
-      request.phoneE164,
-      request.role,
-      request.message,
       limit?.holdUntil ?? null,
     ],
   )

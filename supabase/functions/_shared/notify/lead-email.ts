@@ -1,5 +1,12 @@
 import { escapeHtml } from '../../../../src/escape-html.ts'
-import type { LeadNotice } from './notifier.ts'
+import { leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
+import type { LeadNotice, NoticeFieldName } from './notifier.ts'
+
+// The catalogue's fields that have a label in the email, in its order.
+const labelled = leadFieldNames.flatMap((name) => {
+  const label = leadField(name).email
+  return label === undefined ? [] : [[label, name as NoticeFieldName] as const]
+})
 
 /** A rendered notification email. */
 export interface LeadEmail {
@@ -13,23 +20,8 @@ export interface LeadEmail {
 /** The email sales receive for a lead; every visitor-supplied value is HTML-escaped. */
 export function leadEmail(lead: LeadNotice): LeadEmail {
   const rows: [string, string | null][] = [
-    ['First name', lead.firstName],
-    ['Last name', lead.lastName],
-    ['Company', lead.companyName],
-    ['Company size', lead.companySize],
-    ['Job title', lead.role],
-    ['Work email', lead.email],
-    ['Phone', lead.phone],
-    ['Phone (E.164)', lead.phoneE164],
-    ['Message', lead.message],
-    ['Source', lead.source],
-    ['Campaign', lead.utmCampaign],
-    ['UTM source', lead.utmSource],
-    ['UTM medium', lead.utmMedium],
-    ['UTM term', lead.utmTerm],
-    ['UTM content', lead.utmContent],
-    ['Page', lead.pageUrl],
-    ['Referrer', lead.referrer],
+    ...labelled.map(([label, name]): [string, string | null] => [label, lead[name]]),
+    // What the store adds.
     ['Received', lead.createdAt.toISOString()],
     ['Request id', lead.id],
   ]

@@ -48,4 +48,30 @@ describe('leadWebhook', () => {
       'Demo request: Ada Lovelace, Lovelace &amp; Babbage LLP (6-50 employees), ada@lovelace.example, campaign injury-defense-2026',
     )
   })
+
+  it("keeps the data's key names, which partners' integrations read", () => {
+    expect(Object.keys(leadWebhook(lead).data).sort()).toEqual(
+      [
+        'id',
+        'firstName',
+        'lastName',
+        'companyName',
+        'companySize',
+        'email',
+        'phone',
+        'phoneE164',
+        'role',
+        'message',
+        'source',
+        'pageUrl',
+        'referrer',
+        'utmSource',
+        'utmMedium',
+        'utmCampaign',
+        'utmTerm',
+        'utmContent',
+        'createdAt',
+      ].sort(),
+    )
+  })
 })

@@ -1,3 +1,9 @@
+import {
+  type LeadFieldName,
+  leadField,
+  leadFieldNames,
+  type leadFields,
+} from '../../../../src/lead-fields.ts'
 import type { LeadNotice } from './notifier.ts'
 
 /** The JSON body posted for a lead, in the Standard Webhooks shape: `type`, `timestamp`, `data`. */
@@ -7,8 +13,19 @@ export interface LeadWebhook {
   timestamp: string
   /** One line for people, escaped for Slack, so a Slack incoming webhook can take it as is. */
   text: string
-  data: Omit<LeadNotice, 'createdAt'> & { createdAt: string }
+  /** The lead's id, its fields under their catalogue keys, and when it was stored. */
+  data: { id: string } & Pick<LeadNotice, WebhookFieldName> & { createdAt: string }
 }
+
+type Entries = typeof leadFields
+type WebhookFieldName = {
+  [Name in LeadFieldName]: Entries[Name] extends { webhook: true } ? Name : never
+}[LeadFieldName]
+
+// Partners' integrations read these keys: a field keeps its catalogue key for good.
+const webhookFieldNames = leadFieldNames.filter(
+  (name) => leadField(name).webhook,
+) as readonly WebhookFieldName[]
 
 // Slack reads `<…>` as links and mentions, and `&` starts an entity; visitors type all three.
 const slackEscape = (value: string) =>
@@ -27,23 +44,10 @@ export function leadWebhook(lead: LeadNotice): LeadWebhook {
     ),
     data: {
       id: lead.id,
-      firstName: lead.firstName,
-      lastName: lead.lastName,
-      companyName: lead.companyName,
-      companySize: lead.companySize,
-      email: lead.email,
-      phone: lead.phone,
-      phoneE164: lead.phoneE164,
-      role: lead.role,
-      message: lead.message,
-      source: lead.source,
-      pageUrl: lead.pageUrl,
-      referrer: lead.referrer,
-      utmSource: lead.utmSource,
-      utmMedium: lead.utmMedium,
-      utmCampaign: lead.utmCampaign,
-      utmTerm: lead.utmTerm,
-      utmContent: lead.utmContent,
+      ...(Object.fromEntries(webhookFieldNames.map((name) => [name, lead[name]])) as Pick<
+        LeadNotice,
+        WebhookFieldName
+      >),
       createdAt,
     },
   }

@@ -1,31 +1,20 @@
+import type { LeadFieldName, leadFields } from '../../../../src/lead-fields.ts'
 import type { StoredDemoRequest } from '../lead/lead-store.ts'
 
 /** The ways sales can be told about a lead; each is delivered and tracked on its own. */
 export type NotificationChannel = 'email' | 'webhook'
 
+type Entries = typeof leadFields
+
+/** The fields sales are told: those with a label in the email or a key in the webhook. */
+export type NoticeFieldName = {
+  [Name in LeadFieldName]: Entries[Name] extends { email: string } | { webhook: true }
+    ? Name
+    : never
+}[LeadFieldName]
+
 /** What sales are told about a lead: only stored values, so every attempt says the same. */
-export type LeadNotice = Pick<
-  StoredDemoRequest,
-  | 'id'
-  | 'firstName'
-  | 'lastName'
-  | 'companyName'
-  | 'companySize'
-  | 'email'
-  | 'phone'
-  | 'phoneE164'
-  | 'role'
-  | 'message'
-  | 'source'
-  | 'pageUrl'
-  | 'referrer'
-  | 'utmSource'
-  | 'utmMedium'
-  | 'utmCampaign'
-  | 'utmTerm'
-  | 'utmContent'
-  | 'createdAt'
->
+export type LeadNotice = Pick<StoredDemoRequest, 'id' | 'createdAt' | NoticeFieldName>
 
 /** What sales are told about one window's held leads, in place of a message for each. */
 export interface HeldDigest {

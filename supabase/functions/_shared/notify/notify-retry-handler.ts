@@ -51,7 +51,7 @@ export function createNotifyRetryHandler(deps: NotifyRetryDependencies) {
       return errorReply(401, { code: 'unauthorized', message: `Send ${retrySecretHeader}.` })
     }
     // Off the request path, and never a reason for the retries not to run.
-    await deps.prune?.().catch((error) => log('Pruning rate limits failed', error))
+    await deps.prune?.().catch((error) => log('Pruning failed', error))
     try {
       const { sent, failed } = await deps.dispatcher.retryDue()
       return new Response(JSON.stringify({ success: true, sent, failed }), {

@@ -1,0 +1,38 @@
+/// <reference types="mocha" />
+// A partner page whose Content-Security-Policy lets no booking page be framed: this page's own
+// policy, `frame-src 'self'`, as the partner's would be. A file of its own, as the policy stays.
+import { expect } from 'chai'
+import {
+  newRequestId,
+  renderPanel,
+  standInOrigin,
+  unmountPanels,
+} from '../tests/browser/booking-panel-harness.tsx'
+import { waitUntil } from '../tests/support/wait-until.ts'
+import { bookingCopy } from './booking-copy.ts'
+
+before(() => {
+  const policy = document.createElement('meta')
+  policy.httpEquiv = 'Content-Security-Policy'
+  policy.content = "frame-src 'self'"
+  document.head.append(policy)
+})
+afterEach(unmountPanels)
+
+describe('BookingPanel under a partner CSP that refuses the frame', () => {
+  it('offers the page in a new tab as soon as the frame is refused', async () => {
+    const violations: string[] = []
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(event.effectiveDirective)
+    })
+    const url = `${await standInOrigin()}/cal/acme/demo?${new URLSearchParams({ 'metadata[demoRequestId]': newRequestId() })}`
+    // No timeout can stand in for the report: the panel would wait a minute for the page.
+    const { shadow, panel } = await renderPanel({ provider: 'cal', url, readyTimeoutMs: 60_000 })
+    const link = await waitUntil(() => shadow.querySelector('a'))
+    expect(violations).to.include('frame-src')
+    expect(panel().dataset.stage).to.equal('blocked')
+    expect(link.href).to.equal(url)
+    expect(link.parentElement?.textContent).to.contain(bookingCopy.blocked)
+    expect(shadow.querySelector('iframe')).to.equal(null)
+  })
+})

@@ -1,0 +1,62 @@
+import type { BookingProvider } from '../../../../src/next-step.ts'
+
+export type { BookingProvider }
+
+/**
+ * One booking change, as either provider's signed webhook reports it. `bookingId` is the
+ * provider's own id for the booking, the key that makes a repeated or late delivery change the
+ * lead once.
+ */
+export interface BookingEvent {
+  provider: BookingProvider
+  bookingId: string
+  /** The lead's `requestId`, carried through the booking page's prefill; absent when the
+   * booking was made or changed without it (a reschedule from the provider's own email). */
+  requestId: string | undefined
+  state: 'booked' | 'cancelled'
+  /** When the demo starts, as an ISO 8601 instant. */
+  startTime: string
+  /** The invitee's IANA time zone, as the provider reports it; '' when it gives none. */
+  timeZone: string
+  /** When the provider says the change happened: the order in which changes apply. */
+  occurredAt: string
+  /** For a reschedule: the booking this one takes the place of. */
+  replaces?: string
+  /** For a cancellation that is half of a reschedule: the booking that takes its place. */
+  replacedBy?: string
+}
+
+/**
+ * What a webhook delivery comes to. `unsigned` is a 401 and changes nothing; `malformed` a 400;
+ * `ignored` (a test ping, a trigger not subscribed to) is acknowledged and changes nothing.
+ */
+export type WebhookOutcome =
+  | { kind: 'unsigned' }
+  | { kind: 'malformed'; reason: string }
+  | { kind: 'ignored'; trigger: string }
+  | { kind: 'booking'; event: BookingEvent }
+
+// Shared by both readers: a payload's fields arrive as unknown JSON.
+export type Json = Record<string, unknown>
+
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+export const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined
+
+/** An ISO instant normalised through Date, or undefined when `value` is not a date. */
+export function instant(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const time = Date.parse(value)
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
+}
+
+export function parseJson(rawBody: string): Json | undefined {
+  try {
+    const body: unknown = JSON.parse(rawBody)
+    return isObject(body) ? body : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { calWebhookBody, signCalWebhook } from '../../../../tests/support/booking-webhooks.ts'
+import { calSignatureHeader, readCalWebhook } from './cal-webhook.ts'
+
+const secret = 'cal-secret'
+const created = calWebhookBody({
+  trigger: 'BOOKING_CREATED',
+  uid: 'bk-1',
+  requestId: 'req-1',
+  startTime: '2026-12-01T15:00:00.000Z',
+  createdAt: '2026-11-26T10:00:00.000Z',
+})
+
+const headers = (signature?: string) =>
+  new Headers(signature === undefined ? {} : { [calSignatureHeader]: signature })
+const read = (body: string, signature = signCalWebhook(body, secret)) =>
+  readCalWebhook(body, headers(signature), secret)
+
+describe('readCalWebhook', () => {
+  it('reads a signed BOOKING_CREATED as a booking of the lead in its metadata', async () => {
+    expect(await read(created)).toEqual({
+      kind: 'booking',
+      event: {
+        provider: 'cal',
+        bookingId: 'bk-1',
+        requestId: 'req-1',
+        state: 'booked',
+        startTime: '2026-12-01T15:00:00.000Z',
+        timeZone: 'Europe/London',
+        occurredAt: '2026-11-26T10:00:00.000Z',
+      },
+    })
+  })
+
+  it('reads a reschedule as the new booking, naming the one it replaces', async () => {
+    const body = calWebhookBody({
+      trigger: 'BOOKING_RESCHEDULED',
+      uid: 'bk-2',
+      requestId: 'req-1',
+      rescheduleUid: 'bk-1',
+      startTime: '2026-12-02T15:00:00Z',
+      createdAt: '2026-11-26T11:00:00Z',
+    })
+    expect(await read(body)).toMatchObject({
+      kind: 'booking',
+      event: {
+        bookingId: 'bk-2',
+        state: 'booked',
+        replaces: 'bk-1',
+        startTime: '2026-12-02T15:00:00.000Z',
+      },
+    })
+  })
+
+  it('reads a cancellation, with or without the metadata', async () => {
+    const body = calWebhookBody({
+      trigger: 'BOOKING_CANCELLED',
+      uid: 'bk-1',
+      startTime: '2026-12-01T15:00:00Z',
+      createdAt: '2026-11-26T12:00:00Z',
+    })
+    const outcome = await read(body)
+    expect(outcome).toMatchObject({
+      kind: 'booking',
+      event: { bookingId: 'bk-1', state: 'cancelled' },
+    })
+    expect(outcome.kind === 'booking' && outcome.event.requestId).toBeUndefined()
+  })
+
+  it('refuses a missing, wrong or stale-secret signature, and a body changed after signing', async () => {
+    expect(await readCalWebhook(created, headers(), secret)).toEqual({ kind: 'unsigned' })
+    expect(await read(created, 'no-secret-provided')).toEqual({ kind: 'unsigned' })
+    expect(await read(created, signCalWebhook(created, 'other-secret'))).toEqual({
+      kind: 'unsigned',
+    })
+    expect(await read(`${created} `, signCalWebhook(created, secret))).toEqual({ kind: 'unsigned' })
+    expect(await read(created, signCalWebhook(created, secret).slice(0, -1))).toEqual({
+      kind: 'unsigned',
+    })
+    // An empty secret would make the signature anyone's to forge.
+    expect(await readCalWebhook(created, headers(signCalWebhook(created, '')), '')).toEqual({
+      kind: 'unsigned',
+    })
+  })
+
+  it('takes the signature in upper-case hex too', async () => {
+    expect((await read(created, signCalWebhook(created, secret).toUpperCase())).kind).toBe(
+      'booking',
+    )
+  })
+
+  it('acknowledges PING and other triggers without a booking', async () => {
+    const ping = JSON.stringify({
+      triggerEvent: 'PING',
+      createdAt: '2026-11-26T10:00:00Z',
+      payload: {},
+    })
+    expect(await read(ping)).toEqual({ kind: 'ignored', trigger: 'PING' })
+    const ended = JSON.stringify({
+      triggerEvent: 'MEETING_ENDED',
+      createdAt: '2026-11-26T10:00:00Z',
+      payload: {},
+    })
+    expect(await read(ended)).toEqual({ kind: 'ignored', trigger: 'MEETING_ENDED' })
+  })
+
+  it.each([
+    ['not json', /not a JSON object/],
+    ['[]', /not a JSON object/],
+    [JSON.stringify({ payload: {} }), /triggerEvent is missing/],
+    [
+      JSON.stringify({ triggerEvent: 'BOOKING_CREATED', createdAt: '2026-11-26T10:00:00Z' }),
+      /payload is missing/,
+    ],
+    [created.replace('"uid":"bk-1"', '"uid":""'), /payload.uid is missing/],
+    [
+      created.replace('"startTime":"2026-12-01T15:00:00.000Z"', '"startTime":"soon"'),
+      /payload.startTime is not a date/,
+    ],
+    [
+      created.replace('"createdAt":"2026-11-26T10:00:00.000Z"', '"createdAt":null'),
+      /createdAt is not a date/,
+    ],
+  ])('calls a signed but unreadable body malformed: %s', async (body, reason) => {
+    const outcome = await read(body)
+    expect(outcome.kind).toBe('malformed')
+    expect(outcome.kind === 'malformed' && outcome.reason).toMatch(reason)
+  })
+})

@@ -1,0 +1,23 @@
+import type { Invitee } from './cal.ts'
+
+/** Calendly's own host; a scheduling page elsewhere is named with `"provider": "calendly"`. */
+export const calendlyHosts: readonly string[] = ['calendly.com']
+
+/**
+ * The Calendly scheduling page prefilled for one lead. Calendly hands `utm_content` back in a
+ * webhook's `payload.tracking`, which is how a booking finds its lead; it posts its embed events
+ * only to a page that names itself in `embed_domain`.
+ */
+export function calendlyBookingUrl(
+  page: string,
+  invitee: Invitee,
+  requestId: string,
+  embedDomain: string,
+): string {
+  const url = new URL(page)
+  if (invitee.name) url.searchParams.set('name', invitee.name)
+  if (invitee.email) url.searchParams.set('email', invitee.email)
+  if (embedDomain) url.searchParams.set('embed_domain', embedDomain)
+  url.searchParams.set('utm_content', requestId)
+  return url.href
+}

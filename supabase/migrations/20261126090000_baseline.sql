@@ -1,0 +1,415 @@
+-- The whole schema of the send-demo-request function, each table and function defined once.
+--
+-- A baseline: the project had not launched when the ten migrations before it (20261121080000 to
+-- 20261125080000) were squashed into this file, so no database had data worth carrying over. A
+-- database migrated with those files does not match this one: `supabase db push` would try to
+-- create these tables again and stop. Drop and recreate such a database (`supabase db reset`,
+-- or delete the local .data/ folder) rather than push to it. Later changes go in new migrations.
+--
+-- Every table is written only by the function, through the service_role or as the owner of the
+-- functions below; visitors never read anything back, so the API roles get nothing. On Supabase
+-- new tables and functions come with every privilege for the API roles, so each one says
+-- explicitly who may do what, and row-level security is enabled right after it is created.
+
+
+-- Leads sent through the public form: one row per lead, with where it came from and how sales
+-- were told about it. Stored by accept_demo_request; the function role updates the notification
+-- columns, and nobody deletes.
+create table public.demo_requests (
+  id uuid primary key default gen_random_uuid(),
+  -- The specification's four fields.
+  first_name text not null check (char_length(first_name) between 1 and 100),
+  last_name text not null check (char_length(last_name) between 1 and 100),
+  company_name text not null check (char_length(company_name) between 1 and 200),
+  company_size text not null
+    check (company_size in ('1-5 employees', '6-50 employees', '50-200 employees', '200+ employees')),
+  -- The contact fields a deployer turns on with DEMO_REQUEST_FIELDS; null when the form lacks one
+  -- or the visitor left it empty. The limits are the schema's (src/demo-request-limits.ts).
+  email text check (char_length(email) <= 254),
+  phone text check (char_length(phone) <= 32),
+  phone_e164 text check (phone_e164 ~ '^\+[1-9][0-9]{6,14}$'),
+  role text check (char_length(role) <= 100),
+  message text check (char_length(message) <= 1000),
+  -- Where the lead came from: the page's source label, its URL and referrer, and the utm_*
+  -- parameters of the visitor's first page in the session (cleaned, at most 200 characters).
+  source text check (char_length(source) <= 100),
+  page_url text check (char_length(page_url) <= 2000),
+  referrer text check (char_length(referrer) <= 2000),
+  utm_source text check (char_length(utm_source) <= 200),
+  utm_medium text check (char_length(utm_medium) <= 200),
+  utm_campaign text check (char_length(utm_campaign) <= 200),
+  utm_term text check (char_length(utm_term) <= 200),
+  utm_content text check (char_length(utm_content) <= 200),
+  user_agent text check (char_length(user_agent) <= 500),
+  -- A retried submission carries the same key, so it can never become a second row.
+  idempotency_key text unique check (char_length(idempotency_key) between 1 and 200),
+  -- Filled honeypot: kept for review, never sent to sales.
+  is_spam boolean not null default false,
+  -- Where sales stand on the lead: not yet told, told, telling failed, never to be told (spam),
+  -- or held beyond the global rate limit for its window's digest. The channels' own rows are in
+  -- demo_request_notifications; these columns sum them up for people.
+  notification_status text not null default 'pending'
+    check (notification_status in ('pending', 'sent', 'failed', 'skipped', 'held')),
+  notification_attempts integer not null default 0,
+  notification_error text check (char_length(notification_error) <= 500),
+  notified_at timestamptz,
+  -- The end of the window a held lead was held in: its digest goes out after it.
+  held_until timestamptz,
+  created_at timestamptz not null default now(),
+  constraint demo_requests_held_until_check
+    check ((notification_status = 'held') = (held_until is not null))
+);
+
+alter table public.demo_requests enable row level security;
+
+comment on table public.demo_requests is 'Leads from the demo-request form; written by the send-demo-request function only.';
+comment on column public.demo_requests.email is 'The lead''s work email, as typed with its domain lower-cased';
+comment on column public.demo_requests.phone is 'The lead''s phone number as typed';
+comment on column public.demo_requests.phone_e164 is 'The phone number as E.164, where the typed number named its country';
+comment on column public.demo_requests.role is 'The lead''s job title';
+comment on column public.demo_requests.message is 'A note from the lead, line breaks as \n';
+comment on column public.demo_requests.utm_campaign is 'utm_campaign of the first page of the visitor''s session';
+comment on column public.demo_requests.held_until is 'Set on leads stored beyond the global limit: the end of their rate-limit window, after which one digest tells sales about them all';
+
+-- The function role reads leads and records how telling sales went; it stores them only through
+-- accept_demo_request, and never deletes or truncates them.
+revoke all on table public.demo_requests from public, anon, authenticated, service_role;
+grant select on table public.demo_requests to service_role;
+grant update (notification_status, notification_attempts, notification_error, notified_at)
+  on table public.demo_requests to service_role;
+
+-- service_role bypasses RLS on Supabase; the policy keeps it working where it does not.
+create policy "service_role manages demo requests"
+  on public.demo_requests
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+-- The retry command looks for leads sales have not been told about yet.
+create index demo_requests_unnotified_idx
+  on public.demo_requests (created_at)
+  where notification_status in ('pending', 'failed');
+
+-- A window's held leads, for its digest.
+create index demo_requests_held_until_idx
+  on public.demo_requests (held_until, created_at)
+  where held_until is not null;
+
+
+-- Submissions per client and fixed time window, shared by every instance of the function so a
+-- limit holds however many instances serve the form. The client key is an HMAC of the client's
+-- address group under the day's secret (demo_request_client_key_secrets): enough to count,
+-- without keeping the address itself.
+create table public.demo_request_rate_limits (
+  client_key text not null check (char_length(client_key) = 64),
+  window_start timestamptz not null,
+  hits integer not null default 0 check (hits >= 0),
+  primary key (client_key, window_start)
+);
+
+alter table public.demo_request_rate_limits enable row level security;
+
+comment on table public.demo_request_rate_limits is 'Rate-limit counters of the send-demo-request function.';
+
+-- Counted only by accept_demo_request, as its owner; the function role reads and prunes.
+revoke all on table public.demo_request_rate_limits
+  from public, anon, authenticated, service_role;
+grant select, delete on table public.demo_request_rate_limits to service_role;
+
+create policy "service_role manages rate limits"
+  on public.demo_request_rate_limits
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+-- The removal of expired windows runs off the request path.
+create index demo_request_rate_limits_window_idx
+  on public.demo_request_rate_limits (window_start);
+
+
+-- Everyone's submissions per rate-limit window, as a running count: summing every client's row
+-- of the window on each submission grew with the number of visitors (from 0.8 to 1.7 ms a
+-- submission over the first 4,000 visitors on PostgreSQL 15). The count is split over sixteen
+-- rows a window, picked by the client key, so concurrent submissions seldom wait on one row.
+create table public.demo_request_window_totals (
+  window_start timestamptz not null,
+  shard smallint not null check (shard between 0 and 15),
+  hits integer not null default 0 check (hits >= 0),
+  primary key (window_start, shard)
+);
+
+alter table public.demo_request_window_totals enable row level security;
+
+comment on table public.demo_request_window_totals is 'Everyone''s submissions per rate-limit window, for the send-demo-request function''s global limit.';
+
+-- Written only by accept_demo_request, as its owner; the function role reads and prunes.
+revoke all on table public.demo_request_window_totals
+  from public, anon, authenticated, service_role;
+grant select, delete on table public.demo_request_window_totals to service_role;
+
+create policy "service_role manages window totals"
+  on public.demo_request_window_totals
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+
+-- The secrets client keys are made with, one a UTC day. A client key is an HMAC of the client's
+-- address (an IPv6 address's prefix) under the secret of the day its rate-limit window starts
+-- in, so every hit of one window counts under one key, and a key whose secret is gone cannot be
+-- tested against guessed addresses. The database makes and deletes them, so every instance of
+-- the function and the local server share them with no setting to keep.
+create table public.demo_request_client_key_secrets (
+  valid_from timestamptz primary key,
+  valid_until timestamptz not null check (valid_until > valid_from),
+  secret text not null check (char_length(secret) = 64)
+);
+
+alter table public.demo_request_client_key_secrets enable row level security;
+
+comment on table public.demo_request_client_key_secrets is 'Daily secrets of the send-demo-request function''s client keys; deleted once no current rate-limit window uses them.';
+
+-- Made only by demo_request_client_key_secret, as its owner; the function role reads and prunes.
+revoke all on table public.demo_request_client_key_secrets
+  from public, anon, authenticated, service_role;
+grant select, delete on table public.demo_request_client_key_secrets to service_role;
+
+create policy "service_role manages client-key secrets"
+  on public.demo_request_client_key_secrets
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+
+-- Proofs of work already spent on a lead: each solved challenge buys one lead. A row lives until
+-- its challenge expires, after which the signature check refuses the proof anyway, so the
+-- scheduled pruning deletes it. The lead's idempotency key is kept so that a retry of the same
+-- submission with the same proof is let through to be answered with the stored lead's id.
+create table public.demo_request_spent_proofs (
+  nonce text primary key check (char_length(nonce) <= 64),
+  idempotency_key text,
+  expires_at timestamptz not null
+);
+
+alter table public.demo_request_spent_proofs enable row level security;
+
+comment on table public.demo_request_spent_proofs is 'Proof-of-work challenges already spent on a demo request, until they expire.';
+
+revoke all on table public.demo_request_spent_proofs
+  from public, anon, authenticated, service_role;
+grant select, insert, update, delete on table public.demo_request_spent_proofs to service_role;
+
+create policy "service_role manages spent proofs"
+  on public.demo_request_spent_proofs
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+create index demo_request_spent_proofs_expires_at on public.demo_request_spent_proofs (expires_at);
+
+
+-- How each lead was told to sales, one row per lead and channel (an email, a signed webhook).
+-- A worker claims a row until `claimed_until` before sending, so two workers never send the
+-- same lead on the same channel, and a failed channel is retried alone. Rows are made when a
+-- lead is first dispatched; demo_requests.notification_status sums them up for people.
+create table public.demo_request_notifications (
+  lead_id uuid not null references public.demo_requests (id) on delete cascade,
+  channel text not null check (channel in ('email', 'webhook')),
+  status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
+  -- Also the claim's fencing token: an outcome is recorded only by the attempt that holds it.
+  attempts integer not null default 0 check (attempts >= 0),
+  claimed_until timestamptz,
+  last_error text check (char_length(last_error) <= 500),
+  sent_at timestamptz,
+  created_at timestamptz not null default now(),
+  primary key (lead_id, channel)
+);
+
+alter table public.demo_request_notifications enable row level security;
+
+comment on table public.demo_request_notifications is 'Delivery state of each lead per notification channel; written by the send-demo-request function and the retry command.';
+
+revoke all on table public.demo_request_notifications from public, anon, authenticated;
+grant select, insert, update on table public.demo_request_notifications to service_role;
+
+create policy "service_role manages notifications"
+  on public.demo_request_notifications
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+-- Workers look for channels not sent yet, fewest attempts first.
+create index demo_request_notifications_due_idx
+  on public.demo_request_notifications (attempts, created_at)
+  where status <> 'sent';
+
+
+-- One digest of held leads per window and channel, in place of a message for each: sent and
+-- retried like a lead's notification, claimed until `claimed_until`, its attempts the fencing
+-- token.
+create table public.demo_request_digests (
+  held_until timestamptz not null,
+  channel text not null check (channel in ('email', 'webhook')),
+  status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
+  attempts integer not null default 0 check (attempts >= 0),
+  claimed_until timestamptz,
+  last_error text check (char_length(last_error) <= 500),
+  sent_at timestamptz,
+  created_at timestamptz not null default now(),
+  primary key (held_until, channel)
+);
+
+alter table public.demo_request_digests enable row level security;
+
+comment on table public.demo_request_digests is 'Delivery state of the digest of held demo requests, one row per window and notification channel.';
+
+revoke all on table public.demo_request_digests from public, anon, authenticated, service_role;
+-- Deleted by the scheduled pruning once past the week in which a digest can still be made.
+grant select, insert, update, delete on table public.demo_request_digests to service_role;
+
+create policy "service_role manages digests"
+  on public.demo_request_digests
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+
+-- The secret for a window starting at p_window_start: its UTC day's, made by the first caller
+-- of the day. Making one also deletes the days before yesterday: their windows have all ended,
+-- while a window that started yesterday evening may still be counting under yesterday's. It runs
+-- as its owner (security definer): callers need only EXECUTE.
+create function public.demo_request_client_key_secret(p_window_start timestamptz)
+returns table (secret text, valid_from timestamptz, valid_until timestamptz)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  day_start timestamptz := date_bin('24 hours', p_window_start, timestamptz '2000-01-01 00:00:00+00');
+begin
+  return query select s.secret, s.valid_from, s.valid_until
+    from public.demo_request_client_key_secrets s where s.valid_from = day_start;
+  if found then
+    return;
+  end if;
+  -- gen_random_uuid draws on the server's strong random source and needs no extension (PGlite
+  -- has none loaded): two version-4 UUIDs without their dashes hold 244 random bits.
+  insert into public.demo_request_client_key_secrets (valid_from, valid_until, secret)
+  values (day_start, day_start + interval '24 hours',
+    replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
+  on conflict (valid_from) do nothing;
+  delete from public.demo_request_client_key_secrets s
+    where s.valid_until <= day_start - interval '24 hours';
+  -- A new statement: it sees the row of a caller that made the day's secret first.
+  return query select s.secret, s.valid_from, s.valid_until
+    from public.demo_request_client_key_secrets s where s.valid_from = day_start;
+end
+$$;
+
+-- A new function is executable by PUBLIC, and on Supabase granted to the API roles by default.
+revoke all on function public.demo_request_client_key_secret from public, anon, authenticated;
+grant execute on function public.demo_request_client_key_secret to service_role;
+
+
+-- Accepts a lead in one statement, so each submission costs one round trip: the idempotency
+-- check, the client's and everyone's rate limit, and the insert. It runs as its owner (security
+-- definer) so callers need only EXECUTE, not rights on the tables, and no `set role` first.
+--
+-- The lead is one JSON object keyed by column (built from the field catalogue,
+-- src/lead-fields.ts), read with jsonb_populate_record: a new column needs no new argument, and
+-- a key that is not a column is ignored. The columns of the lead's state (its id, notification
+-- status, hold and time) are this function's alone, whatever the object says.
+--
+-- Without a client key nothing is counted or limited. Beyond the global limit a lead is
+-- refused, unless p_held_until is given: the function gives it when every lead carries a solved
+-- proof of work, and such a lead is stored with its notifications held until then (its window's
+-- end), for one digest per window instead of one message each. A flood then neither shuts the
+-- form for everyone nor buries sales in fake leads.
+create function public.accept_demo_request(
+  p_lead jsonb,
+  p_client_key text default null,
+  p_window_start timestamptz default null,
+  p_client_max integer default null,
+  p_global_max integer default null,
+  p_held_until timestamptz default null
+)
+returns table (request_id uuid, created boolean, limited text, held boolean)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  lead public.demo_requests := jsonb_populate_record(null::public.demo_requests, p_lead);
+  hits integer;
+  over_limit boolean := false;
+begin
+  -- A retry of a stored request gets the first answer and counts nothing.
+  if lead.idempotency_key is not null then
+    select r.id into request_id from public.demo_requests r
+    where r.idempotency_key = lead.idempotency_key;
+    if found then
+      created := false;
+      return next;
+      return;
+    end if;
+  end if;
+
+  if p_client_key is not null then
+    over_limit := p_global_max is not null and (
+      select coalesce(sum(t.hits), 0) from public.demo_request_window_totals t
+      where t.window_start = p_window_start
+    ) >= p_global_max;
+    -- Refused before anything is written, so rotating addresses cannot grow either table. A
+    -- held lead is written: it paid with a proof of work, and the totals raise the difficulty.
+    if over_limit and p_held_until is null then
+      limited := 'global';
+      return next;
+      return;
+    end if;
+    insert into public.demo_request_rate_limits as l (client_key, window_start, hits)
+    values (p_client_key, p_window_start, 1)
+    on conflict (client_key, window_start) do update set hits = l.hits + 1
+    returning l.hits into hits;
+    insert into public.demo_request_window_totals as t (window_start, shard, hits)
+    values (p_window_start, hashtext(p_client_key) & 15, 1)
+    on conflict (window_start, shard) do update set hits = t.hits + 1;
+    if p_client_max is not null and hits > p_client_max then
+      limited := 'client';
+      return next;
+      return;
+    end if;
+  end if;
+
+  lead.id := gen_random_uuid();
+  lead.is_spam := coalesce(lead.is_spam, false);
+  lead.notification_status :=
+    case when lead.is_spam then 'skipped' when over_limit then 'held' else 'pending' end;
+  lead.notification_attempts := 0;
+  lead.notification_error := null;
+  lead.notified_at := null;
+  lead.held_until := case when over_limit and not lead.is_spam then p_held_until end;
+  lead.created_at := now();
+  insert into public.demo_requests select (lead).*
+  on conflict (idempotency_key) do nothing
+  returning id into request_id;
+  created := request_id is not null;
+  held := created and over_limit and not lead.is_spam;
+  if not created then
+    -- A simultaneous request with the same key committed first; this statement sees its row.
+    select r.id into request_id from public.demo_requests r
+    where r.idempotency_key = lead.idempotency_key;
+  end if;
+  return next;
+end
+$$;
+
+revoke all on function public.accept_demo_request from public, anon, authenticated;
+grant execute on function public.accept_demo_request to service_role;
