@@ -79,6 +79,11 @@ export type DemoRequestFormProps = {
   timeoutMs?: number
   /** How long a toast stays before it leaves on its own. */
   toastDurationMs?: number
+  /**
+   * `'static'`: the form as drawn to HTML at build time (src/static-form.ts), shown before
+   * JavaScript: without the honeypot and the toasts, and with a button that sends nothing.
+   */
+  drawing?: 'live' | 'static'
 }
 
 const emptyValues = Object.fromEntries(
@@ -97,6 +102,7 @@ export function DemoRequestForm({
   initialValues,
   timeoutMs = defaultTimeoutMs,
   toastDurationMs = 6000,
+  drawing = 'live',
 }: DemoRequestFormProps) {
   const classes = formClasses()
   const [fields] = useState(() => givenFields ?? configuredFields())
@@ -383,19 +389,27 @@ export function DemoRequestForm({
             row.map(field)
           ),
         )}
-        <div className={classes.honeypot} aria-hidden="true">
-          <label htmlFor={`${id}-${honeypotField.name}`}>{formCopy.honeypotLabel}</label>
-          <input
-            id={`${id}-${honeypotField.name}`}
-            name={honeypotField.name}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(event) => setHoneypot(event.target.value)}
-          />
-        </div>
-        <button className={classes.submit} part="submit" type="submit" disabled={submitting}>
+        {drawing === 'live' && (
+          <div className={classes.honeypot} aria-hidden="true">
+            <label htmlFor={`${id}-${honeypotField.name}`}>{formCopy.honeypotLabel}</label>
+            <input
+              id={`${id}-${honeypotField.name}`}
+              name={honeypotField.name}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(event) => setHoneypot(event.target.value)}
+            />
+          </div>
+        )}
+        {/* A static form must never send the fields as a query string. */}
+        <button
+          className={classes.submit}
+          part="submit"
+          type={drawing === 'live' ? 'submit' : 'button'}
+          disabled={submitting}
+        >
           {submitting ? formCopy.submitting : formCopy.submit}
         </button>
         <p className={classes.notice}>
@@ -403,7 +417,7 @@ export function DemoRequestForm({
           <a href={privacyUrl || defaultPrivacyUrl()}>{formCopy.privacy.link}</a>
         </p>
       </form>
-      <ToastRegion toast={toast} onDismiss={() => setToast(undefined)} />
+      {drawing === 'live' && <ToastRegion toast={toast} onDismiss={() => setToast(undefined)} />}
     </div>
   )
 }
