@@ -13,7 +13,7 @@ const workerPerCore = '100%'
 
 // Every Vitest test, one project per kind: `vitest run --project <name>`. Tests that need a
 // browser page of their own (*.browser.test.*) run under web-test-runner instead
-// (web-test-runner.config.js), as the project card asks.
+// (web-test-runner.config.js), as the project card asks (docs/requirements.md#project-card).
 export default defineConfig({
   test: {
     projects: [

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-it('creates one client as the spec configures it: session in localStorage, kept and refreshed', async () => {
+it('creates one client as docs/requirements.md#backend-client configures it: session in localStorage, kept and refreshed', async () => {
   const { siteSupabase } = await import('./supabase-client.ts')
   const client = siteSupabase()
   expect(siteSupabase()).toBe(client)

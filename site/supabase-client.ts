@@ -8,7 +8,7 @@ const noKeySet = 'no-anon-key-set'
 let client: SupabaseClient | undefined
 
 /**
- * The site's Supabase client as the specification configures it: the project URL and public
+ * The site's Supabase client as docs/requirements.md#backend-client configures it: the project URL and public
  * anon key, the session kept in localStorage, persisted and refreshed automatically. One per
  * page; only /request-demo loads this module, so no other page pays for supabase-js.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatFormFields, parseFormFields } from './contact-fields.ts'
 
 describe('parseFormFields', () => {
-  it('reads none from an unset or empty setting: the specification’s four alone', () => {
+  it('reads none from an unset or empty setting: the required four alone (docs/requirements.md#fields)', () => {
     expect(parseFormFields(undefined)).toEqual([])
     expect(parseFormFields(' , ')).toEqual([])
   })

@@ -1,5 +1,5 @@
 /**
- * The contact fields a deployer may add to the specification's four, and the one setting that
+ * The contact fields a deployer may add to the four (docs/requirements.md#contact-fields), and the one setting that
  * turns them on, `DEMO_REQUEST_FIELDS` (`email,phone?`: a trailing `?` makes a field optional).
  * The build reads it for the widget and the site, the function from its environment; both parse
  * it here. The function uploads it under Deno.
@@ -14,7 +14,7 @@ interface ContactFieldSetting {
   required: boolean
 }
 
-/** The contact fields of a form, in catalogue order; empty for the specification's four alone. */
+/** The contact fields of a form, in catalogue order; empty for the four alone (docs/requirements.md#fields). */
 export type FormFields = readonly ContactFieldSetting[]
 
 /** The setting's name, as every message about it spells it. */

@@ -146,9 +146,9 @@ describe('DemoRequestForm', () => {
     })
   })
 
-  it('sends through the full supabase-js client of spec section 7, when a site hands it over', async () => {
+  it('sends through the full supabase-js client of docs/requirements.md#backend-client, when a site hands it over', async () => {
     const run = newRun()
-    // As spec section 7 configures it: anon key, session in local storage, persisted, refreshed.
+    // As docs/requirements.md#backend-client configures it: anon key, session in local storage, persisted, refreshed.
     const supabase = createClient(standInUrl('success', run), 'site-anon-key', {
       auth: { storage: localStorage, persistSession: true, autoRefreshToken: true },
     })

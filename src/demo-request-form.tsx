@@ -69,7 +69,7 @@ export type DemoRequestFormProps = {
   /** A Functions client to call instead, e.g. a site's own `supabase.functions`. */
   functions?: FunctionsInvoker
   /**
-   * The contact fields after the specification's four; defaults to what DEMO_REQUEST_FIELDS
+   * The contact fields after the four (docs/requirements.md#contact-fields); defaults to what DEMO_REQUEST_FIELDS
    * was at build time. The function must be given the same.
    */
   fields?: FormFields

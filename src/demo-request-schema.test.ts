@@ -15,7 +15,7 @@ describe('validateDemoRequest', () => {
     }
   })
 
-  it('gives the spec message for every empty field', () => {
+  it('gives the required message for every empty field (docs/requirements.md#validation)', () => {
     expect(
       validateDemoRequest({ firstName: '', lastName: '', companyName: '', companySize: '' }),
     ).toEqual({
@@ -253,7 +253,7 @@ describe('validateSubmission', () => {
 describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
   const valid = { ...sampleLead }
 
-  it('asks for none by default, as the specification has it', () => {
+  it('asks for none by default, as docs/requirements.md#fields has it', () => {
     expect(validateDemoRequest(valid)).toEqual({ success: true, output: valid })
   })
 

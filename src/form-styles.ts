@@ -189,7 +189,7 @@ function createClasses() {
       width: min(24em, calc(100vw - 2em));
       pointer-events: none;
     `),
-    // Both outcomes are solid: green for success, red (the spec's destructive style) for failure.
+    // Both outcomes are solid: green for success, red (the destructive style of docs/requirements.md#toasts) for failure.
     toast: css(`
       display: grid;
       grid-template-columns: 1fr auto;

@@ -110,7 +110,7 @@ describe('the static form', () => {
     expect(css).not.toContain(`.${textarea}{`)
   })
 
-  it('is the specification’s form, byte for byte, with no contact fields', () => {
+  it('is the required form (docs/requirements.md#fields), byte for byte, with no contact fields', () => {
     expect(staticForm({ privacyUrl: '/privacy', prerendered: true, fields: [] })).toEqual({
       html,
       css,

@@ -23,7 +23,7 @@ export interface StaticFormOptions {
    * scripts do not run, that sending needs JavaScript.
    */
   prerendered?: boolean
-  /** The contact fields after the specification's four (DEMO_REQUEST_FIELDS); none by default. */
+  /** The contact fields after the four (docs/requirements.md#contact-fields, DEMO_REQUEST_FIELDS); none by default. */
   fields?: FormFields
 }
 

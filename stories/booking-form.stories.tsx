@@ -67,7 +67,7 @@ function routedStory(companySize: string): Pick<Story, 'args' | 'render'> {
   }
 }
 
-// The spec's toast still shows and the form is cleared, then hidden behind the panel.
+// The toast of docs/requirements.md#toasts still shows and the form is cleared, then hidden behind the panel.
 async function expectSentAndReplaced(root: HTMLElement) {
   const toast = await within(root).findByText(formCopy.success.title)
   // The toast fades in; axe, after the play function, must measure it at full opacity.

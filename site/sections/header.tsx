@@ -28,7 +28,7 @@ export function Header() {
             <Link to="/request-demo" className="button button--primary">
               {nav.requestDemo}
             </Link>
-            {/* The spec gives Login no destination yet; a button, so it promises no page. */}
+            {/* docs/requirements.md#home-page gives Login no destination yet; a button, so it promises no page. */}
             <button type="button" className="button button--ghost">
               {nav.login}
             </button>

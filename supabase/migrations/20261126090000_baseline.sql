@@ -17,7 +17,7 @@
 -- columns, and nobody deletes.
 create table public.demo_requests (
   id uuid primary key default gen_random_uuid(),
-  -- The specification's four fields.
+  -- The four fields every form has (docs/requirements.md#fields).
   first_name text not null check (char_length(first_name) between 1 and 100),
   last_name text not null check (char_length(last_name) between 1 and 100),
   company_name text not null check (char_length(company_name) between 1 and 200),

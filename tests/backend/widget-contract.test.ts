@@ -211,7 +211,7 @@ describe('each error as the widget receives it', () => {
   const send = (functions: FunctionsClient, body = submission) =>
     sendDemoRequest(functions, body, { idempotencyKey: crypto.randomUUID() })
 
-  it('invalid fields: a server failure carrying one spec message per field', async () => {
+  it('invalid fields: a server failure carrying one required message per field (docs/requirements.md#validation)', async () => {
     const result = await send(clientFor(), {
       ...submission,
       firstName: '',

@@ -60,7 +60,7 @@ describe('the privacy notice and the terms', () => {
     await close()
   })
 
-  it('footer entries without a page of their own lead nowhere, as the spec has them', async () => {
+  it('footer entries without a page of their own lead nowhere, as docs/requirements.md#footer has them', async () => {
     const { page, close } = await openSitePage(browser)
     await visit(page, '/')
     const footer = page.locator('footer')

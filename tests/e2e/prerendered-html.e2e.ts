@@ -75,7 +75,7 @@ describe('prerendered HTML', () => {
     expectHead(html, meta.requestDemo.title, meta.requestDemo.description)
     expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/request-demo"/)
     expect(html).toMatch(/<h1[^>]*>Request a Demo<\/h1>/)
-    // The spec's "the product" stands for the brand's name.
+    // docs/requirements.md#copy: "the product" stands for the brand's name.
     expect(text).toContain(
       `See how ${brand.name} can transform your legal practice with AI-augmented services`,
     )

@@ -137,7 +137,7 @@ describe('malformed requests', () => {
     await expectError(await replyTo(post('null')), 400, 'invalid_body')
   })
 
-  it('answers invalid fields with 400 and one spec message per field', async () => {
+  it('answers invalid fields with 400 and one required message per field (docs/requirements.md#validation)', async () => {
     const body = await expectError(
       await replyTo(post({ firstName: ' ', companySize: 'huge' })),
       400,

@@ -69,7 +69,7 @@ describe('leadEmail', () => {
     expect(email.html).toContain('<td>Two offices.<br>&lt;i&gt;Austin&lt;/i&gt; &amp; London.</td>')
   })
 
-  it('has no reply-to and no contact rows for the specification’s four fields', () => {
+  it('has no reply-to and no contact rows for the four fields alone (docs/requirements.md#fields)', () => {
     const email = leadEmail(lead)
     expect(email.replyTo).toBeNull()
     expect(email.text).not.toMatch(/Work email|Phone|Job title|Message/)
