@@ -67,7 +67,10 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     const rows = await test.db.query<{ version: string; name: string }>(
       'select version, name from supabase_migrations.schema_migrations order by version',
     )
-    expect(rows).toEqual([{ version: '20261126090000', name: 'baseline' }])
+    expect(rows).toEqual([
+      { version: '20261126090000', name: 'baseline' },
+      { version: '20261126100000', name: 'routing_and_booking' },
+    ])
     expect(await runMigrations(test.db)).toEqual([])
   })
 

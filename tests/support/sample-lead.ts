@@ -69,4 +69,5 @@ export const sampleStoredDemoRequest: Readonly<StoredDemoRequest> = Object.freez
   notificationError: null,
   notifiedAt: null,
   heldUntil: null,
+  routeRule: null,
 })

@@ -85,6 +85,7 @@ export function createConfiguredHandler(
     rateLimit: config.rateLimit,
     proofOfWork: proofGate(config, stores.abuse),
     fields: config.fields,
+    routes: config.routes,
     now,
   })
   // The retry endpoint has its own secret; leads need the project's key.

@@ -43,7 +43,8 @@ describe('readFunctionConfig', () => {
       POW_MIN_BITS: '4',
       POW_MAX_BITS: '9',
       DEMO_REQUEST_FIELDS: 'email, phone?',
-      DEMO_REQUEST_ROUTES: '[{"when":{"companySize":["200+ employees"]},"book":"https://cal.com/acme/demo"}]',
+      DEMO_REQUEST_ROUTES:
+        '[{"when":{"companySize":["200+ employees"]},"book":"https://cal.com/acme/demo"}]',
       CAL_WEBHOOK_SECRET: ' cal-secret ',
       CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-key',
       SALES_TIME_ZONE: 'America/Chicago',

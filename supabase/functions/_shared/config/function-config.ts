@@ -2,8 +2,8 @@ import { type FormFields, parseFormFields } from '../../../../src/contact-fields
 import { defaultIpv6Prefix } from '../abuse/client-group.ts'
 import type { ProofOfWorkSettings } from '../abuse/proof-gate.ts'
 import { maxChallengeBits } from '../abuse/proof-of-work.ts'
-import { parseRoutes, type Route } from '../booking/routes.ts'
 import type { RateLimit } from '../abuse/rate-limit.ts'
+import { parseRoutes, type Route } from '../booking/routes.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
 

@@ -19,6 +19,7 @@ export type LeadRow = { [Name in LeadFieldName as Columns[Name]]: LeadValues[Nam
   notification_error: string | null
   notified_at: Date | string | null
   held_until: Date | string | null
+  route_rule: number | null
   created_at: Date | string
 }
 
@@ -32,6 +33,7 @@ const columnNames = [
   'notification_error',
   'notified_at',
   'held_until',
+  'route_rule',
   'created_at',
 ]
 
@@ -50,6 +52,7 @@ export function leadArgument(lead: NewDemoRequest): Record<string, unknown> {
     ...Object.fromEntries(leadFieldNames.map((name) => [column(name), lead[name]])),
     idempotency_key: lead.idempotencyKey,
     is_spam: lead.isSpam,
+    route_rule: lead.routeRule ?? null,
   }
 }
 
@@ -66,6 +69,7 @@ export function leadFromRow(row: LeadRow): StoredDemoRequest {
     notificationError: row.notification_error,
     notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
     heldUntil: row.held_until === null ? null : toDate(row.held_until),
+    routeRule: row.route_rule === null ? null : Number(row.route_rule),
     createdAt: toDate(row.created_at),
   }
 }
