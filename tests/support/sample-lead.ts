@@ -70,4 +70,9 @@ export const sampleStoredDemoRequest: Readonly<StoredDemoRequest> = Object.freez
   notifiedAt: null,
   heldUntil: null,
   routeRule: null,
+  bookingState: null,
+  bookingStart: null,
+  bookingTimeZone: null,
+  bookingProvider: null,
+  bookingId: null,
 })

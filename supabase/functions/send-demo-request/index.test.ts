@@ -220,7 +220,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
       emailApi.delivered.filter((request) => request.path === path),
     )
     expect(email?.map((request) => request.body.subject)).toEqual([
-      expect.stringMatching(/^Demo requests: 3 demo requests held beyond the limit/),
+      expect.stringMatching(/^Demo requests: 3 demo requests held back in a rush that ended /),
     ])
     expect(hook?.map((request) => JSON.parse(request.raw).type)).toEqual([
       'demo_request.held_digest',

@@ -20,6 +20,11 @@ export type LeadRow = { [Name in LeadFieldName as Columns[Name]]: LeadValues[Nam
   notified_at: Date | string | null
   held_until: Date | string | null
   route_rule: number | null
+  booking_state: StoredDemoRequest['bookingState']
+  booking_start: Date | string | null
+  booking_time_zone: string | null
+  booking_provider: StoredDemoRequest['bookingProvider']
+  booking_id: string | null
   created_at: Date | string
 }
 
@@ -34,6 +39,11 @@ const columnNames = [
   'notified_at',
   'held_until',
   'route_rule',
+  'booking_state',
+  'booking_start',
+  'booking_time_zone',
+  'booking_provider',
+  'booking_id',
   'created_at',
 ]
 
@@ -70,6 +80,11 @@ export function leadFromRow(row: LeadRow): StoredDemoRequest {
     notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
     heldUntil: row.held_until === null ? null : toDate(row.held_until),
     routeRule: row.route_rule === null ? null : Number(row.route_rule),
+    bookingState: row.booking_state,
+    bookingStart: row.booking_start === null ? null : toDate(row.booking_start),
+    bookingTimeZone: row.booking_time_zone,
+    bookingProvider: row.booking_provider,
+    bookingId: row.booking_id,
     createdAt: toDate(row.created_at),
   }
 }

@@ -33,6 +33,14 @@ export type StoredDemoRequest = NewDemoRequest & {
   /** For a held lead, the end of its window: one digest then tells sales about all of them. */
   heldUntil: Date | null
   routeRule: number | null
+  /** The lead's booking, as the providers' signed webhooks report it; null until one does. */
+  bookingState: 'booked' | 'cancelled' | null
+  bookingStart: Date | null
+  /** The invitee's IANA time zone, as the provider reported it. */
+  bookingTimeZone: string | null
+  bookingProvider: 'cal' | 'calendly' | null
+  /** The provider's id of the booking: Cal.com's uid, Calendly's invitee URI. */
+  bookingId: string | null
 }
 
 /** The outcome of an insert: `created` is false when the idempotency key was already stored. */
