@@ -290,7 +290,7 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
         expect(await small.retryDue()).toEqual({ sent: 6, failed: 0 })
         const kinds = (api: EmailApiStandIn) =>
           api.delivered.map((mail) => String(mail.body.subject ?? mail.body.type))
-        expect(kinds(email).filter((subject) => subject.includes('held beyond'))).toHaveLength(1)
+        expect(kinds(email).filter((subject) => subject.includes('held back'))).toHaveLength(1)
         expect(kinds(webhook).filter((type) => type === 'demo_request.held_digest')).toHaveLength(1)
         // The next runs send the rest of the leads, and the digest not again.
         expect(await small.retryDue()).toEqual({ sent: 6, failed: 0 })
