@@ -1,15 +1,4 @@
-import type { NotificationChannel } from '../notify/notifier.ts'
-import type { BookingEvent, BookingProvider } from './booking-event.ts'
-
-/** What sales are told about a change of a lead's booking. */
-export type BookingNoticeKind = 'booked' | 'cancelled'
-
-/** One change sales are to hear about: the booking it is about, and which change. */
-export interface BookingNoticeKey {
-  provider: BookingProvider
-  bookingId: string
-  notice: BookingNoticeKind
-}
+import type { BookingEvent, BookingNoticeKey } from './booking-event.ts'
 
 /** What applying a booking change came to. */
 export interface BookingApplied {
@@ -28,7 +17,8 @@ export interface BookingStore {
    */
   apply(
     event: BookingEvent,
-    channels: readonly NotificationChannel[],
+    /** The channels sales are told on (notifier.ts's `NotificationChannel`). */
+    channels: readonly ('email' | 'webhook')[],
     now: Date,
   ): Promise<BookingApplied>
 }

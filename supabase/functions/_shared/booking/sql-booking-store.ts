@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '../db/sql-database.ts'
-import type { BookingProvider } from './booking-event.ts'
-import type { BookingNoticeKind, BookingStore } from './booking-store.ts'
+import type { BookingNoticeKind, BookingProvider } from './booking-event.ts'
+import type { BookingStore } from './booking-store.ts'
 
 interface ApplyRow {
   lead_id: string | null

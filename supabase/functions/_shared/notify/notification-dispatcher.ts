@@ -1,4 +1,4 @@
-import type { BookingNoticeKey } from '../booking/booking-store.ts'
+import type { BookingNoticeKey } from '../booking/booking-event.ts'
 import {
   bookingClaimKey,
   type ClaimedBooking,

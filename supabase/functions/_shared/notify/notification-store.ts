@@ -1,4 +1,4 @@
-import type { BookingNoticeKey } from '../booking/booking-store.ts'
+import type { BookingNoticeKey } from '../booking/booking-event.ts'
 import type { BookingNotice, HeldDigest, LeadNotice, NotificationChannel } from './notifier.ts'
 
 /** One channel of one lead, claimed by a worker until its lease runs out. */

@@ -1,6 +1,5 @@
 import type { LeadFieldName, leadFields } from '../../../../src/lead-fields.ts'
-import type { BookingProvider } from '../booking/booking-event.ts'
-import type { BookingNoticeKind } from '../booking/booking-store.ts'
+import type { BookingNoticeKind, BookingProvider } from '../booking/booking-event.ts'
 import type { StoredDemoRequest } from '../lead/lead-store.ts'
 
 /** The ways sales can be told about a lead; each is delivered and tracked on its own. */

@@ -1,5 +1,4 @@
-import type { BookingProvider } from '../booking/booking-event.ts'
-import type { BookingNoticeKind } from '../booking/booking-store.ts'
+import type { BookingNoticeKind, BookingProvider } from '../booking/booking-event.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { toDate } from '../db/sql-role.ts'
 import { type LeadRow, leadColumns, leadFromRow } from '../lead/lead-row.ts'
