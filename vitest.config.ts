@@ -6,6 +6,11 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
 
 const storybook = fileURLToPath(new URL('.storybook', import.meta.url))
 
+// A worker per core, not Vitest's one fewer: the backend and e2e files spend most of their time
+// waiting on the servers, browsers and installs they start, so on two cores one worker left a
+// core idle for most of the run.
+const workerPerCore = '100%'
+
 // Every Vitest test, one project per kind: `vitest run --project <name>`. Tests that need a
 // browser page of their own (*.browser.test.*) run under web-test-runner instead
 // (web-test-runner.config.js), as the project card asks.
@@ -34,7 +39,8 @@ export default defineConfig({
         test: {
           name: 'backend',
           include: ['supabase/**/*.test.ts', 'server/**/*.test.ts', 'tests/backend/**/*.test.ts'],
-          globalSetup: ['tests/support/require-postgres.ts'],
+          globalSetup: ['tests/support/shared-postgres.ts'],
+          maxWorkers: workerPerCore,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -45,6 +51,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          maxWorkers: workerPerCore,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -12,7 +12,11 @@ export async function render(path: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticFormContext
-        value={staticForm({ privacyUrl: pages.privacy.path, fields: configuredFields() })}
+        value={staticForm({
+          privacyUrl: pages.privacy.path,
+          prerendered: true,
+          fields: configuredFields(),
+        })}
       >
         <Router ssrPath={path}>
           <SiteApp />

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { parseFormFields } from '../src/contact-fields.ts'
 import { formFieldNames, leadField } from '../src/lead-fields.ts'
 import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
+import { schedulingProviders } from './scheduling-setting.ts'
 import { privacyNotice, siteCopy } from './site-copy.ts'
 
 // /privacy promises how the rate limits key a visitor; the promise follows the code's default.
@@ -23,4 +24,21 @@ it('the privacy notice names every field the configured form collects', () => {
   }
   expect(text).toContain('We use your work email and phone number to contact you')
   expect(JSON.stringify(privacyNotice([]))).not.toContain('work email')
+})
+
+// With routing on, the notice names the schedulers that receive the visitor's name and email.
+it('the privacy notice names the scheduling services the routes book with, and only them', () => {
+  const routes = JSON.stringify([
+    { when: { companySize: ['200+ employees'] }, book: 'https://cal.com/acme/demo' },
+    { when: { companySize: ['50-200 employees'] }, book: 'https://calendly.com/acme/demo' },
+    { book: 'https://outlook.example/bookwithme/acme' },
+    { message: 'Thanks!' },
+  ])
+  const providers = schedulingProviders(routes)
+  expect(providers).toEqual(['cal', 'calendly'])
+  const text = JSON.stringify(privacyNotice([], providers))
+  expect(text).toContain('Cal.com and Calendly receive your name and email address')
+  const without = JSON.stringify(privacyNotice([], schedulingProviders(undefined)))
+  expect(without).not.toMatch(/Cal\.com|Calendly|book a demo time/)
+  expect(() => schedulingProviders('[{"book": 1}]')).toThrow(/DEMO_REQUEST_ROUTES/)
 })

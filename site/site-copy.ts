@@ -483,21 +483,41 @@ export const siteCopy = {
   },
 } as const
 
-/** The privacy notice for a form with `fields` after the specification's four. */
-export function privacyNotice(fields: FormFields): {
+// The scheduling services a route shows the booking page of, as the notice names them.
+const schedulerNames: Record<string, string> = { cal: 'Cal.com', calendly: 'Calendly' }
+
+function schedulers(providers: readonly string[]): Inline[] {
+  const names = providers.map((provider) => schedulerNames[provider] ?? provider)
+  if (names.length === 0) return []
+  const [verb, own] = names.length > 1 ? ['receive', 'their'] : ['receives', 'its']
+  return [
+    `If you choose to book a demo time on the page after you send the form, ${listed(names)} ${verb} your name and email address to arrange it, and ${names.length > 1 ? 'keep' : 'keeps'} the booking under ${own} own privacy policy.`,
+  ]
+}
+
+/**
+ * The privacy notice for a form with `fields` after the four (docs/requirements.md#fields), and
+ * booking pages of `providers` (DEMO_REQUEST_ROUTES) after a send.
+ */
+export function privacyNotice(
+  fields: FormFields,
+  providers: readonly string[] = [],
+): {
   heading: string
   intro: string
   sections: readonly LegalSection[]
 } {
-  const [collects, why, ...rest] = siteCopy.privacy.sections
-  if (!collects?.list || !why) return siteCopy.privacy
+  const [collects, why, who, ...rest] = siteCopy.privacy.sections
+  if (!collects?.list || !why || !who) return siteCopy.privacy
   const [, ...otherItems] = collects.list
   const [, ...otherParagraphs] = why.paragraphs
+  const booking = schedulers(providers)
   return {
     ...siteCopy.privacy,
     sections: [
       { ...collects, list: [collectedFields(fields), ...otherItems] },
       { ...why, paragraphs: [[usedFor(fields)], ...otherParagraphs] },
+      { ...who, paragraphs: booking.length ? [...who.paragraphs, booking] : who.paragraphs },
       ...rest,
     ],
   }

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { fieldsSettingPlugin } from '../widget/fields-setting.ts'
 import { designTokensPlugin } from './design-tokens-plugin.ts'
+import { schedulingSettingPlugin } from './scheduling-setting.ts'
 
 const site = fileURLToPath(new URL('.', import.meta.url))
 const repo = fileURLToPath(new URL('..', import.meta.url))
@@ -13,7 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   envDir: repo,
   // SITE_URL gives the embed guide's snippet the main site's address.
   envPrefix: ['VITE_', 'SITE_URL'],
-  plugins: [react(), fieldsSettingPlugin(), designTokensPlugin()],
+  plugins: [react(), fieldsSettingPlugin(), schedulingSettingPlugin(), designTokensPlugin()],
   // The widget is bundled from source with the site, so both must resolve the one React.
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {

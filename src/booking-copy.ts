@@ -5,6 +5,8 @@
  */
 export const bookingCopy = {
   heading: 'Pick a time for your demo',
+  /** Over a route's own message, in the same panel. */
+  messageHeading: 'What happens next',
   intro: 'We filled in your name and email. Choose a time that suits you.',
   loading: 'Loading the booking page…',
   frameTitle: { cal: 'Cal.com booking page', calendly: 'Calendly scheduling page' },

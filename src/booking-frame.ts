@@ -5,9 +5,10 @@
  * Calendly's its documented parent window events.
  */
 
-/** How a booking page is shown; a `link` page is never framed. */
-export type BookingPageKind = 'cal' | 'calendly' | 'link'
-export type FramedProvider = Exclude<BookingPageKind, 'link'>
+import type { BookingProvider } from './next-step.ts'
+
+/** How a booking page is shown: framed, speaking its provider's protocol, or only linked. */
+export type BookingPageKind = BookingProvider | 'link'
 
 /** How long a framed page has to speak before the panel offers a link instead. */
 export const bookingReadyTimeoutMs = 10_000
@@ -35,7 +36,7 @@ export const calReadyReply = {
  * `embedType`, from app.cal.com rather than cal.com; Calendly posts events only to the
  * `embed_domain` it is given.
  */
-export function frameUrl(provider: FramedProvider, url: string, host: string): string {
+export function frameUrl(provider: BookingProvider, url: string, host: string): string {
   const frame = new URL(url)
   if (provider === 'cal') {
     if (frame.origin === 'https://cal.com') frame.host = 'app.cal.com'
@@ -109,7 +110,10 @@ function calendlySignal(data: Record<string, unknown>): FrameSignal | undefined 
  * What a message's data means under `provider`'s protocol, or undefined for anything else. Call
  * it only for messages whose source is the frame's window and whose origin is the frame's.
  */
-export function readFrameMessage(provider: FramedProvider, data: unknown): FrameSignal | undefined {
+export function readFrameMessage(
+  provider: BookingProvider,
+  data: unknown,
+): FrameSignal | undefined {
   if (!isRecord(data)) return undefined
   return provider === 'cal' ? calSignal(data) : calendlySignal(data)
 }

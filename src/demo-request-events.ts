@@ -12,6 +12,8 @@ export type DemoRequestEventMap = {
   'demo-request-ready': CustomEvent<Record<string, never>>
   'demo-request-submit': CustomEvent<Record<string, never>>
   'demo-request-success': CustomEvent<{ requestId: string }>
+  /** The visitor booked a demo time in the panel; only the provider's signed webhook changes the lead. */
+  'demo-request-booked': CustomEvent<{ requestId: string }>
   'demo-request-error': CustomEvent<{ kind: DemoRequestErrorKind }>
 }
 

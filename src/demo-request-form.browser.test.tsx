@@ -16,9 +16,21 @@ import {
 } from '../tests/browser/widget-harness.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
+import { bookingCopy } from './booking-copy.ts'
 import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
 import { formCopy } from './form-copy.ts'
 import type { FunctionsInvoker } from './functions-client.ts'
+import type { NextStep } from './next-step.ts'
+
+// A client whose function asks no proof and answers every lead with `next`.
+function routing(next: NextStep): FunctionsInvoker {
+  return {
+    invoke: (async (_name: string, options: { method?: string }) => {
+      if (options.method === 'GET') return { data: { success: true, challenge: null }, error: null }
+      return { data: { success: true, requestId: 'routed-1', next }, error: null }
+    }) as FunctionsInvoker['invoke'],
+  }
+}
 
 let host: HTMLElement
 let reactRoot: Root
@@ -160,5 +172,58 @@ describe('DemoRequestForm', () => {
     submitButton(root).click()
     await waitUntil(() => toast(root))
     await waitUntil(() => !toast(root), { timeoutMs: 1500 })
+  })
+
+  it("puts a route's message in the form's place, with the toast, and Close brings the form back", async () => {
+    const text = "Thanks! We'll email you a short product tour."
+    const root = await render({
+      functions: routing({ kind: 'message', text }),
+      initialValues: sampleLead,
+    })
+    submitButton(root).click()
+    const panel = await waitUntil(() => root.querySelector('section[part="booking"]'))
+    expect((await waitUntil(() => toast(root))).textContent).to.contain('Demo Request Submitted!')
+    expect(panel.textContent).to.contain(text)
+    const heading = query(root, 'h2')
+    expect(heading.textContent).to.equal(bookingCopy.messageHeading)
+    expect(root.activeElement).to.equal(heading)
+    const form = query(root, 'form')
+    expect(getComputedStyle(form).display).to.equal('none')
+    expect(fieldValues(root)).to.deep.equal({
+      firstName: '',
+      lastName: '',
+      companyName: '',
+      companySize: '',
+    })
+    query<HTMLButtonElement>(panel, 'button').click()
+    await waitUntil(() => !root.querySelector('section[part="booking"]'))
+    expect(getComputedStyle(form).display).to.equal('grid')
+  })
+
+  it('offers a booking page of another scheduler as a link that opens in a new tab', async () => {
+    const url = 'https://outlook.example/bookwithme/acme?name=Ada'
+    const root = await render({
+      functions: routing({ kind: 'link', url }),
+      initialValues: sampleLead,
+    })
+    submitButton(root).click()
+    const link = await waitUntil(() =>
+      root.querySelector<HTMLAnchorElement>('section[part="booking"] a'),
+    )
+    expect(link.href).to.equal(url)
+    expect(link.target).to.equal('_blank')
+    expect(root.querySelector('iframe')).to.equal(null)
+  })
+
+  it('shows no panel when the reply carries no next step, as without routes', async () => {
+    const run = newRun()
+    const root = await render({
+      supabaseUrl: standInUrl('success', run),
+      initialValues: sampleLead,
+    })
+    submitButton(root).click()
+    await waitUntil(() => toast(root))
+    expect(root.querySelector('section[part="booking"]')).to.equal(null)
+    expect(getComputedStyle(query(root, 'form')).display).to.equal('grid')
   })
 })

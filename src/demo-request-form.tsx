@@ -37,6 +37,8 @@ import {
   type RequiredFieldName,
   requiredFieldNames,
 } from './lead-fields.ts'
+import type { NextStep } from './next-step.ts'
+import { NextStepPanel } from './next-step-panel.tsx'
 import { defaultTimeoutMs, demoRequestProofs, sendDemoRequest } from './send-demo-request.ts'
 import { adoptStyles } from './style-sheet.ts'
 import { submissionMetadata } from './submission-metadata.ts'
@@ -77,6 +79,11 @@ export type DemoRequestFormProps = {
   timeoutMs?: number
   /** How long a toast stays before it leaves on its own. */
   toastDurationMs?: number
+  /**
+   * `'static'`: the form as drawn to HTML at build time (src/static-form.ts), shown before
+   * JavaScript: without the honeypot and the toasts, and with a button that sends nothing.
+   */
+  drawing?: 'live' | 'static'
 }
 
 const emptyValues = Object.fromEntries(
@@ -95,6 +102,7 @@ export function DemoRequestForm({
   initialValues,
   timeoutMs = defaultTimeoutMs,
   toastDurationMs = 6000,
+  drawing = 'live',
 }: DemoRequestFormProps) {
   const classes = formClasses()
   const [fields] = useState(() => givenFields ?? configuredFields())
@@ -109,6 +117,8 @@ export function DemoRequestForm({
   const [submitting, setSubmitting] = useState(false)
   const [toast, setToast] = useState<ToastMessage>()
   const [readyDue, setReadyDue] = useState(false)
+  // After a send whose route offers one: a booking page or a message, in the form's place.
+  const [next, setNext] = useState<{ step: NextStep; requestId: string }>()
 
   const client = useMemo(
     () =>
@@ -140,6 +150,7 @@ export function DemoRequestForm({
         setHoneypot('')
         setErrors({})
         setToast(undefined)
+        setNext(undefined)
       },
     }
     const connection = connectForm(eventTarget(rootRef.current), handle)
@@ -233,6 +244,7 @@ export function DemoRequestForm({
       setValues(emptyValues)
       setHoneypot('')
       showToast('default', formCopy.success)
+      if (outcome.next) setNext({ step: outcome.next, requestId: outcome.requestId })
       emit('demo-request-success', { requestId: outcome.requestId })
       return
     }
@@ -347,8 +359,19 @@ export function DemoRequestForm({
 
   return (
     <div className={classes.root} ref={rootRef}>
+      {next && (
+        <NextStepPanel
+          step={next.step}
+          onBooked={() => emit('demo-request-booked', { requestId: next.requestId })}
+          onClose={() => setNext(undefined)}
+        />
+      )}
       <form
         ref={formRef}
+        // Kept while the panel shows, so "Not now" brings back the same form. A style, not
+        // `hidden`: the form's class sets its display, and the loader's CSS has no byte to spare.
+        hidden={Boolean(next)}
+        style={next ? { display: 'none' } : undefined}
         className={classes.form}
         part="form"
         aria-label={formCopy.label}
@@ -366,19 +389,27 @@ export function DemoRequestForm({
             row.map(field)
           ),
         )}
-        <div className={classes.honeypot} aria-hidden="true">
-          <label htmlFor={`${id}-${honeypotField.name}`}>{formCopy.honeypotLabel}</label>
-          <input
-            id={`${id}-${honeypotField.name}`}
-            name={honeypotField.name}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(event) => setHoneypot(event.target.value)}
-          />
-        </div>
-        <button className={classes.submit} part="submit" type="submit" disabled={submitting}>
+        {drawing === 'live' && (
+          <div className={classes.honeypot} aria-hidden="true">
+            <label htmlFor={`${id}-${honeypotField.name}`}>{formCopy.honeypotLabel}</label>
+            <input
+              id={`${id}-${honeypotField.name}`}
+              name={honeypotField.name}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(event) => setHoneypot(event.target.value)}
+            />
+          </div>
+        )}
+        {/* A static form must never send the fields as a query string. */}
+        <button
+          className={classes.submit}
+          part="submit"
+          type={drawing === 'live' ? 'submit' : 'button'}
+          disabled={submitting}
+        >
           {submitting ? formCopy.submitting : formCopy.submit}
         </button>
         <p className={classes.notice}>
@@ -386,7 +417,7 @@ export function DemoRequestForm({
           <a href={privacyUrl || defaultPrivacyUrl()}>{formCopy.privacy.link}</a>
         </p>
       </form>
-      <ToastRegion toast={toast} onDismiss={() => setToast(undefined)} />
+      {drawing === 'live' && <ToastRegion toast={toast} onDismiss={() => setToast(undefined)} />}
     </div>
   )
 }

@@ -48,8 +48,11 @@ export const formRules = {
     gap: 1.25em;
     grid-template-columns: repeat(auto-fit, minmax(min(100%, 13em), 1fr));
   `,
+  // A row is as tall as its tallest field: a message under one field must not stretch its
+  // neighbour's label and input into the room it takes, so the tracks keep their own height.
   field: `
     display: grid;
+    align-content: start;
     gap: 0.375em;
     min-width: 0;
   `,

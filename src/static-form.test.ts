@@ -4,7 +4,7 @@ import { formCopy, staticFormCopy } from './form-copy.ts'
 import { companySizes, requiredFieldNames } from './lead-fields.ts'
 import { staticForm, staticFormTemplate } from './static-form.ts'
 
-const { html, css } = staticForm({ privacyUrl: '/privacy' })
+const { html, css } = staticForm({ privacyUrl: '/privacy', prerendered: true })
 
 describe('the static form', () => {
   it('shows every label, placeholder, size, the button and the privacy notice', () => {
@@ -12,20 +12,28 @@ describe('the static form', () => {
       expect(html).toContain(`>${label}</label>`)
       expect(html).toContain(placeholder)
     }
-    for (const size of companySizes) expect(html).toContain(`<option>${size}</option>`)
+    for (const size of companySizes) expect(html).toContain(`>${size}</option>`)
     expect(html).toContain(`>${formCopy.submit}</button>`)
     expect(html).toContain(
       `${formCopy.privacy.text} <a href="/privacy">${formCopy.privacy.link}</a>`,
     )
   })
 
-  it('can send nothing: no field names, every control disabled, a plain button', () => {
-    expect(html).not.toContain(' name=')
-    expect(
-      html.match(/<(input|select|button)\b[^>]*>/g)?.every((tag) => tag.includes(' disabled')),
-    ).toBe(true)
+  it('sends nothing: a plain button, no honeypot, no toasts', () => {
     expect(html).toContain('type="button"')
     expect(html).not.toContain('type="submit"')
+    expect(html).not.toContain('aria-hidden')
+    expect(html).not.toContain('aria-live')
+  })
+
+  it('names each control for its field, as the live form does, so what is typed carries over', () => {
+    const names = [...html.matchAll(/<(?:input|select|textarea)\b[^>]* name="([^"]+)"/g)]
+    expect(names.map(([, name]) => name)).toEqual([
+      'firstName',
+      'lastName',
+      'companyName',
+      'companySize',
+    ])
   })
 
   it('exposes the same ::part() names as the live form, on the same elements', () => {
@@ -64,28 +72,23 @@ describe('the static form', () => {
     const template = staticFormTemplate({ privacyUrl: '/privacy?a=1&b="2"' })
     expect(template).toContain('href="/privacy?a=1&amp;b=&quot;2&quot;"')
     expect(template).toMatch(/^<template shadowrootmode="open"><style>/)
+    expect(template).toMatch(/<div class="[^"]+" data-static-form>/)
   })
 
-  it('can be made interactive for the loader: enabled fields, named by id, no note', () => {
-    const loader = staticForm({ privacyUrl: '/privacy', interactive: true })
-    expect(loader.html).not.toContain('disabled')
+  it('without prerendered, as the loader paints it: no marker and no note, the same classes', () => {
+    const loader = staticForm({ privacyUrl: '/privacy' })
+    expect(loader.html).not.toContain('data-static-form')
     expect(loader.html).not.toContain('<noscript>')
-    expect(loader.css).not.toContain(':disabled{opacity:1')
-    for (const field of requiredFieldNames) {
-      expect(loader.html).toContain(`for="${field}"`)
-      expect(loader.html).toContain(`id="${field}"`)
-    }
-    expect(loader.html).toContain('type="button"')
-    // The same classes as the prerendered form (but its note), so the same CSS.
+    expect(loader.css).toBe(css)
     const classes = (markup: string) => [...markup.matchAll(/class="([^"]+)"/g)].map(([, c]) => c)
     expect(classes(loader.html)).toEqual(classes(html.replace(/<noscript>.*<\/noscript>/, '')))
   })
 
   it('shows the contact fields DEMO_REQUEST_FIELDS adds, where the live form has them', () => {
     const fields = parseFormFields('email,phone?,role,message?')
-    const form = staticForm({ privacyUrl: '/privacy', interactive: true, fields })
-    const ids = [...form.html.matchAll(/<(?:input|select|textarea)\b[^>]* id="([^"]+)"/g)]
-    expect(ids.map(([, id]) => id)).toEqual([
+    const form = staticForm({ privacyUrl: '/privacy', fields })
+    const names = [...form.html.matchAll(/<(?:input|select|textarea)\b[^>]* name="([^"]+)"/g)]
+    expect(names.map(([, name]) => name)).toEqual([
       'firstName',
       'lastName',
       'email',
@@ -98,16 +101,19 @@ describe('the static form', () => {
     const { email, phone, message } = formCopy.fields
     expect(form.html).toContain(`>${email.label}</label>`)
     expect(form.html).toContain(`>${phone.label} ${formCopy.optional}</label>`)
-    expect(form.html).toMatch(/<input [^>]*autocomplete="email" inputmode="email"/)
-    expect(form.html).toMatch(/<textarea [^>]*part="input"[^>]*maxlength="1000"><\/textarea>/)
+    expect(form.html).toMatch(/<input [^>]*autocomplete="email" inputmode="email"/i)
+    expect(form.html).toMatch(/<textarea [^>]*part="input"[^>]*maxlength="1000"[^>]*><\/textarea>/i)
     expect(form.html).toContain(message.placeholder)
     // The message box's rule comes only with a message box.
-    const textarea = /class="[^"]* (go\d+)" id="message"/.exec(form.html)?.[1]
+    const textarea = /<textarea class="[^"]* (go\d+)"/.exec(form.html)?.[1]
     expect(form.css).toContain(`.${textarea}{`)
     expect(css).not.toContain(`.${textarea}{`)
   })
 
   it('is the specification’s form, byte for byte, with no contact fields', () => {
-    expect(staticForm({ privacyUrl: '/privacy', fields: [] })).toEqual({ html, css })
+    expect(staticForm({ privacyUrl: '/privacy', prerendered: true, fields: [] })).toEqual({
+      html,
+      css,
+    })
   })
 })

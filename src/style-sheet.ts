@@ -9,7 +9,9 @@ let target: HTMLElement | undefined
 let sheet: CSSStyleSheet | undefined
 let sheetText = ''
 
-function styleTarget(): HTMLElement {
+// Where there is no document (the build drawing the static form), goober keeps the text itself.
+function styleTarget(): HTMLElement | undefined {
+  if (typeof document === 'undefined') return undefined
   target ??= document.createElement('div')
   return target
 }
@@ -28,7 +30,7 @@ export function keyframes(frames: string): string {
 /** Makes every style created so far apply inside `root` (a shadow root or the document). */
 export function adoptStyles(root: Node): void {
   if (!(root instanceof ShadowRoot || root instanceof Document)) return
-  const text = styleTarget().textContent ?? ''
+  const text = styleTarget()?.textContent ?? ''
   sheet ??= new CSSStyleSheet()
   if (text !== sheetText) {
     sheet.replaceSync(text)

@@ -8,4 +8,6 @@ interface ImportMetaEnv {
   readonly SITE_URL?: string
   /** The form's contact fields, as the build read DEMO_REQUEST_FIELDS (widget/fields-setting.ts). */
   readonly DEMO_REQUEST_FIELDS?: string
+  /** The schedulers DEMO_REQUEST_ROUTES books with, for the site's privacy notice (site/scheduling-setting.ts). */
+  readonly SCHEDULING_PROVIDERS?: string
 }

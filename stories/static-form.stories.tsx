@@ -5,9 +5,10 @@ import { formCopy } from '../src/form-copy.ts'
 import { staticForm } from '../src/static-form.ts'
 
 /**
- * The form as prerendered HTML and CSS (src/static-form.ts), in a shadow root as the page's
- * declarative one holds it: what a visitor sees before the element's code runs, or without
- * JavaScript (where a note under the button also says that sending needs it).
+ * The form as prerendered HTML and CSS (src/static-form.ts: the live form's component rendered to
+ * markup), in a shadow root as the page's declarative one holds it: what a visitor sees, and can
+ * already type into, before the element's code runs, or without JavaScript (where a note under
+ * the button also says that sending needs it).
  */
 function StaticForm({ privacyUrl }: { privacyUrl: string }) {
   const host = useRef<HTMLDivElement>(null)
@@ -15,7 +16,7 @@ function StaticForm({ privacyUrl }: { privacyUrl: string }) {
     const element = host.current
     if (!element) return
     const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' })
-    const { html, css } = staticForm({ privacyUrl })
+    const { html, css } = staticForm({ privacyUrl, prerendered: true })
     root.innerHTML = `<style>${css}</style>${html}`
   }, [privacyUrl])
   return <div ref={host} />
@@ -36,9 +37,11 @@ export const BeforeJavaScript: Story = {
   play: async ({ canvasElement }) => {
     const root = canvasElement.querySelector('div')?.shadowRoot
     await waitFor(() => expect(root?.querySelector('form')).toBeTruthy())
-    for (const control of root?.querySelectorAll('input, select, button') ?? []) {
-      expect(control).toBeDisabled()
+    for (const control of root?.querySelectorAll('input, select') ?? []) {
+      expect(control).toBeEnabled()
     }
+    // It sends nothing: the button submits no form.
+    expect(root?.querySelector('button')).toHaveAttribute('type', 'button')
     expect(root?.querySelector('a')).toHaveAttribute('href', '/privacy')
     expect(root?.querySelector('button')).toHaveTextContent(formCopy.submit)
   },

@@ -19,6 +19,7 @@ describe('custom-elements.json', () => {
       'demo-request-ready',
       'demo-request-submit',
       'demo-request-success',
+      'demo-request-booked',
       'demo-request-error',
     ])
     expect(declaration?.slots).toEqual([{ name: '', description: expect.any(String) }])

@@ -458,6 +458,35 @@ describe('<demo-request> over a prerendered form', () => {
     })
     host.remove()
   })
+
+  it('keeps what was typed into the static form, with the focus and the caret', async () => {
+    const host = document.createElement('div')
+    host.setHTMLUnsafe(
+      `<demo-request-typed>${staticFormTemplate({ privacyUrl: '/privacy' })}</demo-request-typed>`,
+    )
+    document.body.append(host)
+    const element = host.firstElementChild as HTMLElement
+    const root = element.shadowRoot as ShadowRoot
+    const field = (name: string) =>
+      query<HTMLInputElement & HTMLSelectElement>(root, `[data-static-form] [name="${name}"]`)
+    field('firstName').value = sampleLead.firstName
+    field('companySize').value = sampleLead.companySize
+    field('lastName').value = 'Lovelace'
+    field('lastName').focus()
+    field('lastName').setSelectionRange(2, 4)
+
+    class TypedDemoRequest extends DemoRequestElement {}
+    TypedDemoRequest.define('demo-request-typed')
+    await waitUntil(() => !root.querySelector('[data-static-form]'))
+
+    const live = (name: string) => query<HTMLInputElement>(root, `form [name="${name}"]`)
+    expect(live('firstName').value).to.equal(sampleLead.firstName)
+    expect(live('companySize').value).to.equal(sampleLead.companySize)
+    expect(live('lastName').value).to.equal('Lovelace')
+    expect(root.activeElement).to.equal(live('lastName'))
+    expect([live('lastName').selectionStart, live('lastName').selectionEnd]).to.deep.equal([2, 4])
+    host.remove()
+  })
 })
 
 describe('<demo-request> leaving the page', () => {

@@ -1,17 +1,17 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { configuredFields } from '../src/config.ts'
-import { DemoRequestForm } from '../src/demo-request-form.tsx'
 import { withForm } from '../src/form-bridge.ts'
 import type { FunctionsInvoker } from '../src/functions-client.ts'
 import { type DemoRequestPrefill, prefillValues } from '../src/prefill-values.ts'
 import { tagName } from './element-api.ts'
+import { ElementForm } from './element-form.tsx'
 import { HTMLElementBase } from './html-element-base.ts'
 
 type R2wcElement = HTMLElement & { disconnectedCallback(): void }
 
 // r2wc's class extends HTMLElement as it is made: on a server, where there is none, make none.
 const ReactElement = (HTMLElementBase &&
-  r2wc(DemoRequestForm, {
+  r2wc(ElementForm, {
     shadow: 'open',
     props: {
       supabaseUrl: 'string',
@@ -59,18 +59,11 @@ export class DemoRequestElement extends ReactElement {
     if (!customElements.get(tag)) customElements.define(tag, this)
   }
 
-  // A shadow root the HTML parser attached (declarative shadow DOM, a prerendered form) keeps
-  // its static form until React's first render lands, then drops it in the same task, before
-  // any paint: nothing blinks or shifts. attachShadow would empty it at once.
+  // A shadow root the HTML parser attached (declarative shadow DOM, the prerendered form) is kept
+  // as it is, where attachShadow would empty it: the form's first render takes over what it
+  // shows and what the visitor typed there (element-form.tsx), as on a loader's element.
   override attachShadow(init: ShadowRootInit): ShadowRoot {
-    const root = this.shadowRoot
-    if (!root) return super.attachShadow(init)
-    const prerendered = [...root.childNodes]
-    new MutationObserver((_, observer) => {
-      observer.disconnect()
-      for (const node of prerendered) node.remove()
-    }).observe(root, { childList: true })
-    return root
+    return this.shadowRoot ?? super.attachShadow(init)
   }
 
   // A host page's own React may remove the element in the middle of its render, where React

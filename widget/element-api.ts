@@ -82,6 +82,12 @@ export const elementEvents = [
     description: 'The lead was stored; the form is cleared and shows a confirmation.',
   },
   {
+    name: 'demo-request-booked',
+    detail: '{ requestId: string }',
+    description:
+      "The visitor picked a demo time in the booking panel that a route (DEMO_REQUEST_ROUTES) showed after the send. The panel says so; the lead itself changes only through the scheduler's signed webhook.",
+  },
+  {
     name: 'demo-request-error',
     detail: "{ kind: 'validation' | 'network' | 'server' | 'load' }",
     description:

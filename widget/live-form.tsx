@@ -1,14 +1,9 @@
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
-import {
-  DemoRequestForm,
-  type DemoRequestFormProps,
-  type DemoRequestValues,
-} from '../src/demo-request-form.tsx'
+import type { DemoRequestFormProps } from '../src/demo-request-form.tsx'
 import { elementAttributes } from './element-api.ts'
+import { ElementForm } from './element-form.tsx'
 import type { LiveForm, LoaderElement } from './hand-over.ts'
-
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 function propsOf(element: LoaderElement): DemoRequestFormProps {
   const props: DemoRequestFormProps = { functions: element.functions }
@@ -17,45 +12,10 @@ function propsOf(element: LoaderElement): DemoRequestFormProps {
   return props
 }
 
-// What the visitor did in the static form before the script arrived: the values, and the field
-// they are in with the caret where it is.
-function readStaticForm(root: ShadowRoot, staticForm: Element) {
-  // Each control's id is its field's name (src/static-form.ts, interactive).
-  const controls = [...staticForm.querySelectorAll<Control>('input, select, textarea')]
-  const values: Partial<DemoRequestValues> = {}
-  for (const control of controls) {
-    if (control.value) values[control.id as keyof DemoRequestValues] = control.value
-  }
-  const focused = controls.find((control) => control === root.activeElement)
-  const caret =
-    focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement
-      ? ([focused.selectionStart, focused.selectionEnd] as const)
-      : undefined
-  return { values, focused: focused?.id, caret }
-}
-
-// The first render is synchronous, and the static form leaves in the same task once the live
-// form holds its values and the focus: no frame shows both or neither, and nothing moves, since
-// both forms use the same class names and CSS.
-function takeOverStaticForm(root: ShadowRoot, reactRoot: Root, props: DemoRequestFormProps) {
-  // The loader's static form is all the shadow root holds (loader-build.ts drops its marker).
-  const staticForm = root.firstElementChild
-  const before = staticForm && readStaticForm(root, staticForm)
-  flushSync(() => reactRoot.render(<DemoRequestForm {...props} initialValues={before?.values} />))
-  if (!staticForm) return
-  const live = [...root.querySelectorAll<Control>(`[name="${before?.focused}"]`)].find(
-    (control) => !staticForm.contains(control),
-  )
-  if (live) {
-    // Both forms are in the page for this moment, the live one below: focus must not scroll to it.
-    live.focus({ preventScroll: true })
-    if (!(live instanceof HTMLSelectElement) && before?.caret)
-      live.setSelectionRange(...before.caret)
-  }
-  staticForm.remove()
-}
-
-/** Mounts the React form into the loader's element, where the loader painted the static form. */
+/**
+ * Mounts the React form into the loader's element, where the loader painted the static form: the
+ * same component, and so the same hand-over, as the element r2wc makes (demo-request-element.ts).
+ */
 export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveForm {
   let reactRoot: Root | undefined
   // The loader observes only what its static form shows; the element's attributes are read here.
@@ -74,11 +34,13 @@ export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveFor
         return
       }
       if (reactRoot) {
-        reactRoot.render(<DemoRequestForm {...propsOf(element)} />)
+        reactRoot.render(<ElementForm {...propsOf(element)} container={root} />)
         return
       }
-      reactRoot = createRoot(root)
-      takeOverStaticForm(root, reactRoot, propsOf(element))
+      const created = createRoot(root)
+      reactRoot = created
+      // The r2wc element's first render, made at once: the static form leaves in this task.
+      flushSync(() => created.render(<ElementForm {...propsOf(element)} container={root} />))
       // A page may have set `functions` before the loader defined the element: an own property
       // that hides the loader's accessor. Moved behind it, a later set renders the form again.
       if (Object.hasOwn(element, 'functions')) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { staticForm } from '../src/static-form.ts'
 import { compactStaticForm, fullScriptFileName, loaderModuleSource } from './loader-build.ts'
 
-const interactive = staticForm({ privacyUrl: '/privacy', interactive: true })
+const interactive = staticForm({ privacyUrl: '/privacy' })
 const compact = compactStaticForm(interactive)
 
 describe("the loader's build-time half", () => {

@@ -26,9 +26,10 @@ export function fullScriptFileName(bytes: Uint8Array): string {
 /**
  * The static form made smaller for the loader's 2 kB budget, with the same boxes and looks:
  * goober's long class names (unique, and shared with the live form, which the loader's copy need
- * not be) become letters, attribute values lose their quotes, inputs the default type and
- * the autofill tokens, and the CSS the rules for states a static form never reaches (invalid,
- * disabled) before Lightning CSS (Vite's own) minifies the rest.
+ * not be) become letters, and attributes go that the static form needs not: values and states it
+ * shows empty, names (each control's id is its field's name instead, which the hand-over reads),
+ * the autofill tokens and quotes. The CSS loses the rules for states a static form never reaches
+ * (invalid, disabled) before Lightning CSS (Vite's own) minifies the rest.
  */
 export function compactStaticForm({ html, css }: { html: string; css: string }) {
   const classes = [...new Set(html.match(/\bgo\d+\b/g))]
@@ -44,14 +45,18 @@ export function compactStaticForm({ html, css }: { html: string; css: string }) 
     .replace(/, \.[\w-]+ \*::before/g, '')
   return {
     html: rename(html)
+      // React's ids are unique per render; in a shadow root of its own the field's name will do.
+      .replace(/ (id|for)="[^"]*-(\w+)"/g, ' $1="$2"')
+      .replace(/ (name|aria-invalid|novalidate|selected)="[^"]*"/gi, '')
       .replace(/ type="text"/g, '')
-      // The live form finds the static one as the shadow root's only child.
-      .replace(/ data-static-form/, '')
       // Autofill tokens wait for the live form: focusing a field fetches it, and the browser
       // still recognises the fields by their ids and labels meanwhile.
-      .replace(/ autocomplete="[\w-]+"/g, '')
-      .replace(/="([\w-]+)"/g, '=$1')
-      .replace(/ value=""/g, ' value'),
+      .replace(/ autocomplete="[\w-]+"/gi, '')
+      .replace(/<option value="([^"]+)">\1</g, '<option>$1<')
+      .replace(/(<input[^>]*) value=""/g, '$1')
+      .replace(/=""/g, '')
+      .replace(/\/>/g, '>')
+      .replace(/="([\w-]+)"/g, '=$1'),
     // No targets: the CSS is written for current browsers, and is to stay as written. Lightning
     // CSS keeps a var()'s fallback as written, so the font list's spaces go by hand.
     css: transform({ filename: 'static-form.css', code: Buffer.from(staticCss), minify: true })
@@ -71,7 +76,7 @@ export function loaderModuleSource(
   fields: FormFields = [],
 ): string {
   const privacyUrl = privacyUrlOn(siteUrl)
-  const { html, css } = compactStaticForm(staticForm({ privacyUrl, interactive: true, fields }))
+  const { html, css } = compactStaticForm(staticForm({ privacyUrl, fields }))
   const privacy = elementAttributes.find(({ prop }) => prop === 'privacyUrl')
   return [
     `export const html = ${JSON.stringify(html)}`,

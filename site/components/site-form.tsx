@@ -16,9 +16,10 @@ async function startForm(element: HTMLElement | null): Promise<void> {
 }
 
 /**
- * The site's `<demo-request>`, prerendered as its static form. In the browser, and only on the
- * pages that show it, the element's code and supabase-js download. The element is bundled from
- * source, so it shares the site's React.
+ * The site's `<demo-request>`, prerendered as its static form, which takes input at once. In the
+ * browser, and only on the pages that show it, the element's code and supabase-js download; the
+ * element's first render takes the static form over with what was typed (widget/element-form.tsx),
+ * as on partner pages. The element is bundled from source, so it shares the site's React.
  */
 export function SiteForm({ source }: { source: string }) {
   const staticForm = useContext(StaticFormContext)
@@ -38,7 +39,7 @@ export function SiteForm({ source }: { source: string }) {
         <template
           // @ts-expect-error React types do not list declarative shadow DOM yet.
           shadowrootmode="open"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: static-form.ts builds it from our own copy, every text escaped
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: static-form.ts renders it with React from our own copy
           dangerouslySetInnerHTML={{
             __html: `<style>${staticForm.css}</style>${staticForm.html}`,
           }}

@@ -55,7 +55,8 @@ function LegalPage({ page, heading, intro, sections }: LegalPageProps) {
 
 /** `/privacy`: what the demo form collects, why, for how long, and how to have it deleted. */
 export function PrivacyPage() {
-  return <LegalPage page="privacy" {...privacyNotice(configuredFields())} />
+  const providers = (import.meta.env.SCHEDULING_PROVIDERS ?? '').split(',').filter(Boolean)
+  return <LegalPage page="privacy" {...privacyNotice(configuredFields(), providers)} />
 }
 
 /** `/terms`: the terms for using the website. */

@@ -60,7 +60,7 @@ describe.skipIf(postgresBin === null).each(servers)('$name', (kind) => {
   let functionUrl: string
 
   beforeAll(async () => {
-    database = await openTestPostgres()
+    database = await openTestPostgres({ ownServer: true })
     const port = await freePort()
     server = await startServerProcess({
       command: kind.command,

@@ -86,3 +86,13 @@ export function unmountPanels(): void {
   }
   mounted = []
 }
+
+/** Has the stand-in page visited with `query[key] === value` press its own Confirm. */
+export async function pressConfirm(key: string, value: string): Promise<void> {
+  const from = await standInOrigin()
+  const command = `${from}/confirm?${new URLSearchParams({ key, value })}`
+  // 404 until the page is listening for commands.
+  await waitUntil(async (signal) => (await fetch(command, { method: 'POST', signal })).ok, {
+    what: `the stand-in page of ${key}=${value} to take a Confirm`,
+  })
+}

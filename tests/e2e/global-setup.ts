@@ -1,18 +1,22 @@
 /**
  * Starts the real local server (`server/start.ts`, as `npm start` does, without rebuilding)
- * on a free port with an embedded database in a fresh temporary folder, and stops it after.
+ * on a free port with an embedded database in a fresh temporary folder, and stops it after;
+ * packs the package once for the files that install it (partner-package.ts).
  */
-import { access, mkdtemp, rm } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { startLocalServer } from '../support/start-local-server.ts'
+import { npmPack, type Packed } from './partner-package.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     dataDir: string
+    /** The package packed once for the files that install it as a partner does, and where. */
+    packed: Packed & { folder: string }
   }
 }
 
@@ -54,6 +58,15 @@ export default async function setup(project: TestProject) {
   })
   project.provide('baseUrl', server.url)
   project.provide('dataDir', dataDir)
+  const packedIn = join(tempDir, 'package')
+  try {
+    await mkdir(packedIn)
+    project.provide('packed', { folder: packedIn, ...(await npmPack(packedIn)) })
+  } catch (error) {
+    await server.stop()
+    await rm(tempDir, { recursive: true, force: true })
+    throw error
+  }
 
   return async () => {
     await server.stop()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
+import { formCopy } from '../../src/form-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { openSitePage, visit } from './site-page.ts'
 
@@ -37,6 +38,34 @@ describe('layout', () => {
       await site.close()
     }
   })
+
+  // Widths where First and Last Name share a row: the message under one sits beside the other.
+  for (const width of [768, 1280]) {
+    it(`at ${width} px, a field's message leaves its neighbour where it was, 44 px tall`, async () => {
+      const { page, close } = await openSitePage(browser, { width })
+      await visit(page, '/request-demo')
+      const lastName = page.locator('demo-request form [name="lastName"]')
+      // Measured against the form, so focus scrolling the page to First Name changes nothing.
+      const place = () =>
+        lastName.evaluate((input) => {
+          const box = input.getBoundingClientRect()
+          const form = input.closest('form')?.getBoundingClientRect()
+          return {
+            x: box.x - (form?.x ?? 0),
+            y: box.y - (form?.y ?? 0),
+            width: box.width,
+            height: box.height,
+          }
+        })
+      await lastName.fill('Lovelace')
+      const before = await place()
+      await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
+      await page.locator('demo-request [data-error-for="firstName"]').waitFor()
+      expect(await place()).toEqual(before)
+      expect(before.height).toBe(44)
+      await close()
+    })
+  }
 
   it('keyboard users start at a visible skip link that jumps to the content', async () => {
     const site = await openSitePage(browser)

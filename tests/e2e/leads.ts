@@ -4,14 +4,14 @@ import { inject } from 'vitest'
 
 const root = new URL('../../', import.meta.url).pathname
 
-/** The CSV lines of `npm run leads -- --csv`, run as a person would beside the running server. */
-async function leadsCsvLines(dataDir: string): Promise<string[]> {
+/** `npm run leads -- --csv`, run as a person would beside the running server. */
+async function leadsCsv(dataDir: string): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', 'server/leads.ts', '--csv'],
     { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
   )
-  return stdout.split('\r\n').filter(Boolean)
+  return stdout
 }
 
 /**
@@ -22,5 +22,29 @@ export async function storedLeads(
   companyName: string,
   dataDir: string = inject('dataDir'),
 ): Promise<string[]> {
-  return (await leadsCsvLines(dataDir)).filter((line) => line.includes(companyName))
+  const lines = (await leadsCsv(dataDir)).split('\r\n')
+  return lines.filter((line) => line.includes(companyName))
+}
+
+// RFC 4180 as leads-format.ts writes it: quoted where a value holds a comma, quote or line break.
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [[]]
+  const cell = /("(?:[^"]|"")*"|[^,\r\n]*)(,|\r\n|$)/g
+  for (const [, value = '', end] of text.matchAll(cell)) {
+    records.at(-1)?.push(value.startsWith('"') ? value.slice(1, -1).replaceAll('""', '"') : value)
+    if (end === '\r\n') records.push([])
+    if (end === '') break
+  }
+  return records
+}
+
+/** The stored leads under `companyName`, each as its CSV columns by header. */
+export async function storedLeadRecords(
+  companyName: string,
+  dataDir: string = inject('dataDir'),
+): Promise<Record<string, string>[]> {
+  const [header = [], ...rows] = csvRecords(await leadsCsv(dataDir))
+  return rows
+    .filter((row) => row.includes(companyName))
+    .map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])))
 }

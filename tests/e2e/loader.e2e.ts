@@ -18,6 +18,7 @@ import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
+import { liveFormState, throttleCpu, typeAtOnce, typedAtOnce } from './early-typing.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
@@ -406,6 +407,32 @@ describe('a partner page that embeds only the loader', () => {
     expect(await tab.getByLabel(fields.companySize.label).inputValue()).toBe('6-50 employees')
     expect(eventNames(await recorded())).toEqual(['demo-request-ready'])
     expect(problems).toEqual([])
+    await close()
+  })
+
+  for (const rate of [1, 4]) {
+    it(`keeps every key, the focus and the caret of a visitor who types at once (CPU ${rate}× slower)`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1000, height: 700 } })
+      const tab = await context.newPage()
+      if (rate > 1) await throttleCpu(tab, rate)
+      await tab.goto(`${partnerOrigin}/async`)
+      await typeAtOnce(tab)
+      await waitForLiveForm(tab)
+      expect(await liveFormState(tab)).toEqual(typedAtOnce)
+      await context.close()
+    })
+  }
+
+  it("keeps a field's neighbour where it was, 44 px tall, when the field's message shows", async () => {
+    const { tab, close } = await open('/async')
+    await waitForLiveForm(tab)
+    const lastName = tab.locator('demo-request form [name="lastName"]')
+    await lastName.fill('Lovelace')
+    const before = await lastName.boundingBox()
+    await tab.getByRole('button', { name: formCopy.submit, exact: true }).click()
+    await tab.locator('demo-request [data-error-for="firstName"]').waitFor()
+    expect(await lastName.boundingBox()).toEqual(before)
+    expect(before?.height).toBe(44)
     await close()
   })
 

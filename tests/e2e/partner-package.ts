@@ -1,9 +1,10 @@
 // The package as partners get it: `npm pack` of this checkout into a partner's app folder, and
 // the commands a partner runs there. Shared by the install and framework tests.
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { copyFile, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { inject } from 'vitest'
 
 export const root = new URL('../../', import.meta.url).pathname
 export const ours = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
@@ -33,12 +34,19 @@ export interface Packed {
   files: { path: string }[]
 }
 
-/** Packs this checkout's package into `folder`, where `file:./<filename>` installs it. */
-export async function packInto(folder: string): Promise<Packed> {
+/** `npm pack` of this checkout into `folder`: global-setup.ts runs it once for the e2e files. */
+export async function npmPack(folder: string): Promise<Packed> {
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', folder], {
     cwd: root,
   })
   return JSON.parse(stdout)[0]
+}
+
+/** This checkout's package, as packed for the run, copied into `folder` for `file:./<filename>`. */
+export async function packInto(folder: string): Promise<Packed> {
+  const { folder: packedIn, ...packed } = inject('packed')
+  await copyFile(join(packedIn, packed.filename), join(folder, packed.filename))
+  return packed
 }
 
 /**

@@ -1,10 +1,18 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formCopy, staticFormCopy } from '../../src/form-copy.ts'
+import { requiredFieldNames } from '../../src/lead-fields.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
-import { storedLeads } from './leads.ts'
+import {
+  liveFormState,
+  throttleCpu,
+  typeAtOnce,
+  typedAtOnce,
+  waitForLiveForm,
+} from './early-typing.ts'
+import { storedLeadRecords, storedLeads } from './leads.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
 const browser = chromiumForFile()
@@ -27,7 +35,14 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
   expect(leads[0]).toContain(
     `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,injury-defense-2026,no,`,
   )
-  expect(leads[0]).toContain(',newsletter,,injury-defense-2026,,,')
+  const [stored] = await storedLeadRecords(companyName)
+  expect(stored).toMatchObject({
+    utm_source: 'newsletter',
+    utm_medium: '',
+    utm_campaign: 'injury-defense-2026',
+    utm_term: '',
+    utm_content: '',
+  })
   await page.context().close()
 })
 
@@ -41,7 +56,13 @@ it('a visitor who lands on / from a campaign and browses to the form is still cr
   await sendSampleLead(page, companyName)
   const leads = await storedLeads(companyName)
   expect(leads).toHaveLength(1)
-  expect(leads[0]).toContain(',search,cpc,defense-firms,,,')
+  const [stored] = await storedLeadRecords(companyName)
+  expect(stored).toMatchObject({
+    utm_source: 'search',
+    utm_medium: 'cpc',
+    utm_campaign: 'defense-firms',
+    utm_term: '',
+  })
   expect(pageErrors).toEqual([])
   await close()
 })
@@ -86,6 +107,21 @@ it('a one-line notice under the button links to the privacy notice', async () =>
   await page.waitForURL(siteUrl('/privacy'))
   await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor()
   await close()
+})
+
+describe('a visitor who types the moment the form shows', () => {
+  for (const rate of [1, 4]) {
+    it(`keeps every key, the focus and the caret (CPU ${rate}× slower)`, async () => {
+      const { page, pageErrors, close } = await openSitePage(browser)
+      if (rate > 1) await throttleCpu(page, rate)
+      await page.goto(siteUrl('/request-demo'))
+      await typeAtOnce(page)
+      await waitForLiveForm(page)
+      expect(await liveFormState(page)).toEqual(typedAtOnce)
+      expect(pageErrors).toEqual([])
+      await close()
+    })
+  }
 })
 
 /** Where each field, the button and the notice sit inside the element, as [tag, x, y, w, h]. */
@@ -158,10 +194,9 @@ describe('the prerendered form', () => {
     })
     const page = await context.newPage()
     await page.goto(siteUrl('/request-demo'))
-    for (const { label } of Object.values(formCopy.fields)) {
-      const field = page.getByLabel(label)
-      expect(await field.isVisible(), label).toBe(true)
-      expect(await field.isDisabled(), label).toBe(true)
+    for (const name of requiredFieldNames) {
+      const { label } = formCopy.fields[name]
+      expect(await page.getByLabel(label).isVisible(), label).toBe(true)
     }
     // Text locators skip <noscript>, so the note is found by its role.
     const note = page.locator('demo-request [role="note"]')
@@ -171,6 +206,11 @@ describe('the prerendered form', () => {
     expect(await privacy.getAttribute('href')).toBe('/privacy')
     // Same boxes as the live form: the note only adds a line below the notice.
     expect(await formBoxes(page)).toEqual(liveBoxes)
+    // A visitor may type (the same form takes what was typed over where scripts run), but the
+    // button sends nothing: no field leaves in a query string.
+    await page.getByLabel(formCopy.fields.firstName.label).fill(sampleLead.firstName)
+    await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
+    expect(page.url()).toBe(siteUrl('/request-demo'))
     await context.close()
   })
 })

@@ -28,7 +28,7 @@ function miniBrowserPath(): string | undefined {
 }
 
 /** Each engine's Debian packages, each with the check that it is installed. */
-const enginePackages: Record<EngineName, Array<[string, () => boolean]>> = {
+export const enginePackages: Record<EngineName, Array<[string, () => boolean]>> = {
   firefox: [['firefox-esr', () => existsSync(firefoxPath)]],
   webkit: [
     ['webkit2gtk-driver', () => existsSync(webkitDriverPath) && !!miniBrowserPath()],

@@ -67,18 +67,56 @@ afterAll(async () => {
   if (tempDir) await rm(tempDir, { recursive: true, force: true })
 })
 
-// The live form: the loader's static one has controls without names.
+// The live form alone: the loader's static form has controls without names, the site's is marked.
 const liveForm = () => {
   const root = document.querySelector('demo-request')?.shadowRoot
   return (
-    !!root?.querySelector('form [name="firstName"]') && !root.querySelector('input:not([name])')
+    !!root?.querySelector('form [name="firstName"]') &&
+    !root.querySelector('input:not([name]), [data-static-form]')
   )
+}
+
+// What the live form holds, and where the focus and the caret are.
+const liveState = () => {
+  const root = document.querySelector('demo-request')?.shadowRoot
+  const value = (name: string) =>
+    root?.querySelector<HTMLInputElement>(`form [name="${name}"]`)?.value
+  const focused = root?.activeElement as HTMLInputElement | null
+  return {
+    firstName: value('firstName'),
+    lastName: value('lastName'),
+    focused: focused?.name,
+    caret: [focused?.selectionStart, focused?.selectionEnd],
+  }
 }
 const formText = () => document.querySelector('demo-request')?.shadowRoot?.textContent ?? ''
 
+// What the page shows, for a wait that gave up.
+const pageState = () => ({
+  url: location.href,
+  hydrated: document.documentElement.hasAttribute('data-hydrated'),
+  defined: Boolean(customElements.get('demo-request')),
+  staticForm: Boolean(
+    document.querySelector('demo-request')?.shadowRoot?.querySelector('[data-static-form]'),
+  ),
+  controls: [
+    ...(document.querySelector('demo-request')?.shadowRoot?.querySelectorAll('input, select') ??
+      []),
+  ].map((control) => control.getAttribute('name') ?? control.id),
+  forms: document.querySelector('demo-request')?.shadowRoot?.querySelectorAll('form').length,
+})
+
+async function waitForLiveForm(visitor: Visitor) {
+  try {
+    await waitUntil(() => visitor.evaluate(liveForm), { timeoutMs: 15_000 })
+  } catch (error) {
+    throw new Error(`${error}: ${JSON.stringify(await visitor.evaluate(pageState))}`)
+  }
+}
+
 /** Types the sample lead under `companyName`, presses the button and waits for the toast. */
 async function sendSampleLead(visitor: Visitor, companyName: string) {
-  await waitUntil(() => visitor.evaluate(liveForm), { timeoutMs: 15_000 })
+  await waitForLiveForm(visitor)
   const { fields } = formCopy
   await visitor.type(fields.firstName.label, sampleLead.firstName)
   await visitor.type(fields.lastName.label, sampleLead.lastName)
@@ -124,6 +162,22 @@ for (const engine of inject('engines')) {
       const leads = await leadsStoredAs(companyName)
       expect(leads).toHaveLength(1)
       expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,`)
+    })
+
+    it(`${engine.version}: keeps what a visitor types the moment the form shows, on the site and a partner page`, async () => {
+      for (const page of [new URL('/request-demo', backend.url).href, `${partnerOrigin}/`]) {
+        await visitor.open(page)
+        // Into whichever form shows First Name first, static or live, without waiting for more.
+        await visitor.typeAt(formCopy.fields.firstName.label, 'Ada')
+        await visitor.typeAt(formCopy.fields.lastName.label, 'Love')
+        await waitForLiveForm(visitor)
+        expect(await visitor.evaluate(liveState), page).toEqual({
+          firstName: 'Ada',
+          lastName: 'Love',
+          focused: 'lastName',
+          caret: [4, 4],
+        })
+      }
     })
 
     it(`${engine.version}: sends a lead from a partner page on plain http, not a secure context, stored once`, async () => {

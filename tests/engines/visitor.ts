@@ -9,6 +9,11 @@ import { firefoxLaunchOptions, type VisitorEngine, webkitCapabilities } from './
 export interface Visitor {
   open(url: string): Promise<void>
   type(label: string, text: string): Promise<void>
+  /**
+   * Clicks where the field labelled `label` shows, as a visitor does, and types into whatever then
+   * has the focus: the field found may be replaced (the static form by the live one) meanwhile.
+   */
+  typeAt(label: string, text: string): Promise<void>
   choose(label: string, option: string): Promise<void>
   press(button: string): Promise<void>
   /** Runs `script` in the page and returns what it returns. */
@@ -24,6 +29,18 @@ function inForm(label: string): HTMLElement | null {
   )
   if (found instanceof HTMLLabelElement) return root?.getElementById(found.htmlFor) ?? null
   return (found as HTMLElement | undefined) ?? null
+}
+
+// Run in the page: the middle of the control labelled `label`, in the viewport.
+function middleOf(label: string): { x: number; y: number } | null {
+  const root = document.querySelector('demo-request')?.shadowRoot
+  const found = [...(root?.querySelectorAll('label') ?? [])].find(
+    (node) => node.textContent === label,
+  )
+  const box = root?.getElementById(found?.htmlFor ?? '')?.getBoundingClientRect()
+  return box
+    ? { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
+    : null
 }
 
 async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
@@ -42,8 +59,17 @@ async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
     return handle.asElement() as puppeteer.ElementHandle<HTMLElement>
   }
   return {
-    open: async (url) => void (await page.goto(url)),
+    // Back as soon as the page is parsed: a visitor starts on what shows, before scripts finish.
+    // (WebKitWebDriver's `eager` strategy left scripts run just after it unanswered: WebKit's
+    // visitor waits for the load event.)
+    open: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
     type: async (label, text) => (await control(label)).type(text),
+    typeAt: async (label, text) => {
+      const handle = await page.waitForFunction(middleOf, { timeout: 10_000 }, label)
+      const { x, y } = (await handle.jsonValue()) as { x: number; y: number }
+      await page.mouse.click(x, y)
+      await page.keyboard.type(text)
+    },
     choose: async (label, option) => void (await (await control(label)).select(option)),
     press: async (button) => (await control(button)).click(),
     evaluate: (script) => page.evaluate(script) as never,
@@ -70,6 +96,19 @@ async function webkitVisitor(hostname: string, port: number, proxy: HostProxy): 
   return {
     open: (url) => browser.url(url).then(() => undefined),
     type: async (label, text) => (await control(label)).addValue(text),
+    typeAt: async (label, text) => {
+      let middle: { x: number; y: number } | null = null
+      await browser.waitUntil(
+        async () => {
+          middle = await browser.execute(middleOf, label)
+          return Boolean(middle)
+        },
+        { timeout: 10_000 },
+      )
+      const { x, y } = middle as unknown as { x: number; y: number }
+      await browser.action('pointer').move({ x, y, origin: 'viewport' }).down().up().perform()
+      await browser.keys([...text])
+    },
     choose: async (label, option) => (await control(label)).selectByVisibleText(option),
     press: async (button) => (await control(button)).click(),
     evaluate: (script) => browser.execute(script) as never,

@@ -64,10 +64,6 @@ async function frame(src: string) {
 
 const received = () => page.evaluate(() => window.received)
 const messages = async () => (await received()).map((message) => message.data)
-const types = async () =>
-  (await messages()).map(
-    (data) => (data as { type?: string; event?: string }).type ?? (data as { event: string }).event,
-  )
 
 // Messages from one window to another arrive in order: once a probe the frame posts last has
 // arrived, anything the page posted before it has too. What came before the probe is returned.
@@ -131,13 +127,14 @@ describe('the stand-in Cal.com page', () => {
     await standIn.waitFor(
       (r) => r.kind === 'booked' && r.query['metadata[demoRequestId]'] === 'req-cal',
     )
-    expect(await types()).toEqual([
+    const posted = await afterProbe(booking)
+    expect(posted.map((data) => (data as { type: string }).type)).toEqual([
       '__iframeReady',
       '__dimensionChanged',
       'linkReady',
       'bookingSuccessfulV2',
     ])
-    expect((await messages()).at(-1)).toMatchObject({
+    expect(posted.at(-1)).toMatchObject({
       originator: 'CAL',
       fullType: 'CAL::bookingSuccessfulV2',
       data: { uid: 'stand-in-booking', status: 'ACCEPTED', paymentRequired: false },
@@ -197,7 +194,7 @@ describe('the stand-in Calendly page', () => {
     expect(await booking.locator('#name').textContent()).toBe('Ada Lovelace')
     await booking.locator('#confirm').click()
     await standIn.waitFor((r) => r.kind === 'booked' && r.query.utm_content === 'req-calendly')
-    expect((await messages()).at(-1)).toEqual({
+    expect((await afterProbe(booking)).at(-1)).toEqual({
       event: 'calendly.event_scheduled',
       payload: {
         event: { uri: 'https://api.calendly.com/scheduled_events/STANDIN' },
@@ -215,6 +212,42 @@ describe('the stand-in Calendly page', () => {
     await booking.locator('#confirm').click()
     await standIn.waitFor((r) => r.kind === 'booked' && r.query.utm_content === 'req-bare')
     expect(await afterProbe(booking)).toEqual([])
+  })
+})
+
+describe('a test without input', () => {
+  it('has the page that asked for commands press Confirm, and learns where Confirm is', async () => {
+    const query = new URLSearchParams({
+      embed_domain: 'localhost',
+      utm_content: 'req-command',
+      stand_in_commands: '',
+    })
+    const booking = await frame(`${standIn.calendlyPage()}?${query}`)
+    const shown = await standIn.waitFor(
+      (r) => r.kind === 'shown' && r.query.utm_content === 'req-command',
+    )
+    const box = await booking.locator('#confirm').evaluate((button) => {
+      const { left, top, width, height } = button.getBoundingClientRect()
+      return [Math.round(left + width / 2), Math.round(top + height / 2)]
+    })
+    expect(shown.confirmAt).toEqual(box)
+    const confirm = (value: string) =>
+      page.evaluate(
+        async (url) => (await fetch(url, { method: 'POST' })).status,
+        `${standIn.origin}/confirm?key=utm_content&value=${value}`,
+      )
+    expect(await confirm('nobody')).toBe(404)
+    // The page may still be opening its command stream.
+    await page.waitForFunction(
+      async (url) => (await fetch(url, { method: 'POST' })).ok,
+      `${standIn.origin}/confirm?key=utm_content&value=req-command`,
+    )
+    await standIn.waitFor((r) => r.kind === 'booked' && r.query.utm_content === 'req-command')
+    await page.waitForFunction(() =>
+      window.received.some(
+        (m) => (m.data as { event?: string }).event === 'calendly.event_scheduled',
+      ),
+    )
   })
 })
 

@@ -17,12 +17,14 @@
  *
  * Both show the prefilled name and email they were given. A page under `/silent/` never posts
  * anything, as a page whose embed code never runs. `GET /log` (readable from any origin) lists
- * each page's visit with its query, and when each was shown and confirmed.
+ * each page's visit with its query, and when each was shown and confirmed. `POST /confirm?key=
+ * <query key>&value=<value>` presses Confirm on the pages visited with that query value and
+ * `stand_in_commands`, for a test that cannot click into the frame itself.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type StandInProvider = 'cal' | 'calendly'
+type StandInProvider = 'cal' | 'calendly'
 
 /** One thing a stand-in page saw: its visit, being shown (Cal.com's handshake), a booking. */
 export interface StandInRecord {
@@ -30,6 +32,8 @@ export interface StandInRecord {
   kind: 'visit' | 'shown' | 'booked'
   path: string
   query: Record<string, string>
+  /** On `shown`: the middle of Confirm, in the page's own viewport, for a test's real click. */
+  confirmAt?: [number, number]
 }
 
 export interface BookingStandIn {
@@ -51,8 +55,23 @@ export interface BookingStandIn {
 const pageScript = (provider: StandInProvider, silent: boolean) => `
 const params = new URL(location.href).searchParams
 const query = Object.fromEntries(params)
+const confirmAt = () => {
+  const box = document.getElementById('confirm').getBoundingClientRect()
+  return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)]
+}
 const record = (kind) =>
-  fetch('/log', { method: 'POST', body: JSON.stringify({ provider: '${provider}', kind, path: location.pathname, query }) })
+  // keepalive: a page that books is often removed at once, and its record must still arrive.
+  fetch('/log', {
+    method: 'POST',
+    keepalive: true,
+    body: JSON.stringify({
+      provider: '${provider}',
+      kind,
+      path: location.pathname,
+      query,
+      ...(kind === 'shown' ? { confirmAt: confirmAt() } : {}),
+    }),
+  })
 const main = document.querySelector('main')
 document.getElementById('name').textContent = params.get('name') ?? ''
 document.getElementById('email').textContent = params.get('email') ?? ''
@@ -60,11 +79,22 @@ if (params.has('stand_in_height')) main.style.height = params.get('stand_in_heig
 const silent = ${silent}
 const speak = ${provider === 'cal' ? calProtocol : calendlyProtocol}
 const booked = speak()
-document.getElementById('confirm').addEventListener('click', () => {
+const confirm = document.getElementById('confirm')
+confirm.addEventListener('click', () => {
   booked()
   record('booked')
   document.getElementById('status').textContent = 'Booked'
 })
+// A test that can send no input into the frame (WebDriver at concurrency above 1) asks for this
+// with stand_in_commands and has the stand-ins press Confirm: POST /confirm with this page's
+// query key and value. Only then is a connection held open: browsers allow a host few.
+if (params.has('stand_in_commands')) {
+  const commands = new EventSource('/commands?' + params)
+  commands.addEventListener('confirm', () => {
+    commands.close()
+    confirm.click()
+  })
+}
 `
 
 const calProtocol = `() => {
@@ -175,8 +205,30 @@ export async function startBookingStandIn(): Promise<BookingStandIn> {
     })
   }
 
+  // Pages listening for a test's Confirm, each with its query.
+  const listeners = new Set<{ query: URLSearchParams; send: () => void }>()
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in')
+    if (url.pathname === '/commands') {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' })
+      response.write(': listening\n\n')
+      const listener = {
+        query: url.searchParams,
+        send: () => response.write('event: confirm\ndata: \n\n'),
+      }
+      listeners.add(listener)
+      request.on('close', () => listeners.delete(listener))
+      return
+    }
+    if (url.pathname === '/confirm' && request.method === 'POST') {
+      const key = url.searchParams.get('key') ?? ''
+      const value = url.searchParams.get('value')
+      const pages = [...listeners].filter((listener) => listener.query.get(key) === value)
+      for (const listener of pages) listener.send()
+      response.writeHead(pages.length > 0 ? 204 : 404, { 'access-control-allow-origin': '*' }).end()
+      return
+    }
     if (url.pathname === '/log' && request.method === 'POST') {
       let body = ''
       request.on('data', (chunk: Buffer) => {

@@ -17,7 +17,7 @@ export function signCalendlyWebhook(body: string, key: string, t: number): strin
   return `t=${t},v1=${v1}`
 }
 
-export type CalTrigger = 'BOOKING_CREATED' | 'BOOKING_RESCHEDULED' | 'BOOKING_CANCELLED' | 'PING'
+type CalTrigger = 'BOOKING_CREATED' | 'BOOKING_RESCHEDULED' | 'BOOKING_CANCELLED' | 'PING'
 
 export interface CalBooking {
   trigger: CalTrigger
@@ -94,7 +94,7 @@ export function calWebhookBody(booking: CalBooking): string {
   })
 }
 
-export type CalendlyTrigger = 'invitee.created' | 'invitee.canceled' | 'invitee_no_show.created'
+type CalendlyTrigger = 'invitee.created' | 'invitee.canceled' | 'invitee_no_show.created'
 
 export interface CalendlyInvitee {
   trigger: CalendlyTrigger

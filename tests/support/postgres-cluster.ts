@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, chown, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
 import { freePort } from './free-port.ts'
 
 const run = promisify(execFile)
@@ -63,7 +65,8 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
     '--no-instructions',
   ])
   const port = await freePort()
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
+  // Room for every backend file's pools and servers at once, with a worker per core.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`
   const pgCtl = join(bin, 'pg_ctl')
   const cluster: PostgresCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -82,4 +85,40 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   }
   await cluster.start()
   return cluster
+}
+
+/** A database of its own on a running server, for one test file. */
+interface ServerDatabase {
+  /** A superuser URL for this database. */
+  url: string
+  /** Drops it, ending whatever connections a test left open to it. */
+  drop(): Promise<void>
+}
+
+let created = 0
+
+/** Runs `script` on one connection of its own, which it closes. */
+export async function execOn(url: string, script: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(script)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * Creates an empty database on the server at `serverUrl` (a superuser URL): from template0, so
+ * nothing another file made in `template1` comes with it, under a name no other process picks.
+ */
+export async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
+  const name = `test_${process.pid}_${++created}_${randomBytes(4).toString('hex')}`
+  await execOn(serverUrl, `create database ${name} template template0`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.href,
+    drop: () => execOn(serverUrl, `drop database if exists ${name} with (force)`),
+  }
 }

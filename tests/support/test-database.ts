@@ -1,15 +1,33 @@
+import { inject } from 'vitest'
 import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
+import { createServerDatabase, findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
+
+// Here, beside its one reader, so that `tsc -p supabase` sees it with the tests there.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The backend files' one PostgreSQL server (superuser URL), or `null` where none is installed. */
+    postgresUrl: string | null
+  }
+}
+
+/** The PostgreSQL server a test database is on, as a test reaches it. */
+interface TestServer {
+  /** A superuser URL for the test's own database. */
+  url: string
+  /** Only a server of the test's own (`openTestPostgres({ ownServer: true })`) may stop. */
+  stop(): Promise<void>
+  start(): Promise<void>
+}
 
 /** A migrated database for a test file, emptied between tests. */
 export interface TestDatabase {
   name: string
   db: SqlDatabase
   /** Set for a real server only. */
-  cluster?: PostgresCluster
+  cluster?: TestServer
   reset(): Promise<void>
   close(): Promise<void>
 }
@@ -40,26 +58,63 @@ export async function openTestPglite(): Promise<TestDatabase> {
 
 /**
  * The PostgreSQL binaries, looked up once per test file; `null` means those tests skip (and
- * require-postgres.ts has already failed the run under CI, or warned once).
+ * shared-postgres.ts has already failed the run under CI, or warned once).
  */
 export const postgresBin = await findPostgresBin()
 
-/** A throwaway PostgreSQL server with the roles and migrations applied. */
-export async function openTestPostgres(): Promise<TestDatabase> {
-  if (postgresBin === null) throw new Error('PostgreSQL binaries are not installed')
-  const cluster = await startPostgresCluster(postgresBin)
-  const db = createPostgresDatabase(cluster.url)
-  await runMigrations(db)
+// The backend project's one server (shared-postgres.ts). None outside Vitest, where `inject`
+// throws (the bench runs these helpers too), nor in another project: those start their own.
+function sharedServerUrl(): string | null {
+  try {
+    return inject('postgresUrl') ?? null
+  } catch {
+    return null
+  }
+}
+
+const sharedServerStays = () =>
+  Promise.reject(
+    new Error(
+      "Other test files use this PostgreSQL server: open the database with openTestPostgres({ ownServer: true }) to stop and start one of the test's own",
+    ),
+  )
+
+/** A migrated database on PostgreSQL; `close()` drops it, or removes a server of its own. */
+async function migrated(url: string, server: TestServer, remove: () => Promise<void>) {
+  const db = createPostgresDatabase(url)
+  try {
+    await runMigrations(db)
+  } catch (error) {
+    await db.close()
+    await remove()
+    throw error
+  }
   return {
     name: 'PostgreSQL',
     db,
-    cluster,
+    cluster: server,
     reset: reset(db),
     async close() {
       await db.close()
-      await cluster.destroy()
+      await remove()
     },
+  } satisfies TestDatabase
+}
+
+/**
+ * A PostgreSQL database with the roles and migrations applied: a database of its own on the
+ * test run's one server, or with `ownServer` (for a test that stops it) a server of its own.
+ */
+export async function openTestPostgres({ ownServer = false } = {}): Promise<TestDatabase> {
+  if (postgresBin === null) throw new Error('PostgreSQL binaries are not installed')
+  const shared = ownServer ? null : sharedServerUrl()
+  if (shared !== null) {
+    const database = await createServerDatabase(shared)
+    const server = { url: database.url, stop: sharedServerStays, start: sharedServerStays }
+    return migrated(database.url, server, database.drop)
   }
+  const cluster = await startPostgresCluster(postgresBin)
+  return migrated(cluster.url, cluster, cluster.destroy)
 }
 
 /** Both databases a store test runs on: PGlite always, PostgreSQL 15 where it is installed. */

@@ -87,7 +87,10 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   const calSecret = 'cal-webhook-secret'
 
   beforeAll(async () => {
-    ;[database, emailApi] = await Promise.all([openTestPostgres(), startEmailApiStandIn()])
+    ;[database, emailApi] = await Promise.all([
+      openTestPostgres({ ownServer: true }),
+      startEmailApiStandIn(),
+    ])
     deno = await startDenoEntry(
       {
         SUPABASE_DB_URL: database.cluster?.url,

@@ -1,7 +1,5 @@
 import type { BookingProvider } from '../../../../src/next-step.ts'
 
-export type { BookingProvider }
-
 /**
  * One booking change, as either provider's signed webhook reports it. `bookingId` is the
  * provider's own id for the booking, the key that makes a repeated or late delivery change the

@@ -35,7 +35,7 @@ export async function readCalWebhook(
 }
 
 /** The booking a signed Cal.com delivery reports; call only after the signature checks out. */
-export function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsigned' }> {
+function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsigned' }> {
   const body = parseJson(rawBody)
   if (!body) return malformed('the body is not a JSON object')
   const trigger = text(body.triggerEvent)

@@ -55,9 +55,7 @@ export async function readCalendlyWebhook(
 }
 
 /** The booking a signed Calendly delivery reports; call only after the signature checks out. */
-export function parseCalendlyWebhook(
-  rawBody: string,
-): Exclude<WebhookOutcome, { kind: 'unsigned' }> {
+function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsigned' }> {
   const body = parseJson(rawBody)
   if (!body) return malformed('the body is not a JSON object')
   const trigger = text(body.event)

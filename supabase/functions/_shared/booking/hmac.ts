@@ -5,25 +5,13 @@
  */
 const encoder = new TextEncoder()
 
-function importKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+function importKey(secret: string): Promise<CryptoKey> {
   return crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
-    [usage],
-  )
-}
-
-/** The lowercase hex HMAC-SHA256 of `message` under `secret`. */
-export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
-  const signature = await crypto.subtle.sign(
-    'HMAC',
-    await importKey(secret, 'sign'),
-    encoder.encode(message),
-  )
-  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, '0')).join(
-    '',
+    ['verify'],
   )
 }
 
@@ -44,10 +32,5 @@ export async function hmacSha256Matches(
 ): Promise<boolean> {
   const signature = hexBytes(hex.trim())
   if (!signature || secret === '') return false
-  return crypto.subtle.verify(
-    'HMAC',
-    await importKey(secret, 'verify'),
-    signature,
-    encoder.encode(message),
-  )
+  return crypto.subtle.verify('HMAC', await importKey(secret), signature, encoder.encode(message))
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { matchRoute, nextStep, parseRoutes, type Route } from './routes.ts'
+import {
+  matchRoute,
+  maxRouteMessage,
+  nextStep,
+  parseRoutes,
+  type Route,
+  routesSetting,
+} from './routes.ts'
 
 // The issue's own example.
 const example = JSON.stringify([
@@ -112,9 +119,10 @@ describe('parseRoutes', () => {
     ],
     [[{ message: 'Hi', provider: 'cal' }], /has a "provider" but no "book"/],
     [[{ message: '   ' }], /"message" must be text/],
-    [[{ message: 'x'.repeat(501) }], /"message" is longer than 500 characters/],
+    [[{ message: 'x'.repeat(maxRouteMessage + 1) }], /"message" is longer than 500 characters/],
   ])('refuses %j, naming the setting and what is wrong', (value, message) => {
-    expect(problem(value)).toThrow(/^DEMO_REQUEST_ROUTES: /)
+    expect(routesSetting).toBe('DEMO_REQUEST_ROUTES')
+    expect(problem(value)).toThrow(new RegExp(`^${routesSetting}: `))
     expect(problem(value)).toThrow(message)
   })
 })

@@ -1,5 +1,5 @@
 import { type LeadFieldName, leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
-import type { BookingProvider, NextStep } from '../../../../src/next-step.ts'
+import { type BookingProvider, bookingProviders, type NextStep } from '../../../../src/next-step.ts'
 import { calBookingUrl, calHosts, type Invitee } from './cal.ts'
 import { calendlyBookingUrl, calendlyHosts } from './calendly.ts'
 
@@ -7,10 +7,10 @@ import { calendlyBookingUrl, calendlyHosts } from './calendly.ts'
 export const routesSetting = 'DEMO_REQUEST_ROUTES'
 
 /** Catalogue fields and the values that match; a rule with none matches every lead. */
-export type RouteCondition = Partial<Record<LeadFieldName, readonly string[]>>
+type RouteCondition = Partial<Record<LeadFieldName, readonly string[]>>
 
 /** How a booking page is shown: embedded in the provider's own way, or as a plain link. */
-export type BookingPageKind = BookingProvider | 'link'
+type BookingPageKind = BookingProvider | 'link'
 
 /** One rule of the setting; `rule` is its place in the list, from 1, as recorded on the lead. */
 export type Route = { rule: number; when: RouteCondition } & (
@@ -25,7 +25,6 @@ export type RouteLead = Partial<Record<LeadFieldName, string | null | undefined>
 export const maxRouteMessage = 500
 
 const ruleKeys = new Set(['when', 'book', 'provider', 'message'])
-const providers: readonly BookingProvider[] = ['cal', 'calendly']
 // Plain http only where a test serves a stand-in booking page.
 const localHosts = new Set(['localhost', '127.0.0.1'])
 
@@ -90,7 +89,7 @@ function parseBook(
   if (url.username || url.password) fail(`${where} "book" must not carry a user name or password`)
   const fromHost = hostProvider(url.hostname)
   if (provider === undefined) return { book: url.href, provider: fromHost ?? 'link' }
-  if (!providers.includes(provider as BookingProvider)) {
+  if (!bookingProviders.includes(provider as BookingProvider)) {
     fail(`${where} "provider" must be "cal" or "calendly", not ${JSON.stringify(provider)}`)
   }
   if (fromHost && fromHost !== provider) {

@@ -1,0 +1,70 @@
+// A visitor who starts typing the moment the form shows, before (or while) the live form takes
+// over from the static one: what the site and a partner page must both keep.
+import type { Page } from 'playwright-core'
+import { formCopy } from '../../src/form-copy.ts'
+
+const keyDelayMs = 40
+const { fields } = formCopy
+
+/** Slows the page's CPU by `rate` (Chromium's DevTools protocol), as a low-end phone runs. */
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const session = await page.context().newCDPSession(page)
+  await session.send('Emulation.setCPUThrottlingRate', { rate })
+}
+
+/**
+ * Types a first and a last name, 40 ms a key, into whichever form shows: a click on First Name
+ * as soon as it is visible (a visitor does not wait for it to be ready), then on Last Name.
+ */
+export async function typeAtOnce(page: Page): Promise<void> {
+  await clickWhereShown(page, fields.firstName.label)
+  await page.keyboard.type('Ada', { delay: keyDelayMs })
+  await clickWhereShown(page, fields.lastName.label)
+  await page.keyboard.type('Love', { delay: keyDelayMs })
+}
+
+// The mouse, at the field's place on screen: whichever form is there then gets the click.
+async function clickWhereShown(page: Page, label: string) {
+  const field = page.getByLabel(label)
+  // The field found may be replaced before it is measured: then measure the one that replaced it.
+  for (;;) {
+    await field.waitFor()
+    const box = await field.boundingBox()
+    if (box) return page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  }
+}
+
+/** Waits for the live form alone (its controls have names; the static form's have none). */
+export function waitForLiveForm(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => {
+    const root = document.querySelector('demo-request')?.shadowRoot
+    return (
+      root?.querySelector('form [name="lastName"]') &&
+      !root.querySelector('[data-static-form], form input:not([name])')
+    )
+  })
+}
+
+/** What the live form holds, and where focus and the caret are. */
+export function liveFormState(page: Page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('demo-request')?.shadowRoot
+    const value = (name: string) =>
+      root?.querySelector<HTMLInputElement>(`form [name="${name}"]`)?.value
+    const focused = root?.activeElement as HTMLInputElement | null
+    return {
+      firstName: value('firstName'),
+      lastName: value('lastName'),
+      focused: focused?.name,
+      caret: [focused?.selectionStart, focused?.selectionEnd],
+    }
+  })
+}
+
+/** The state `typeAtOnce` leaves once the live form holds it. */
+export const typedAtOnce = {
+  firstName: 'Ada',
+  lastName: 'Love',
+  focused: 'lastName',
+  caret: [4, 4],
+}
