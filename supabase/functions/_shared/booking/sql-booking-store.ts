@@ -1,5 +1,6 @@
+import type { BookingProvider } from '../../../../src/next-step.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
-import type { BookingNoticeKind, BookingProvider } from './booking-event.ts'
+import type { BookingNoticeKind } from './booking-event.ts'
 import type { BookingStore } from './booking-store.ts'
 
 interface ApplyRow {

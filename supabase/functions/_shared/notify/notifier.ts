@@ -1,5 +1,6 @@
 import type { LeadFieldName, leadFields } from '../../../../src/lead-fields.ts'
-import type { BookingNoticeKind, BookingProvider } from '../booking/booking-event.ts'
+import type { BookingProvider } from '../../../../src/next-step.ts'
+import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { StoredDemoRequest } from '../lead/lead-store.ts'
 
 /** The ways sales can be told about a lead; each is delivered and tracked on its own. */

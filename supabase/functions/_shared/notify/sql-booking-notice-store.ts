@@ -1,4 +1,5 @@
-import type { BookingNoticeKind, BookingProvider } from '../booking/booking-event.ts'
+import type { BookingProvider } from '../../../../src/next-step.ts'
+import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { toDate } from '../db/sql-role.ts'
 import { type LeadRow, leadColumns, leadFromRow } from '../lead/lead-row.ts'
