@@ -1,7 +1,7 @@
 import type { BookingEvent, BookingNoticeKey } from './booking-event.ts'
 
 /** What applying a booking change came to. */
-export interface BookingApplied {
+interface BookingApplied {
   /** The lead the booking belongs to; null when none could be found, and nothing was stored. */
   leadId: string | null
   /** The change sales are to be told about, with its notifications made; null for none. */

@@ -13,7 +13,7 @@ export const bookingNoticeId = (booking: BookingNotice) =>
   `demo-request-${booking.lead.id}-${booking.notice}-${booking.provider}-${booking.bookingId.slice(-100)}`
 
 /** One line for sales, with the start in their own time zone. */
-export function bookingHeadline(booking: BookingNotice, timeZone: string): string {
+function bookingHeadline(booking: BookingNotice, timeZone: string): string {
   const who = `${booking.lead.firstName} ${booking.lead.lastName}`
   const when = salesTime(booking.startTime, timeZone)
   return booking.notice === 'booked'
