@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { createSqlAbuseStore } from '../supabase/functions/_shared/abuse/sql-abuse-store.ts'
+import { createSqlBookingStore } from '../supabase/functions/_shared/booking/sql-booking-store.ts'
 import type { FunctionStores } from '../supabase/functions/_shared/config/configured-handler.ts'
 import { createPostgresDatabase } from '../supabase/functions/_shared/db/postgres-database.ts'
 import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
@@ -73,6 +74,7 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
     leads: createSqlLeadStore(db, role),
     abuse: createSqlAbuseStore(db, role),
     notifications: createSqlNotificationStore(db, role),
+    bookings: createSqlBookingStore(db),
   }
   lock?.answer((command, input) => runLocalCommand(stores, config, command, input))
   const description =

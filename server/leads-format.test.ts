@@ -99,4 +99,25 @@ describe('leadsCsv', () => {
     expect(leadsTable([held])).toMatch(/ held +/)
     expect(leadsCsv([held]).split('\r\n')[1]).toMatch(/,held,.*,2026-04-05T06:10:00\.000Z$/)
   })
+
+  it('shows the rule a lead matched and its booking', () => {
+    const booked = {
+      ...lead,
+      routeRule: 1,
+      bookingState: 'booked' as const,
+      bookingStart: new Date('2026-12-01T15:00:00Z'),
+      bookingTimeZone: 'Europe/London',
+      bookingProvider: 'cal' as const,
+      bookingId: 'bk-1',
+    }
+    const [header = '', , line = ''] = leadsTable([booked, lead]).split('\n')
+    expect(header).toMatch(/\bnotification\s+booking\s+id\b/)
+    expect(line.slice(header.indexOf('booking'))).toMatch(/^booked 2026-12-01T15:00Z\s/)
+    expect(leadsTable([lead]).split('\n')[0]).not.toMatch(/\bbooking\b/)
+    const [csvHeader = '', row = ''] = leadsCsv([booked]).split('\r\n')
+    expect(csvHeader).toContain(
+      ',route_rule,booking_state,booking_start,booking_time_zone,booking_provider,booking_id,',
+    )
+    expect(row).toContain(',1,booked,2026-12-01T15:00:00.000Z,Europe/London,cal,bk-1,')
+  })
 })

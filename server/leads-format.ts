@@ -30,6 +30,22 @@ const tableColumns: Column[] = [
   ['notification', (lead) => lead.notificationStatus],
   ['id', (lead) => lead.id],
 ]
+// The booking a signed webhook reported: shown when some listed lead has one.
+const bookingColumn: Column = [
+  'booking',
+  (lead) =>
+    lead.bookingState === null
+      ? ''
+      : `${lead.bookingState} ${lead.bookingStart?.toISOString().replace(/:00\.000Z$/, 'Z') ?? ''}`,
+]
+const bookingColumns: Column[] = [
+  ['route_rule', (lead) => (lead.routeRule === null ? '' : String(lead.routeRule))],
+  ['booking_state', (lead) => lead.bookingState ?? ''],
+  ['booking_start', (lead) => lead.bookingStart?.toISOString() ?? ''],
+  ['booking_time_zone', (lead) => lead.bookingTimeZone ?? ''],
+  ['booking_provider', (lead) => lead.bookingProvider ?? ''],
+  ['booking_id', (lead) => lead.bookingId ?? ''],
+]
 const shownInTable = new Set(tableColumns.map(([name]) => name))
 const csvColumns: Column[] = [
   ...tableColumns,
@@ -37,6 +53,7 @@ const csvColumns: Column[] = [
   ...leadFieldNames
     .filter((name) => !shownInTable.has(leadField(name).column))
     .map((name) => field(name)),
+  ...bookingColumns,
   ['notified_at', (lead) => lead.notifiedAt?.toISOString() ?? ''],
   // A held lead's window end: its digest told sales about it with the others of that window.
   ['held_until', (lead) => lead.heldUntil?.toISOString() ?? ''],
@@ -55,7 +72,11 @@ export function leadsTable(leads: readonly StoredDemoRequest[]): string {
   if (leads.length === 0) return 'No demo requests yet.'
   const shown = contactColumns.filter(([, value]) => leads.some((lead) => value(lead) !== ''))
   const size = tableColumns.findIndex(([name]) => name === 'company_size') + 1
-  const columns = tableColumns.toSpliced(size, 0, ...shown)
+  const booked = leads.some((lead) => lead.bookingState !== null)
+  const notification = tableColumns.findIndex(([name]) => name === 'notification') + 1
+  const columns = tableColumns
+    .toSpliced(notification, 0, ...(booked ? [bookingColumn] : []))
+    .toSpliced(size, 0, ...shown)
   const [header = [], ...body] = rows(columns, leads).map((row) =>
     row.map((cell) => clip(cell.replace(/\s*\n\s*/g, ' / '))),
   )

@@ -5,13 +5,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calendlyWebhookBody, signCalendlyWebhook } from '../tests/support/booking-webhooks.ts'
 import { newPgliteFolder } from '../tests/support/pglite-folder.ts'
-import { sampleLead } from '../tests/support/sample-lead.ts'
+import { sampleLead, sampleNewDemoRequest } from '../tests/support/sample-lead.ts'
 import { readBackendConfig } from './config.ts'
 import { openDatabase, runCommand } from './database.ts'
 import { type LocalServer, startLocalServer } from './local-server.ts'
 
 const valid = sampleLead
+const calendlyKey = 'calendly-signing-key'
 
 let folder: string
 let server: LocalServer
@@ -24,6 +26,7 @@ const config = (dataDir = 'pglite') => ({
   rateLimit: { max: 2, globalMax: 1000, windowSeconds: 86_400 },
   // These requests are scripted; the widget's proofs are tests/backend/widget-contract.test.ts's.
   proofOfWork: null,
+  calendlyWebhookSigningKey: calendlyKey,
 })
 
 beforeAll(async () => {
@@ -46,6 +49,47 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
   })
 
 describe('the local server', () => {
+  it('takes signed Calendly bookings at the function path, without the project key', async () => {
+    // Stored directly: the tests below count this client's posts against its limit.
+    const stored = await server.leads.accept(sampleNewDemoRequest, {
+      clientKey: 'b'.repeat(64),
+      windowStart: new Date(),
+      clientMax: 10,
+      globalMax: 1000,
+    })
+    const requestId = 'id' in stored ? stored.id : ''
+    const now = new Date()
+    const body = calendlyWebhookBody({
+      trigger: 'invitee.created',
+      uri: 'https://api.calendly.com/scheduled_events/EV9/invitees/IN9',
+      requestId,
+      startTime: '2026-12-01T15:00:00.000000Z',
+      createdAt: now.toISOString(),
+    })
+    const deliver = (key: string) =>
+      fetch(`${server.url}/functions/v1/send-demo-request/booking/calendly`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'calendly-webhook-signature': signCalendlyWebhook(
+            body,
+            key,
+            Math.floor(now.getTime() / 1000),
+          ),
+        },
+        body,
+      })
+    expect((await deliver('wrong-key')).status).toBe(401)
+    expect((await deliver(calendlyKey)).status).toBe(200)
+    expect(await server.leads.list(10)).toContainEqual(
+      expect.objectContaining({
+        id: requestId,
+        bookingState: 'booked',
+        bookingProvider: 'calendly',
+      }),
+    )
+  })
+
   it('serves the function and the widget on one origin', async () => {
     const response = await post(valid, { 'idempotency-key': 'one-origin' })
     expect(response.status).toBe(200)

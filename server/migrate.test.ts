@@ -67,7 +67,10 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     const rows = await test.db.query<{ version: string; name: string }>(
       'select version, name from supabase_migrations.schema_migrations order by version',
     )
-    expect(rows).toEqual([{ version: '20261126090000', name: 'baseline' }])
+    expect(rows).toEqual([
+      { version: '20261126090000', name: 'baseline' },
+      { version: '20261126100000', name: 'routing_and_booking' },
+    ])
     expect(await runMigrations(test.db)).toEqual([])
   })
 
@@ -78,6 +81,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
        order by relname`,
     )
     expect(rows).toEqual([
+      { relname: 'demo_request_booking_notifications', relrowsecurity: true },
+      { relname: 'demo_request_bookings', relrowsecurity: true },
       { relname: 'demo_request_client_key_secrets', relrowsecurity: true },
       { relname: 'demo_request_digests', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
@@ -112,6 +117,9 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run(
           `insert into public.demo_request_digests (held_until, channel) values (now(), 'email')`,
         ),
+        run('select * from public.demo_request_bookings'),
+        run('select * from public.demo_request_booking_notifications'),
+        run(`select * from public.apply_demo_request_booking('{}', '{}', now())`),
       ]) {
         await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }
@@ -151,6 +159,10 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run(`insert into public.demo_request_client_key_secrets (valid_from, valid_until, secret)
          values (now(), now() + interval '1 day', repeat('a', 64))`),
         run("update public.demo_request_client_key_secrets set secret = repeat('a', 64)"),
+        run("update public.demo_requests set booking_state = 'booked', booking_id = 'x'"),
+        run(`insert into public.demo_request_bookings (provider, booking_id, lead_id, state,
+           occurred_at, created_at, updated_at)
+         select 'cal', 'x', id, 'booked', now(), now(), now() from public.demo_requests`),
       ]) {
         await expect(asRole(test.db, 'service_role', write)).rejects.toThrow(/permission denied/)
       }
@@ -242,12 +254,14 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         notification_status: 'sent',
         notification_attempts: 7,
         held_until: '2026-01-01T00:00:00Z',
+        booking_state: 'booked',
+        booking_id: 'forged',
         created_at: '2000-01-01T00:00:00Z',
         not_a_column: 'ignored',
       })
       return tx.query<Record<string, unknown>>(
         `select id::text, notification_status, notification_attempts, held_until, is_spam,
-           created_at > now() - interval '1 minute' as fresh from public.demo_requests`,
+           booking_state, booking_id, created_at > now() - interval '1 minute' as fresh from public.demo_requests`,
       )
     })
     expect(stored).toMatchObject({
@@ -255,6 +269,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       notification_attempts: 0,
       held_until: null,
       is_spam: false,
+      booking_state: null,
+      booking_id: null,
       fresh: true,
     })
     expect(stored?.id).not.toBe('00000000-0000-4000-8000-000000000000')

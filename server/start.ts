@@ -53,7 +53,22 @@ const server = await Promise.resolve()
     console.error(error.message)
     process.exit(1)
   })
-const { allowedOrigins, rateLimit, email, webhook, notifyRetrySeconds, apiKeys } = server.config
+const {
+  allowedOrigins,
+  rateLimit,
+  email,
+  webhook,
+  notifyRetrySeconds,
+  apiKeys,
+  routes,
+  calWebhookSecret,
+  calendlyWebhookSigningKey,
+} = server.config
+// Which providers' signed bookings the function takes, and where they post them.
+const bookings = [
+  calWebhookSecret && `${server.url}/functions/v1/send-demo-request/booking/cal`,
+  calendlyWebhookSigningKey && `${server.url}/functions/v1/send-demo-request/booking/calendly`,
+].filter(Boolean)
 const notifying = email !== null || webhook !== null
 // A partner page not listed gets 403 and its visitors "Submission Failed": say so up front.
 const origins = allowedOrigins.length
@@ -67,6 +82,8 @@ console.log(`Demo-request backend on ${server.url}
   email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO)'}
   webhook   ${webhook ? `to ${new URL(webhook.url).origin}` : 'off (set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET)'}
   retries   ${!notifying ? 'none: leads stay pending' : notifyRetrySeconds ? `every ${notifyRetrySeconds} s` : 'off (NOTIFY_RETRY_SECONDS=0)'}
+  routes    ${routes.length ? `${routes.length} rule${routes.length === 1 ? '' : 's'}` : "none: every lead gets the form's own reply (set DEMO_REQUEST_ROUTES)"}
+  bookings  ${bookings.length ? bookings.join(', ') : 'off (set CAL_WEBHOOK_SECRET or CALENDLY_WEBHOOK_SIGNING_KEY)'}
   apikey    ${apiKeys ? `${apiKeys.length} accepted` : 'not checked (set SUPABASE_PUBLISHABLE_KEYS or SUPABASE_ANON_KEY)'}
 See the leads with: npm run leads`)
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { validateDemoRequest } from '../../src/demo-request-schema.ts'
 import { companySizes } from '../../src/lead-fields.ts'
 import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
+import { createSqlBookingStore } from '../../supabase/functions/_shared/booking/sql-booking-store.ts'
 import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
 import { readFunctionConfig } from '../../supabase/functions/_shared/config/function-config.ts'
 import type { DemoRequestHandler } from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
@@ -307,6 +308,7 @@ describe.each(backends)('the handler on $name, for any request', ({ open, skip }
         leads: createSqlLeadStore(test.db),
         abuse: createSqlAbuseStore(test.db),
         notifications: createSqlNotificationStore(test.db),
+        bookings: createSqlBookingStore(test.db),
       },
     )
   }, 120_000)

@@ -69,4 +69,10 @@ export const sampleStoredDemoRequest: Readonly<StoredDemoRequest> = Object.freez
   notificationError: null,
   notifiedAt: null,
   heldUntil: null,
+  routeRule: null,
+  bookingState: null,
+  bookingStart: null,
+  bookingTimeZone: null,
+  bookingProvider: null,
+  bookingId: null,
 })

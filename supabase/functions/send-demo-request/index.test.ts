@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { calWebhookBody, signCalWebhook } from '../../../tests/support/booking-webhooks.ts'
 import {
   denoBin,
   functionConfig,
@@ -83,6 +84,7 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   const webhookSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
   const retrySecret = 'a-long-enough-retry-secret'
   const publishableKey = 'sb_publishable_entry_test'
+  const calSecret = 'cal-webhook-secret'
 
   beforeAll(async () => {
     ;[database, emailApi] = await Promise.all([
@@ -106,6 +108,12 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         // A day, so no test's requests straddle two windows (a ten-minute one ends every
         // ten minutes, resetting the counts a test expects).
         RATE_LIMIT_WINDOW_SECONDS: '86400',
+        // The sample lead (6-50 employees) matches no rule: every other test sees today's reply.
+        DEMO_REQUEST_ROUTES: JSON.stringify([
+          { when: { companySize: ['200+ employees'] }, book: 'https://cal.com/acme/demo' },
+        ]),
+        CAL_WEBHOOK_SECRET: calSecret,
+        SALES_TIME_ZONE: 'America/Chicago',
       },
       { method: 'OPTIONS' },
     )
@@ -223,11 +231,58 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
       emailApi.delivered.filter((request) => request.path === path),
     )
     expect(email?.map((request) => request.body.subject)).toEqual([
-      expect.stringMatching(/^Demo requests: 3 demo requests held beyond the limit/),
+      expect.stringMatching(/^Demo requests: 3 demo requests held back in a rush that ended /),
     ])
     expect(hook?.map((request) => JSON.parse(request.raw).type)).toEqual([
       'demo_request.held_digest',
     ])
+  })
+
+  it('routes a lead to its booking page, and books it on a signed Cal.com webhook', async () => {
+    const pow = await proof()
+    const response = await fetch(deno.url, {
+      method: 'POST',
+      headers: {
+        origin,
+        apikey: publishableKey,
+        'content-type': 'application/json',
+        ...(pow !== null && { 'proof-of-work': pow }),
+      },
+      body: JSON.stringify({ ...sampleSubmission, companySize: '200+ employees' }),
+    })
+    const { requestId, next } = await response.json()
+    expect(next).toMatchObject({ kind: 'book', provider: 'cal' })
+    expect(new URL(next.url).searchParams.get('metadata[demoRequestId]')).toBe(requestId)
+
+    const body = calWebhookBody({
+      trigger: 'BOOKING_CREATED',
+      uid: 'bk-deno',
+      requestId,
+      startTime: '2026-12-01T15:00:00.000Z',
+      createdAt: '2026-11-26T10:00:00.000Z',
+    })
+    const deliver = (signature: string) =>
+      fetch(`${deno.url}/booking/cal`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-cal-signature-256': signature },
+        body,
+      })
+    expect((await deliver(signCalWebhook(body, 'wrong-secret'))).status).toBe(401)
+    expect((await deliver(signCalWebhook(body, calSecret))).status).toBe(200)
+    const [lead] = await database.db.query<{ booking_state: string; route_rule: number }>(
+      'select booking_state, route_rule from public.demo_requests where id = $1',
+      [requestId],
+    )
+    expect(lead).toEqual({ booking_state: 'booked', route_rule: 1 })
+    await waitUntil(
+      () =>
+        emailApi.delivered.some(
+          (request) =>
+            request.body.subject ===
+            `${sampleLead.firstName} ${sampleLead.lastName} booked a demo for Tue 1 Dec, 09:00 (America/Chicago)`,
+        ),
+      { timeoutMs: 10_000 },
+    )
   })
 
   it('limits a client that forges a new address header on every request', async () => {

@@ -4,6 +4,7 @@
 
 import { clientIp, trustedClientIpHeader } from '../_shared/abuse/client-ip.ts'
 import { createSqlAbuseStore } from '../_shared/abuse/sql-abuse-store.ts'
+import { createSqlBookingStore } from '../_shared/booking/sql-booking-store.ts'
 import {
   createConfiguredHandler,
   type FunctionStores,
@@ -50,6 +51,7 @@ function configuredServe(): Deno.ServeHandler {
         leads: createSqlLeadStore(db, role),
         abuse: createSqlAbuseStore(db, role),
         notifications: createSqlNotificationStore(db, role),
+        bookings: createSqlBookingStore(db),
       }
     : createUnavailableStores()
 

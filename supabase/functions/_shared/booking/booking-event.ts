@@ -34,6 +34,16 @@ export type WebhookOutcome =
   | { kind: 'ignored'; trigger: string }
   | { kind: 'booking'; event: BookingEvent }
 
+/** What sales are told about a change of a lead's booking. */
+export type BookingNoticeKind = 'booked' | 'cancelled'
+
+/** One change sales are to hear about: the booking it is about, and which change. */
+export interface BookingNoticeKey {
+  provider: BookingProvider
+  bookingId: string
+  notice: BookingNoticeKind
+}
+
 // Shared by both readers: a payload's fields arrive as unknown JSON.
 export type Json = Record<string, unknown>
 

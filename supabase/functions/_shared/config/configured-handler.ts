@@ -1,7 +1,12 @@
 import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { createProofGate } from '../abuse/proof-gate.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
-import type { AfterReply } from '../http/after-reply.ts'
+import type { BookingStore } from '../booking/booking-store.ts'
+import {
+  bookingWebhookProvider,
+  createBookingWebhookHandler,
+} from '../booking/booking-webhook-handler.ts'
+import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/after-reply.ts'
 import { requireApiKey } from '../http/require-api-key.ts'
 import { createDemoRequestHandler, type DemoRequestHandler } from '../lead/demo-request-handler.ts'
 import type { LeadStore } from '../lead/lead-store.ts'
@@ -22,15 +27,21 @@ export interface FunctionStores {
   /** Rate limits, client-key secrets and spent proofs. */
   abuse: AbuseStore
   notifications: NotificationStore
+  /** The bookings the providers' signed webhooks report. */
+  bookings: BookingStore
 }
 
-type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook'>
+type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook' | 'salesTimeZone'>
 
 /** The notifiers the settings name: email, a signed webhook, both or none. */
 function configuredNotifiers(config: NotifierSettings): Notifier[] {
   return [
-    ...(config.email === null ? [] : [createResendNotifier(config.email)]),
-    ...(config.webhook === null ? [] : [createWebhookNotifier(config.webhook)]),
+    ...(config.email === null
+      ? []
+      : [createResendNotifier({ ...config.email, timeZone: config.salesTimeZone })]),
+    ...(config.webhook === null
+      ? []
+      : [createWebhookNotifier({ ...config.webhook, timeZone: config.salesTimeZone })]),
   ]
 }
 
@@ -66,8 +77,8 @@ export interface ConfiguredHandlerOptions {
 }
 
 /**
- * The function as the settings describe it: leads at its path, and the retry endpoint at
- * `…/retry`.
+ * The function as the settings describe it: leads at its path, the retry endpoint at
+ * `…/retry`, and the booking webhooks at `…/booking/cal` and `…/booking/calendly`.
  */
 export function createConfiguredHandler(
   config: FunctionConfig,
@@ -75,16 +86,19 @@ export function createConfiguredHandler(
   options: ConfiguredHandlerOptions = {},
 ): DemoRequestHandler {
   const now = options.now ?? (() => new Date())
+  const log = console.error
+  const afterReply = options.afterReply ?? platformAfterReply(trackPendingWork(log).afterReply, log)
   const dispatcher = createConfiguredDispatcher(config, stores.notifications, now)
   const handler = createDemoRequestHandler({
     leads: stores.leads,
     clientKeySecret: stores.abuse.clientKeySecret,
     dispatch: dispatcher.dispatch,
-    afterReply: options.afterReply,
+    afterReply,
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
     proofOfWork: proofGate(config, stores.abuse),
     fields: config.fields,
+    routes: config.routes,
     now,
   })
   // The retry endpoint has its own secret; leads need the project's key.
@@ -97,6 +111,19 @@ export function createConfiguredHandler(
       return Promise.all([stores.abuse.prune(before), stores.notifications.prune(before)])
     },
   })
-  return (request, context) =>
-    isRetryPath(request.url) ? retry(request) : acceptLeads(request, context)
+  // Each provider signs its own: like the retry endpoint, they need no project key.
+  const booking = createBookingWebhookHandler({
+    bookings: stores.bookings,
+    secrets: { cal: config.calWebhookSecret, calendly: config.calendlyWebhookSigningKey },
+    channels: dispatcher.channels,
+    dispatchBooking: dispatcher.dispatchBooking,
+    afterReply,
+    now,
+    log,
+  })
+  return (request, context) => {
+    const provider = bookingWebhookProvider(request.url)
+    if (provider !== null) return booking(request, provider)
+    return isRetryPath(request.url) ? retry(request) : acceptLeads(request, context)
+  }
 }

@@ -17,6 +17,10 @@ describe('readFunctionConfig', () => {
       apiKeys: [],
       proofOfWork: { min: 12, max: 18 },
       fields: [],
+      routes: [],
+      calWebhookSecret: null,
+      calendlyWebhookSigningKey: null,
+      salesTimeZone: 'UTC',
     })
   })
 
@@ -39,6 +43,11 @@ describe('readFunctionConfig', () => {
       POW_MIN_BITS: '4',
       POW_MAX_BITS: '9',
       DEMO_REQUEST_FIELDS: 'email, phone?',
+      DEMO_REQUEST_ROUTES:
+        '[{"when":{"companySize":["200+ employees"]},"book":"https://cal.com/acme/demo"}]',
+      CAL_WEBHOOK_SECRET: ' cal-secret ',
+      CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-key',
+      SALES_TIME_ZONE: 'America/Chicago',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -62,6 +71,18 @@ describe('readFunctionConfig', () => {
         { name: 'email', required: true },
         { name: 'phone', required: false },
       ],
+      routes: [
+        {
+          rule: 1,
+          when: { companySize: ['200+ employees'] },
+          kind: 'book',
+          book: 'https://cal.com/acme/demo',
+          provider: 'cal',
+        },
+      ],
+      calWebhookSecret: 'cal-secret',
+      calendlyWebhookSigningKey: 'calendly-key',
+      salesTimeZone: 'America/Chicago',
     })
   })
 
@@ -81,6 +102,19 @@ describe('readFunctionConfig', () => {
   it('refuses a contact field outside the catalogue, naming the setting', () => {
     expect(() => from({ DEMO_REQUEST_FIELDS: 'email,fax' })).toThrow(
       /^DEMO_REQUEST_FIELDS: "fax" is not a field the form offers/,
+    )
+  })
+
+  it('refuses routes that are not a valid list, naming the setting', () => {
+    expect(() => from({ DEMO_REQUEST_ROUTES: '{"book":"x"}' })).toThrow(
+      /^DEMO_REQUEST_ROUTES: must be a JSON list of rules/,
+    )
+  })
+
+  it('takes an IANA time zone for sales, and refuses anything else', () => {
+    expect(from({ SALES_TIME_ZONE: 'europe/london' }).salesTimeZone).toBe('Europe/London')
+    expect(() => from({ SALES_TIME_ZONE: 'Central Time' })).toThrow(
+      'SALES_TIME_ZONE must be an IANA time zone such as America/Chicago, not "Central Time"',
     )
   })
 

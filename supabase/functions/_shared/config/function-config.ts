@@ -3,6 +3,7 @@ import { defaultIpv6Prefix } from '../abuse/client-group.ts'
 import type { ProofOfWorkSettings } from '../abuse/proof-gate.ts'
 import { maxChallengeBits } from '../abuse/proof-of-work.ts'
 import type { RateLimit } from '../abuse/rate-limit.ts'
+import { parseRoutes, type Route } from '../booking/routes.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
 
@@ -24,6 +25,14 @@ export interface FunctionConfig {
   proofOfWork?: ProofOfWorkSettings | null
   /** The form's contact fields (`DEMO_REQUEST_FIELDS`): the function requires and stores these. */
   fields: FormFields
+  /** The rules of `DEMO_REQUEST_ROUTES`, in order; none gives every lead today's reply. */
+  routes: Route[]
+  /** Cal.com's webhook secret; `null` keeps `…/booking/cal` refusing every delivery. */
+  calWebhookSecret: string | null
+  /** Calendly's webhook signing key; `null` keeps `…/booking/calendly` refusing every delivery. */
+  calendlyWebhookSigningKey: string | null
+  /** The IANA time zone sales read times in (`SALES_TIME_ZONE`). */
+  salesTimeZone: string
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -40,6 +49,7 @@ export const configDefaults = {
   // 64 times as long) when the window nears the global limit.
   powMinBits: 12,
   powMaxBits: 18,
+  salesTimeZone: 'UTC',
 } as const
 
 const list = (value: string | undefined) =>
@@ -155,6 +165,21 @@ function readApiKeys(env: (name: string) => string | undefined): string[] {
   return keys
 }
 
+const secret = (value: string | undefined) => value?.trim() || null
+
+// Checked here, so a typo shows at start rather than in the first email to sales.
+function salesTimeZone(value: string | undefined): string {
+  const zone = value?.trim()
+  if (!zone) return configDefaults.salesTimeZone
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone
+  } catch {
+    throw new Error(
+      `SALES_TIME_ZONE must be an IANA time zone such as America/Chicago, not "${value}"`,
+    )
+  }
+}
+
 /** Reads the function's settings through `env`, which returns a variable or `undefined`. */
 export function readFunctionConfig(env: (name: string) => string | undefined): FunctionConfig {
   const apiKey = env('RESEND_API_KEY')?.trim() ?? ''
@@ -195,5 +220,9 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     apiKeys: readApiKeys(env),
     proofOfWork: proofOfWork(env),
     fields: parseFormFields(env('DEMO_REQUEST_FIELDS')),
+    routes: parseRoutes(env('DEMO_REQUEST_ROUTES')),
+    calWebhookSecret: secret(env('CAL_WEBHOOK_SECRET')),
+    calendlyWebhookSigningKey: secret(env('CALENDLY_WEBHOOK_SIGNING_KEY')),
+    salesTimeZone: salesTimeZone(env('SALES_TIME_ZONE')),
   }
 }

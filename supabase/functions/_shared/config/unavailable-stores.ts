@@ -5,12 +5,15 @@ export function createUnavailableStores(): FunctionStores {
   const fail = () => Promise.reject(new Error('No database is configured'))
   return {
     leads: { accept: fail, list: fail, count: fail },
+    bookings: { apply: fail },
     abuse: { clientKeySecret: fail, spendProof: fail, windowTotal: fail, prune: fail },
     notifications: {
       claimDue: fail,
       recordOutcome: fail,
       claimDueDigests: fail,
       recordDigestOutcome: fail,
+      claimDueBookings: fail,
+      recordBookingOutcome: fail,
       prune: fail,
     },
   }

@@ -1,3 +1,5 @@
+import type { NextStep } from '../../../../src/next-step.ts'
+
 /** A machine-readable error: `code` for programs, `message` for people, `fields` per input. */
 export interface ReplyError {
   code: string
@@ -7,7 +9,8 @@ export interface ReplyError {
 
 /** The body of every reply of the function. */
 export type ReplyBody =
-  | { success: true; requestId: string }
+  /** `next`: what the form offers after the send, when DEMO_REQUEST_ROUTES matched the lead. */
+  | { success: true; requestId: string; next?: NextStep }
   | { success: true; challenge: string | null }
   | { success: false; error: ReplyError }
 

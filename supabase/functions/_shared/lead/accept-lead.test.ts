@@ -65,7 +65,7 @@ describe('a new lead', () => {
       '203.0.113.9',
       deps(),
     )
-    expect(outcome).toEqual({ requestId: expect.any(String) })
+    expect(outcome).toEqual({ requestId: expect.any(String), routeRule: null })
     const [row, ...others] = await rows()
     expect(others).toEqual([])
     expect(row).toMatchObject({
@@ -201,7 +201,7 @@ describe('the honeypot', () => {
       null,
       deps(),
     )
-    expect(outcome).toEqual({ requestId: expect.any(String) })
+    expect(outcome).toEqual({ requestId: expect.any(String), routeRule: null })
     expect(await rows()).toMatchObject([
       { id: idOf(outcome), isSpam: true, notificationStatus: 'skipped' },
     ])

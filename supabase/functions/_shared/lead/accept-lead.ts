@@ -14,6 +14,7 @@ import {
   windowEnd,
   windowStart,
 } from '../abuse/rate-limit.ts'
+import { matchRoute, type Route } from '../booking/routes.ts'
 import type { AfterReply } from '../http/after-reply.ts'
 import type { LeadStore, LeadValues } from './lead-store.ts'
 import type { IncomingLead } from './read-demo-request.ts'
@@ -34,12 +35,19 @@ export interface AcceptLeadDependencies {
    * can store.
    */
   holdBeyondGlobalLimit?: boolean
+  /** DEMO_REQUEST_ROUTES: the first rule the lead matches is stored with it. */
+  routes?: readonly Route[]
   now: () => Date
   log: (message: string, error?: unknown) => void
 }
 
-/** The lead's id (stored now or by an earlier try with its key), or how long to wait. */
-export type LeadOutcome = { requestId: string } | { retryAfterSeconds: number }
+/**
+ * The lead's id and matched rule (stored now or by an earlier try with its key), or how long to
+ * wait.
+ */
+export type LeadOutcome =
+  | { requestId: string; routeRule: number | null }
+  | { retryAfterSeconds: number }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
@@ -77,7 +85,10 @@ export async function acceptLead(
   deps: AcceptLeadDependencies,
 ): Promise<LeadOutcome> {
   const isSpam = Boolean(submission[honeypot.name])
-  const lead = { ...leadValues(submission, userAgent), idempotencyKey, isSpam }
+  const values = leadValues(submission, userAgent)
+  // A bot's lead is routed like a person's: its reply must not tell the two apart.
+  const routeRule = matchRoute(deps.routes ?? [], values)?.rule ?? null
+  const lead = { ...values, idempotencyKey, isSpam, routeRule }
   const arrived = deps.now()
   const start = windowStart(arrived, deps.rateLimit.windowSeconds)
   const group = clientGroup(clientIp ?? 'unknown', deps.rateLimit.ipv6Prefix ?? defaultIpv6Prefix)
@@ -99,5 +110,6 @@ export async function acceptLead(
   // A held lead waits for its window's digest (notification-dispatcher.ts).
   if (created && !isSpam && !held) deps.afterReply(deps.dispatch(id))
   // A filled honeypot gets the same answer as a person, so bots learn nothing.
-  return { requestId: id }
+  // A retry gets its first try's rule, even if the rules have changed since.
+  return { requestId: id, routeRule: created ? routeRule : (outcome.routeRule ?? null) }
 }

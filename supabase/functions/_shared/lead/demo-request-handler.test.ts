@@ -48,6 +48,9 @@ const recordingNotifier: Notifier = {
   async notifyDigest(digest) {
     notified.push(`digest of ${digest.count}`)
   },
+  async notifyBooking(booking) {
+    notified.push(`${booking.notice} ${booking.bookingId}`)
+  },
 }
 
 const dispatcherWith = (notifier: Notifier) =>
@@ -104,6 +107,7 @@ describe('a valid submission', () => {
     const slow: Notifier = {
       channel: 'email',
       notifyDigest: () => Promise.reject(new Error('No digest is due here')),
+      notifyBooking: () => Promise.reject(new Error('No booking is due here')),
       notify: () =>
         new Promise<void>((resolve) => {
           events.push('notifier called')

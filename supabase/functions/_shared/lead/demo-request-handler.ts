@@ -1,11 +1,12 @@
 import type { FormFields } from '../../../../src/contact-fields.ts'
 import type { ProofGate } from '../abuse/proof-gate.ts'
+import { nextStep, type RouteLead } from '../booking/routes.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/after-reply.ts'
 import { corsHeaders } from '../http/cors.ts'
 import { errorReply, jsonReply } from '../http/json-reply.ts'
 import { logRefusedOriginOnce } from '../http/refused-origin-log.ts'
 import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
-import { readDemoRequest } from './read-demo-request.ts'
+import { type IncomingLead, readDemoRequest } from './read-demo-request.ts'
 
 /** Everything the handler uses, passed in so Deno, Node and tests each supply their own. */
 export interface HandlerDependencies
@@ -25,6 +26,20 @@ export interface HandlerDependencies
   proofOfWork?: ProofGate | null
   /** The form's contact fields (`DEMO_REQUEST_FIELDS`); none, as the specification has it. */
   fields?: FormFields
+}
+
+/**
+ * The host of the page the form is on, which Calendly needs to post its embed events to: the
+ * request's Origin, or the page address the widget reports when the browser sends none.
+ */
+function embedDomain(request: Request, lead: IncomingLead): string {
+  for (const address of [request.headers.get('origin'), lead.submission.pageUrl]) {
+    if (!address || address === 'null') continue
+    try {
+      return new URL(address).host
+    } catch {}
+  }
+  return ''
 }
 
 // What the server knows about a request beyond the request itself.
@@ -120,7 +135,13 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
           { ...cors, 'retry-after': String(retryAfter) },
         )
       }
-      return jsonReply(200, { success: true, requestId: outcome.requestId }, cors)
+      const { requestId, routeRule } = outcome
+      const route = deps.routes?.find((rule) => rule.rule === routeRule)
+      // No rule matched, or none is set: exactly the reply the specification gives.
+      if (route === undefined) return jsonReply(200, { success: true, requestId }, cors)
+      const lead = read.lead.submission as RouteLead
+      const next = nextStep(route, lead, requestId, embedDomain(request, read.lead))
+      return jsonReply(200, { success: true, requestId, next }, cors)
     } catch (error) {
       accepting.log('The demo-request handler failed', error)
       return errorReply(

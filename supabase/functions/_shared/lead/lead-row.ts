@@ -19,6 +19,12 @@ export type LeadRow = { [Name in LeadFieldName as Columns[Name]]: LeadValues[Nam
   notification_error: string | null
   notified_at: Date | string | null
   held_until: Date | string | null
+  route_rule: number | null
+  booking_state: StoredDemoRequest['bookingState']
+  booking_start: Date | string | null
+  booking_time_zone: string | null
+  booking_provider: StoredDemoRequest['bookingProvider']
+  booking_id: string | null
   created_at: Date | string
 }
 
@@ -32,6 +38,12 @@ const columnNames = [
   'notification_error',
   'notified_at',
   'held_until',
+  'route_rule',
+  'booking_state',
+  'booking_start',
+  'booking_time_zone',
+  'booking_provider',
+  'booking_id',
   'created_at',
 ]
 
@@ -50,6 +62,7 @@ export function leadArgument(lead: NewDemoRequest): Record<string, unknown> {
     ...Object.fromEntries(leadFieldNames.map((name) => [column(name), lead[name]])),
     idempotency_key: lead.idempotencyKey,
     is_spam: lead.isSpam,
+    route_rule: lead.routeRule ?? null,
   }
 }
 
@@ -66,6 +79,12 @@ export function leadFromRow(row: LeadRow): StoredDemoRequest {
     notificationError: row.notification_error,
     notifiedAt: row.notified_at === null ? null : toDate(row.notified_at),
     heldUntil: row.held_until === null ? null : toDate(row.held_until),
+    routeRule: row.route_rule === null ? null : Number(row.route_rule),
+    bookingState: row.booking_state,
+    bookingStart: row.booking_start === null ? null : toDate(row.booking_start),
+    bookingTimeZone: row.booking_time_zone,
+    bookingProvider: row.booking_provider,
+    bookingId: row.booking_id,
     createdAt: toDate(row.created_at),
   }
 }

@@ -18,6 +18,8 @@ export type LeadValues = { [Name in Exclude<RequiredFieldName, 'companySize'>]: 
 export type NewDemoRequest = LeadValues & {
   idempotencyKey: string | null
   isSpam: boolean
+  /** The rule of DEMO_REQUEST_ROUTES the lead matched, from 1; none when no rule did. */
+  routeRule?: number | null
 }
 
 /** A lead as stored, with its notification state. */
@@ -30,6 +32,15 @@ export type StoredDemoRequest = NewDemoRequest & {
   notifiedAt: Date | null
   /** For a held lead, the end of its window: one digest then tells sales about all of them. */
   heldUntil: Date | null
+  routeRule: number | null
+  /** The lead's booking, as the providers' signed webhooks report it; null until one does. */
+  bookingState: 'booked' | 'cancelled' | null
+  bookingStart: Date | null
+  /** The invitee's IANA time zone, as the provider reported it. */
+  bookingTimeZone: string | null
+  bookingProvider: 'cal' | 'calendly' | null
+  /** The provider's id of the booking: Cal.com's uid, Calendly's invitee URI. */
+  bookingId: string | null
 }
 
 /** The outcome of an insert: `created` is false when the idempotency key was already stored. */
@@ -38,6 +49,8 @@ export interface InsertResult {
   created: boolean
   /** Stored beyond the global limit: its notifications wait for the window's digest. */
   held?: boolean
+  /** The stored lead's rule: a repeated key gets its first try's, so the same next step. */
+  routeRule?: number | null
 }
 
 /** A submission refused because its client, or everyone together, used up the window. */

@@ -8,6 +8,7 @@ interface AcceptRow {
   created: boolean | null
   limited: Limited['limited'] | null
   held: boolean | null
+  route_rule: number | null
 }
 
 /**
@@ -21,7 +22,7 @@ export async function acceptDemoRequest(
   limit: WindowLimit | null,
 ): Promise<InsertResult | Limited> {
   const [row] = await db.query<AcceptRow>(
-    `select request_id, created, limited, held from public.accept_demo_request(
+    `select request_id, created, limited, held, route_rule from public.accept_demo_request(
        p_lead => $1::jsonb, p_client_key => $2, p_window_start => $3, p_client_max => $4,
        p_global_max => $5, p_held_until => $6)`,
     [
@@ -35,7 +36,12 @@ export async function acceptDemoRequest(
   )
   if (row?.limited) return { limited: row.limited }
   if (!row?.request_id) throw new Error('accept_demo_request returned no row')
-  return { id: row.request_id, created: row.created === true, held: row.held === true }
+  return {
+    id: row.request_id,
+    created: row.created === true,
+    held: row.held === true,
+    routeRule: row.route_rule === null ? null : Number(row.route_rule),
+  }
 }
 
 /** The lead store in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */

@@ -20,13 +20,25 @@ describe('the digest of held leads', () => {
   it('gives the count and window in the subject, and escapes every lead in the HTML', () => {
     const email = heldDigestEmail(digest(2))
     expect(email.subject).toBe(
-      'Demo requests: 2 demo requests held beyond the limit, in the window to 2026-03-01T10:10:00.000Z',
+      'Demo requests: 2 demo requests held back in a rush that ended Sun 1 Mar, 10:10 (UTC)',
     )
     expect(email.html).not.toContain('<b>')
     expect(email.html).toContain('<li>&lt;b&gt;Bot 1&lt;/b&gt; Lovelace, Smith &amp; Sons')
     expect(email.text).toContain('<b>Bot 0</b> Lovelace, Smith & Sons')
-    expect(email.text).toContain('npm run leads -- --status held lists them all')
+    expect(email.text).toContain('All of them are in the leads list, marked held.')
     expect(email.text).not.toContain('are listed')
+  })
+
+  it('speaks to sales: times in their zone, no setting names, no commands', () => {
+    const email = heldDigestEmail(digest(2), 'America/Chicago')
+    expect(email.subject).toContain('ended Sun 1 Mar, 04:10 (America/Chicago)')
+    expect(email.text).toContain('Sun 1 Mar, 04:10 (America/Chicago)')
+    const webhook = heldDigestWebhook(digest(2), 'America/Chicago')
+    for (const words of [email.subject, email.text, email.html, webhook.text]) {
+      expect(words).not.toMatch(/[A-Z]{2,}_[A-Z_]+|npm |--|\d{4}-\d\d-\d\dT/)
+    }
+    // The JSON for programs keeps its ISO times.
+    expect(webhook.data.heldUntil).toBe(heldUntil.toISOString())
   })
 
   it('lists the first leads of a large window and says so', () => {

@@ -1,65 +1,69 @@
 import { escapeHtml } from '../../../../src/escape-html.ts'
 import type { HeldDigest, LeadNotice } from './notifier.ts'
+import { salesTime } from './sales-time.ts'
 
-/** At most this many leads are listed; the count and `npm run leads -- --status held` give the rest. */
+/** At most this many leads are listed; the count and the leads list (marked held) give the rest. */
 export const digestListLength = 50
 
 /** The same id on every attempt, so Resend and webhook receivers drop a repeat. */
 export const digestId = (digest: Pick<HeldDigest, 'heldUntil'>) =>
   `demo-request-digest-${digest.heldUntil.getTime() / 1000}`
 
-const describeLead = (lead: LeadNotice) =>
+const describeLead = (lead: LeadNotice, timeZone: string) =>
   [
     `${lead.firstName} ${lead.lastName}`,
     lead.companyName,
     lead.email,
     lead.phone,
-    lead.createdAt.toISOString(),
+    salesTime(lead.createdAt, timeZone),
     lead.id,
   ]
     .filter((part) => part)
     .join(', ')
 
-const headline = (digest: HeldDigest) =>
-  `${digest.count} demo request${digest.count === 1 ? '' : 's'} held beyond the limit, in the window to ${digest.heldUntil.toISOString()}`
+// Sales read it: times in their own zone, and no setting names or commands.
+const headline = (digest: HeldDigest, timeZone: string) =>
+  `${digest.count} demo request${digest.count === 1 ? '' : 's'} held back in a rush that ended ${salesTime(digest.heldUntil, timeZone)}`
 
-// Where sales find every held lead: locally, or in Supabase's Table Editor.
-const allHeld =
-  "npm run leads -- --status held lists them all (on Supabase: the demo_requests table where notification_status is 'held')"
+// Where sales find every held lead, in their words.
+const allHeld = 'All of them are in the leads list, marked held'
 
 const explanation = (digest: HeldDigest) =>
-  `More demo requests arrived than RATE_LIMIT_GLOBAL_MAX allows in one window, as in a flood of scripted requests. Each paid with a proof of work and is stored, but sales were not told about each one. ${
-    digest.count > digest.leads.length ? `The first ${digest.leads.length} are listed; ` : ''
+  `More demo requests arrived at once than the form lets through, as happens when a script floods it. Each one is stored, but sales were not sent a message for each. ${
+    digest.count > digest.leads.length ? `The first ${digest.leads.length} are listed. ` : ''
   }${allHeld}.`
 
 /** The email of a digest; every visitor-supplied value is HTML-escaped. */
-export function heldDigestEmail(digest: HeldDigest): {
+export function heldDigestEmail(
+  digest: HeldDigest,
+  timeZone = 'UTC',
+): {
   subject: string
   html: string
   text: string
 } {
-  const lines = digest.leads.map(describeLead)
+  const lines = digest.leads.map((lead) => describeLead(lead, timeZone))
   return {
-    subject: `Demo requests: ${headline(digest)}`,
+    subject: `Demo requests: ${headline(digest, timeZone)}`,
     html: [
-      `<h1>${escapeHtml(headline(digest))}</h1>`,
+      `<h1>${escapeHtml(headline(digest, timeZone))}</h1>`,
       `<p>${escapeHtml(explanation(digest))}</p>`,
       '<ul>',
       ...lines.map((line) => `<li>${escapeHtml(line)}</li>`),
       '</ul>',
     ].join('\n'),
-    text: [headline(digest), '', explanation(digest), '', ...lines].join('\n'),
+    text: [headline(digest, timeZone), '', explanation(digest), '', ...lines].join('\n'),
   }
 }
 
 /** The webhook body of a digest, in the Standard Webhooks shape the lead events use. */
-export function heldDigestWebhook(digest: HeldDigest) {
+export function heldDigestWebhook(digest: HeldDigest, timeZone = 'UTC') {
   const heldUntil = digest.heldUntil.toISOString()
   return {
     type: 'demo_request.held_digest' as const,
     timestamp: heldUntil,
     // Slack-escaped by construction: no visitor text in it.
-    text: `Demo requests: ${headline(digest)}. ${allHeld}.`,
+    text: `Demo requests: ${headline(digest, timeZone)}. ${allHeld}.`,
     data: {
       heldUntil,
       count: digest.count,

@@ -28,7 +28,7 @@ const webhookFieldNames = leadFieldNames.filter(
 ) as readonly WebhookFieldName[]
 
 // Slack reads `<…>` as links and mentions, and `&` starts an entity; visitors type all three.
-const slackEscape = (value: string) =>
+export const slackEscape = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /** The webhook body for a lead: a pure function of the stored row. */

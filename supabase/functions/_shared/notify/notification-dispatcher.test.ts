@@ -14,6 +14,7 @@ import { createNotificationDispatcher } from './notification-dispatcher.ts'
 import type { NotificationStore } from './notification-store.ts'
 import type { Notifier } from './notifier.ts'
 import { createResendNotifier } from './resend-notifier.ts'
+import { salesTime } from './sales-time.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
 import { createWebhookNotifier } from './webhook-notifier.ts'
 
@@ -233,8 +234,8 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
 
         expect(await dispatcher().retryDue()).toEqual({ sent: 4, failed: 0 })
         expect(email.delivered.map((mail) => mail.body.subject)).toEqual([
-          `Demo requests: 3 demo requests held beyond the limit, in the window to ${over.toISOString()}`,
-          `Demo requests: 1 demo request held beyond the limit, in the window to ${justOver.toISOString()}`,
+          `Demo requests: 3 demo requests held back in a rush that ended ${salesTime(over, 'UTC')}`,
+          `Demo requests: 1 demo request held back in a rush that ended ${salesTime(justOver, 'UTC')}`,
         ])
         expect(email.delivered[0]?.headers['idempotency-key']).toBe(
           `demo-request-digest-${over.getTime() / 1000}`,
@@ -289,7 +290,7 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
         expect(await small.retryDue()).toEqual({ sent: 6, failed: 0 })
         const kinds = (api: EmailApiStandIn) =>
           api.delivered.map((mail) => String(mail.body.subject ?? mail.body.type))
-        expect(kinds(email).filter((subject) => subject.includes('held beyond'))).toHaveLength(1)
+        expect(kinds(email).filter((subject) => subject.includes('held back'))).toHaveLength(1)
         expect(kinds(webhook).filter((type) => type === 'demo_request.held_digest')).toHaveLength(1)
         // The next runs send the rest of the leads, and the digest not again.
         expect(await small.retryDue()).toEqual({ sent: 6, failed: 0 })
@@ -318,6 +319,8 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
       recordOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
       claimDueDigests: () => Promise.reject(new Error('connect ECONNREFUSED')),
       recordDigestOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      claimDueBookings: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      recordBookingOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
       prune: () => Promise.reject(new Error('connect ECONNREFUSED')),
     }
     const log = vi.fn()

@@ -1,4 +1,7 @@
+import type { BookingNoticeKey } from '../booking/booking-event.ts'
 import {
+  bookingClaimKey,
+  type ClaimedBooking,
   type ClaimedDigest,
   type ClaimedNotification,
   claimKey,
@@ -36,8 +39,11 @@ export interface NotificationDispatcher {
   channels: readonly Notifier['channel'][]
   /** Claims and sends this lead's due channels. Never throws: what fails stays due. */
   dispatch(leadId: string): Promise<DispatchCounts>
+  /** Claims and sends the channels of one booking change. Never throws: what fails stays due. */
+  dispatchBooking(key: BookingNoticeKey): Promise<DispatchCounts>
   /**
-   * Claims and sends every due channel of every lead and every due digest of held leads,
+   * Claims and sends every due channel of every lead, every due digest of held leads and every
+   * due booking change,
    * taking turns, each at most once per run. Throws only when the store does.
    */
   retryDue(): Promise<DispatchCounts>
@@ -136,6 +142,20 @@ export function createNotificationDispatcher(
     return outcome.status === 'sent'
   }
 
+  async function attemptBooking(claim: ClaimedBooking): Promise<boolean> {
+    const { booking } = claim
+    const what = `the ${booking.notice} booking ${booking.provider} ${booking.bookingId}`
+    const outcome = await send(claim.channel, what, (notifier, signal) =>
+      notifier.notifyBooking(booking, signal),
+    )
+    try {
+      await store.recordBookingOutcome(claim, outcome, now())
+    } catch (error) {
+      log(`Could not record the ${claim.channel} notification of ${what}`, error)
+    }
+    return outcome.status === 'sent'
+  }
+
   const count = (results: boolean[]): DispatchCounts => {
     const sent = results.filter(Boolean).length
     return { sent, failed: results.length - sent }
@@ -162,8 +182,25 @@ export function createNotificationDispatcher(
       }
     },
 
+    async dispatchBooking(key) {
+      if (channels.length === 0) return { sent: 0, failed: 0 }
+      try {
+        const claims = await store.claimDueBookings({
+          channels,
+          key,
+          limit: channels.length,
+          leaseSeconds,
+          now: now(),
+        })
+        return count(await Promise.all(claims.map(attemptBooking)))
+      } catch (error) {
+        log(`Could not dispatch the ${key.notice} booking ${key.provider} ${key.bookingId}`, error)
+        return { sent: 0, failed: 0 }
+      }
+    },
+
     async retryDue() {
-      // Leads and digests take turns, so neither backlog delays the other past this run.
+      // Leads, digests and bookings take turns, so no backlog delays another past this run.
       const kinds = [
         batches(
           (room, skip) => store.claimDue({ channels, limit: room, leaseSeconds, skip, now: now() }),
@@ -175,6 +212,12 @@ export function createNotificationDispatcher(
             store.claimDueDigests({ channels, limit: room, leaseSeconds, skip, now: now() }),
           digestClaimKey,
           attemptDigest,
+        ),
+        batches(
+          (room, skip) =>
+            store.claimDueBookings({ channels, limit: room, leaseSeconds, skip, now: now() }),
+          bookingClaimKey,
+          attemptBooking,
         ),
       ]
       const results: boolean[] = []

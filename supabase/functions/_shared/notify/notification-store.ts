@@ -1,4 +1,5 @@
-import type { HeldDigest, LeadNotice, NotificationChannel } from './notifier.ts'
+import type { BookingNoticeKey } from '../booking/booking-event.ts'
+import type { BookingNotice, HeldDigest, LeadNotice, NotificationChannel } from './notifier.ts'
 
 /** One channel of one lead, claimed by a worker until its lease runs out. */
 export interface ClaimedNotification {
@@ -43,6 +44,25 @@ interface DigestClaimOptions {
   now: Date
 }
 
+/** One channel of one booking change, claimed like a lead's channel. */
+export interface ClaimedBooking {
+  booking: BookingNotice
+  channel: NotificationChannel
+  attempt: number
+}
+
+/** What booking notifications to claim. */
+interface BookingClaimOptions {
+  channels: readonly NotificationChannel[]
+  /** Only this change's channels; every change still to be told without it. */
+  key?: BookingNoticeKey
+  limit: number
+  leaseSeconds: number
+  /** Changes to pass over, as {@link bookingClaimKey} names them. */
+  skip?: readonly string[]
+  now: Date
+}
+
 /** The outcome of one attempt. */
 export type NotificationOutcome = { status: 'sent' } | { status: 'failed'; error: string }
 
@@ -73,6 +93,17 @@ export interface NotificationStore {
   claimDueDigests(options: DigestClaimOptions): Promise<ClaimedDigest[]>
   /** Records a digest attempt's outcome at `now`; a sent digest stays sent. */
   recordDigestOutcome(claim: ClaimedDigest, outcome: NotificationOutcome, now: Date): Promise<void>
+  /**
+   * Claims notifications of booking changes still to be sent (their rows are made when the
+   * change is applied). Two callers never get the same one while a lease lasts.
+   */
+  claimDueBookings(options: BookingClaimOptions): Promise<ClaimedBooking[]>
+  /** Records a booking notification attempt's outcome at `now`; a sent one stays sent. */
+  recordBookingOutcome(
+    claim: ClaimedBooking,
+    outcome: NotificationOutcome,
+    now: Date,
+  ): Promise<void>
   /** Removes digests of windows a week older than `before`: past the week one can be made. */
   prune(before: Date): Promise<void>
 }
@@ -84,3 +115,10 @@ export const claimKey = (claim: Pick<ClaimedNotification, 'lead' | 'channel'>) =
 /** How a claimed digest is named in {@link DigestClaimOptions.skip}. */
 export const digestClaimKey = (claim: Pick<ClaimedDigest, 'digest' | 'channel'>) =>
   `${claim.digest.heldUntil.getTime()}/${claim.channel}`
+
+/** How a claimed booking change is named in {@link BookingClaimOptions.skip}. */
+export const bookingClaimKey = ({
+  booking,
+  channel,
+}: Pick<ClaimedBooking, 'booking' | 'channel'>) =>
+  `${booking.provider}/${booking.notice}/${channel}/${booking.bookingId}`

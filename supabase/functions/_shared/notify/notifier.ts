@@ -1,4 +1,6 @@
 import type { LeadFieldName, leadFields } from '../../../../src/lead-fields.ts'
+import type { BookingProvider } from '../../../../src/next-step.ts'
+import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { StoredDemoRequest } from '../lead/lead-store.ts'
 
 /** The ways sales can be told about a lead; each is delivered and tracked on its own. */
@@ -26,6 +28,19 @@ export interface HeldDigest {
   leads: readonly LeadNotice[]
 }
 
+/** What sales are told when a lead books a demo, or cancels the one it booked. */
+export interface BookingNotice {
+  notice: BookingNoticeKind
+  provider: BookingProvider
+  bookingId: string
+  startTime: Date
+  /** The invitee's IANA time zone as the provider reported it; '' when it gave none. */
+  inviteeTimeZone: string
+  /** When the change was recorded: the same on every attempt, so every attempt says the same. */
+  recordedAt: Date
+  lead: LeadNotice
+}
+
 /** Tells the sales team about a lead over one channel. */
 export interface Notifier {
   channel: NotificationChannel
@@ -37,4 +52,6 @@ export interface Notifier {
   notify(lead: LeadNotice, signal: AbortSignal): Promise<void>
   /** Tells sales about a window's held leads at once, with the same promises as `notify`. */
   notifyDigest(digest: HeldDigest, signal: AbortSignal): Promise<void>
+  /** Tells sales a lead booked a demo or cancelled it, with the same promises as `notify`. */
+  notifyBooking(booking: BookingNotice, signal: AbortSignal): Promise<void>
 }

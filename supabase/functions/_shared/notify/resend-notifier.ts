@@ -1,3 +1,4 @@
+import { bookingEmail, bookingNoticeId } from './booking-notice.ts'
 import { digestId, heldDigestEmail } from './held-digest.ts'
 import { leadEmail } from './lead-email.ts'
 import type { Notifier } from './notifier.ts'
@@ -10,6 +11,8 @@ export interface ResendNotifierOptions {
   /** The endpoint that accepts one email as JSON. */
   apiUrl?: string
   fetch?: typeof fetch
+  /** The IANA time zone sales read times in; UTC by default. */
+  timeZone?: string
 }
 
 /** The default endpoint of Resend's send-email API. */
@@ -29,6 +32,7 @@ interface Email {
  */
 export function createResendNotifier(options: ResendNotifierOptions): Notifier {
   const send = options.fetch ?? fetch
+  const timeZone = options.timeZone ?? 'UTC'
 
   async function sendEmail({ replyTo, ...email }: Email, key: string, signal: AbortSignal) {
     const response = await send(options.apiUrl ?? resendApiUrl, {
@@ -64,6 +68,9 @@ export function createResendNotifier(options: ResendNotifierOptions): Notifier {
   return {
     channel: 'email',
     notify: (lead, signal) => sendEmail(leadEmail(lead), `demo-request-${lead.id}`, signal),
-    notifyDigest: (digest, signal) => sendEmail(heldDigestEmail(digest), digestId(digest), signal),
+    notifyDigest: (digest, signal) =>
+      sendEmail(heldDigestEmail(digest, timeZone), digestId(digest), signal),
+    notifyBooking: (booking, signal) =>
+      sendEmail(bookingEmail(booking, timeZone), bookingNoticeId(booking), signal),
   }
 }

@@ -4,6 +4,7 @@ import { type LeadRow, leadColumns, leadFromRow } from '../lead/lead-row.ts'
 import type { ClaimedNotification, NotificationStore } from './notification-store.ts'
 import type { NotificationChannel } from './notifier.ts'
 import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
+import { sqlBookingNoticeMethods } from './sql-booking-notice-store.ts'
 import { sqlDigestMethods } from './sql-digest-store.ts'
 
 /** How the notification store reaches its database. */
@@ -92,6 +93,7 @@ export function createSqlNotificationStore(
 
   return {
     ...sqlDigestMethods(run),
+    ...sqlBookingNoticeMethods(run),
 
     claimDue: ({ channels, leadId, limit, leaseSeconds, skip = [], now }) =>
       channels.length === 0

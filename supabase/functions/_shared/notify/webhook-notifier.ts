@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks'
+import { bookingNoticeId, bookingWebhook } from './booking-notice.ts'
 import { digestId, heldDigestWebhook } from './held-digest.ts'
 import { leadWebhook } from './lead-webhook.ts'
 import type { Notifier } from './notifier.ts'
@@ -11,6 +12,8 @@ export interface WebhookNotifierOptions {
   fetch?: typeof fetch
   /** The signing time; a receiver rejects signatures more than five minutes off its clock. */
   now?: () => Date
+  /** The IANA time zone of the times in `text`; UTC by default. */
+  timeZone?: string
 }
 
 /** The `webhook-id` of a lead: the same on every attempt, so receivers can drop repeats. */
@@ -26,6 +29,7 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): Notifier
   const signer = new Webhook(options.secret)
   const send = options.fetch ?? fetch
   const now = options.now ?? (() => new Date())
+  const timeZone = options.timeZone ?? 'UTC'
 
   async function post(id: string, payload: unknown, signal: AbortSignal) {
     const body = JSON.stringify(payload)
@@ -53,6 +57,9 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): Notifier
   return {
     channel: 'webhook',
     notify: (lead, signal) => post(webhookId(lead.id), leadWebhook(lead), signal),
-    notifyDigest: (digest, signal) => post(digestId(digest), heldDigestWebhook(digest), signal),
+    notifyDigest: (digest, signal) =>
+      post(digestId(digest), heldDigestWebhook(digest, timeZone), signal),
+    notifyBooking: (booking, signal) =>
+      post(bookingNoticeId(booking), bookingWebhook(booking, timeZone), signal),
   }
 }

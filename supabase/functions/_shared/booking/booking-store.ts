@@ -1,0 +1,24 @@
+import type { BookingEvent, BookingNoticeKey } from './booking-event.ts'
+
+/** What applying a booking change came to. */
+interface BookingApplied {
+  /** The lead the booking belongs to; null when none could be found, and nothing was stored. */
+  leadId: string | null
+  /** The change sales are to be told about, with its notifications made; null for none. */
+  notice: BookingNoticeKey | null
+}
+
+/** The bookings the providers' signed webhooks report. */
+export interface BookingStore {
+  /**
+   * Applies one change exactly once, in one round trip: a repeated delivery, or one arriving
+   * after a later change, changes nothing it should not. When the lead's booking changes in a
+   * way sales hear of, a notification is made for each of `channels`.
+   */
+  apply(
+    event: BookingEvent,
+    /** The channels sales are told on (notifier.ts's `NotificationChannel`). */
+    channels: readonly ('email' | 'webhook')[],
+    now: Date,
+  ): Promise<BookingApplied>
+}

@@ -1,0 +1,110 @@
+import type { BookingProvider } from '../../../../src/next-step.ts'
+import type { AfterReply } from '../http/after-reply.ts'
+import { errorReply } from '../http/json-reply.ts'
+import { readCappedBody } from '../http/read-capped-body.ts'
+import type { NotificationChannel } from '../notify/notifier.ts'
+import type { BookingNoticeKey, WebhookOutcome } from './booking-event.ts'
+import type { BookingStore } from './booking-store.ts'
+import { readCalWebhook } from './cal-webhook.ts'
+import { readCalendlyWebhook } from './calendly-webhook.ts'
+
+/** What the booking webhooks use. */
+export interface BookingWebhookDependencies {
+  bookings: BookingStore
+  /** `CAL_WEBHOOK_SECRET` and `CALENDLY_WEBHOOK_SIGNING_KEY`; null refuses every delivery. */
+  secrets: Record<BookingProvider, string | null>
+  /** The channels sales are told on: a change's notifications are made for these. */
+  channels: readonly NotificationChannel[]
+  /** Tells sales about a change; never throws (what fails stays due for the retries). */
+  dispatchBooking: (key: BookingNoticeKey) => Promise<unknown>
+  afterReply: AfterReply
+  now: () => Date
+  log: (message: string, error?: unknown) => void
+  /** Largest body read, in bytes. */
+  maxBodyBytes?: number
+}
+
+/** The provider a booking webhook's path names (`…/booking/cal`, `…/booking/calendly`), or null. */
+export function bookingWebhookProvider(url: string): BookingProvider | null {
+  const match = /\/booking\/(cal|calendly)\/?$/.exec(new URL(url).pathname)
+  return (match?.[1] as BookingProvider | undefined) ?? null
+}
+
+// A booking's payload with every field a provider sends is a few kilobytes; this is ample.
+const defaultMaxBodyBytes = 256 * 1024
+
+const providerNames: Record<BookingProvider, string> = { cal: 'Cal.com', calendly: 'Calendly' }
+
+const acknowledged = () =>
+  new Response(JSON.stringify({ success: true }), {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
+
+/**
+ * `POST …/send-demo-request/booking/cal` and `…/booking/calendly`: a provider's signed report
+ * of a booking. The signature, not the project's key, is what lets it in: 401 without a valid
+ * one (nothing changes), 400 for a signed body that is no booking, 200 for the rest, even a
+ * booking of no known lead, which is logged and dropped: a provider retries anything else.
+ */
+export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
+  const maxBodyBytes = deps.maxBodyBytes ?? defaultMaxBodyBytes
+
+  async function read(
+    provider: BookingProvider,
+    body: string,
+    headers: Headers,
+  ): Promise<WebhookOutcome> {
+    const secret = deps.secrets[provider]
+    if (secret === null) return { kind: 'unsigned' }
+    return provider === 'cal'
+      ? readCalWebhook(body, headers, secret)
+      : readCalendlyWebhook(body, headers, secret, deps.now)
+  }
+
+  return async (request: Request, provider: BookingProvider): Promise<Response> => {
+    if (request.method !== 'POST') {
+      await request.body?.cancel()
+      return errorReply(
+        405,
+        { code: 'method_not_allowed', message: 'Booking webhooks are posted.' },
+        { allow: 'POST' },
+      )
+    }
+    const body = await readCappedBody(request, maxBodyBytes)
+    if (body === null) {
+      return errorReply(413, { code: 'payload_too_large', message: 'The body is too large.' })
+    }
+    const outcome = await read(provider, body, request.headers)
+    if (outcome.kind === 'unsigned') {
+      return errorReply(401, {
+        code: 'unauthorized',
+        message: `The ${providerNames[provider]} webhook signature is missing or does not match.`,
+      })
+    }
+    if (outcome.kind === 'malformed') {
+      return errorReply(400, { code: 'malformed', message: outcome.reason })
+    }
+    if (outcome.kind === 'ignored') return acknowledged()
+    const { event } = outcome
+    let applied: Awaited<ReturnType<BookingStore['apply']>>
+    try {
+      applied = await deps.bookings.apply(event, deps.channels, deps.now())
+    } catch (error) {
+      deps.log('The booking store failed', error)
+      // The provider delivers it again later.
+      return errorReply(503, { code: 'unavailable', message: 'Try again later.' })
+    }
+    if (applied.leadId === null) {
+      // Acknowledged, or the provider would deliver it again and again: a booking made on the
+      // page without the form's prefill, or of a lead deleted since.
+      deps.log(
+        `A ${providerNames[provider]} booking (${event.bookingId}) names no known demo request${
+          event.requestId ? ` (${event.requestId})` : ''
+        }: acknowledged, not stored`,
+      )
+      return acknowledged()
+    }
+    if (applied.notice !== null) deps.afterReply(deps.dispatchBooking(applied.notice))
+    return acknowledged()
+  }
+}

@@ -1,0 +1,74 @@
+import { escapeHtml } from '../../../../src/escape-html.ts'
+import { slackEscape } from './lead-webhook.ts'
+import type { BookingNotice } from './notifier.ts'
+import { salesTime } from './sales-time.ts'
+
+const providerNames = { cal: 'Cal.com', calendly: 'Calendly' } as const
+
+/**
+ * The same id on every attempt, so Resend and webhook receivers drop a repeat: the lead, the
+ * change and the provider's id (its end: a Calendly id is a long URI, unique at its end).
+ */
+export const bookingNoticeId = (booking: BookingNotice) =>
+  `demo-request-${booking.lead.id}-${booking.notice}-${booking.provider}-${booking.bookingId.slice(-100)}`
+
+/** One line for sales, with the start in their own time zone. */
+function bookingHeadline(booking: BookingNotice, timeZone: string): string {
+  const who = `${booking.lead.firstName} ${booking.lead.lastName}`
+  const when = salesTime(booking.startTime, timeZone)
+  return booking.notice === 'booked'
+    ? `${who} booked a demo for ${when}`
+    : `${who} cancelled the demo for ${when}`
+}
+
+/** The email of a booking change; every visitor-supplied value is HTML-escaped. */
+export function bookingEmail(booking: BookingNotice, timeZone: string) {
+  const headline = bookingHeadline(booking, timeZone)
+  const { lead } = booking
+  const rows: [string, string | null][] = [
+    ['Company', lead.companyName],
+    ['Email', lead.email],
+    ['Phone', lead.phone],
+    ['Their time zone', booking.inviteeTimeZone || null],
+    ['Booked through', providerNames[booking.provider]],
+    ['Request id', lead.id],
+  ]
+  const present = rows.filter((row): row is [string, string] => Boolean(row[1]))
+  return {
+    subject: headline,
+    html: [
+      `<h1>${escapeHtml(headline)}</h1>`,
+      '<table>',
+      ...present.map(
+        ([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+    ].join('\n'),
+    text: [headline, '', ...present.map(([label, value]) => `${label}: ${value}`)].join('\n'),
+    replyTo: lead.email,
+  }
+}
+
+/** The Standard Webhooks body of a booking change: a pure function of the stored rows. */
+export function bookingWebhook(booking: BookingNotice, timeZone: string) {
+  const { lead } = booking
+  return {
+    type:
+      booking.notice === 'booked'
+        ? ('demo_request.booked' as const)
+        : ('demo_request.booking_cancelled' as const),
+    timestamp: booking.recordedAt.toISOString(),
+    text: slackEscape(`Demo request: ${bookingHeadline(booking, timeZone)}`),
+    data: {
+      id: lead.id,
+      provider: booking.provider,
+      bookingId: booking.bookingId,
+      startTime: booking.startTime.toISOString(),
+      timeZone: booking.inviteeTimeZone || null,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      companyName: lead.companyName,
+      email: lead.email,
+    },
+  }
+}
