@@ -24,7 +24,7 @@ export interface HandlerDependencies
   afterReply?: AfterReply
   /** Hands out challenges (GET) and asks every lead for a solved one; without it, none. */
   proofOfWork?: ProofGate | null
-  /** The form's contact fields (`DEMO_REQUEST_FIELDS`); none, as the specification has it. */
+  /** The form's contact fields (`DEMO_REQUEST_FIELDS`); none by default (docs/requirements.md#fields). */
   fields?: FormFields
 }
 
