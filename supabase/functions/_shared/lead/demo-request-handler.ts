@@ -137,7 +137,7 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
       }
       const { requestId, routeRule } = outcome
       const route = deps.routes?.find((rule) => rule.rule === routeRule)
-      // No rule matched, or none is set: exactly the reply the specification gives.
+      // No rule matched, or none is set: exactly the reply of docs/requirements.md#backend-call.
       if (route === undefined) return jsonReply(200, { success: true, requestId }, cors)
       const lead = read.lead.submission as RouteLead
       const next = nextStep(route, lead, requestId, embedDomain(request, read.lead))
