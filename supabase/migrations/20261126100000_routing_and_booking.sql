@@ -1,6 +1,8 @@
--- Routing (DEMO_REQUEST_ROUTES): the rule a lead matched is stored with it, so sales see why a
--- lead was offered a booking page or a message, and a retried submission is answered with the
--- same next step as its first try, whatever the rules say by then.
+-- Routing and booking (issue 28). The rule of DEMO_REQUEST_ROUTES a lead matched is stored with
+-- it, so sales see why a lead was offered a booking page or a message, and a retried submission
+-- is answered by the rule its first try matched rather than matched again. The bookings the
+-- providers' signed webhooks report are applied once each (apply_demo_request_booking), and
+-- sales are told of them through the same claimed, fenced notifications as leads.
 
 alter table public.demo_requests
   add column route_rule smallint check (route_rule >= 1);

@@ -76,6 +76,32 @@ describe('the Deno entry given an invalid setting', () => {
   })
 })
 
+describe('the Deno entry given routes that are not a list', () => {
+  let deno: ServerProcess
+
+  beforeAll(async () => {
+    deno = await startDenoEntry(
+      { DEMO_REQUEST_ROUTES: '{"book":"https://cal.com/acme"}' },
+      {
+        method: 'OPTIONS',
+      },
+    )
+  }, 120_000)
+  afterAll(() => deno?.stop())
+
+  it('names DEMO_REQUEST_ROUTES in one line and answers 503, the booking webhooks too', async () => {
+    const lines = deno.output().split('\n')
+    expect(lines.filter((line) => line.includes('DEMO_REQUEST_ROUTES'))).toEqual([
+      'send-demo-request: DEMO_REQUEST_ROUTES: must be a JSON list of rules. Every request gets 503 until it is fixed.',
+    ])
+    for (const path of ['', '/booking/cal']) {
+      const response = await fetch(`${deno.url}${path}`, { method: 'POST', body: '{}' })
+      expect(response.status).toBe(503)
+      await response.body?.cancel()
+    }
+  })
+})
+
 describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
   let database: TestDatabase
   let emailApi: EmailApiStandIn
