@@ -1,5 +1,7 @@
 // The `forced-colors` command: Chromium's emulation of Windows contrast themes, through the
-// DevTools protocol (Emulation.setEmulatedMedia), for the page whose test asks for it.
+// DevTools protocol (Emulation.setEmulatedMedia), for the page whose test asks for it. The page
+// also counts as focused (Emulation.setFocusEmulationEnabled): at concurrency 2 another test's
+// tab may hold the window's focus, and a focus ring shows only in a focused page.
 export function forcedColors() {
   const sessions = new WeakMap()
   return {
@@ -14,6 +16,7 @@ export function forcedColors() {
         cdp = await page.createCDPSession()
         sessions.set(page, cdp)
       }
+      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true })
       await cdp.send('Emulation.setEmulatedMedia', {
         features: [{ name: 'forced-colors', value: payload.active ? 'active' : 'none' }],
       })
