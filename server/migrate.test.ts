@@ -68,8 +68,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       'select version, name from supabase_migrations.schema_migrations order by version',
     )
     expect(rows).toEqual([
-      { version: '20261126090000', name: 'baseline' },
-      { version: '20261126100000', name: 'routing_and_booking' },
+      { version: '20261126110000', name: 'baseline' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
