@@ -89,7 +89,9 @@ async function storeLead(env: NodeJS.ProcessEnv, firstName: string) {
   }
 }
 
-describe('on the embedded database', () => {
+// Each test starts `npm start` or a command as a process of its own, several in a row: under two
+// busy workers one took 30 s in a fresh-clone run, so these have twice the project's budget.
+describe('on the embedded database', { timeout: 60_000 }, () => {
   it('npm start takes leads and npm run leads shows them through it', async () => {
     const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'served')) })
     const { url, output } = await startServer(env)
