@@ -14,8 +14,8 @@ import type { ServerProcess } from '../support/start-server-process.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 
-export const calSecret = 'e2e-cal-webhook-secret'
-export const calendlyKey = 'e2e-calendly-signing-key'
+const calSecret = 'e2e-cal-webhook-secret'
+const calendlyKey = 'e2e-calendly-signing-key'
 
 /** What the 1-5 firms' rule shows in the form's place. */
 export const routeMessage = "Thanks! We'll email you a short product tour."
