@@ -67,9 +67,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     const rows = await test.db.query<{ version: string; name: string }>(
       'select version, name from supabase_migrations.schema_migrations order by version',
     )
-    expect(rows).toEqual([
-      { version: '20261126110000', name: 'baseline' },
-    ])
+    expect(rows).toEqual([{ version: '20261126110000', name: 'baseline' }])
     expect(await runMigrations(test.db)).toEqual([])
   })
 

@@ -1,5 +1,5 @@
-// `npm run bench`: sizes, widget start-up, Lighthouse, backend load and `npm start`'s cold
-// start, each beside its target and a baseline measured in the same run. Prints one markdown
+// `npm run bench`: sizes, widget start-up, Lighthouse, backend load, bot defence, the wait for a
+// routed visitor's booking page and `npm start`'s cold start, each beside its target and a baseline measured in the same run. Prints one markdown
 // table and writes it into docs/performance.md and dist/bench/bench.md, with the figures in
 // dist/bench/bench.json.
 import { execFileSync } from 'node:child_process'
@@ -20,6 +20,7 @@ import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrup
 import { measureLighthouse } from './lighthouse-section.ts'
 import { markdownTable } from './markdown-table.ts'
 import { writePerformanceDoc } from './performance-doc.ts'
+import { measureRouting } from './routing-section.ts'
 import { measureSizes } from './sizes-section.ts'
 import { measureStartup } from './startup-section.ts'
 
@@ -33,6 +34,7 @@ const settings = {
   loadSeconds: count(process.env.BENCH_LOAD_SECONDS, 5),
   floodPosts: count(process.env.BENCH_FLOOD_POSTS, 10_000),
   visitorRuns: count(process.env.BENCH_VISITOR_RUNS, 3),
+  routingRuns: count(process.env.BENCH_ROUTING_RUNS, 10),
 }
 // `npm run bench -- "bot defence"` runs the sections named (any case) on the build in dist/,
 // and leaves docs/performance.md alone: its table is the whole bench's.
@@ -106,6 +108,7 @@ try {
   )
   await section('Backend', () => measureBackend(root, settings.loadSeconds))
   await section('Bot defence', () => measureBotDefence(root, browser, settings))
+  await section('Routing', () => measureRouting(browser, settings.routingRuns))
 } catch (error) {
   if (!wasInterrupted()) throw error
 } finally {
@@ -114,7 +117,7 @@ try {
 if (wasInterrupted()) process.exit(130)
 
 // The table in the order of the issue; the sections ran in the order that needs least work.
-const order = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Bot defence', 'Cold start']
+const order = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Bot defence', 'Routing', 'Cold start']
 const rows = order.flatMap((name) => sections.find((section) => section.name === name)?.rows ?? [])
 const seconds = (performance.now() - began) / 1000
 const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`
