@@ -9,7 +9,7 @@ import {
   unmountPanels,
 } from '../tests/browser/booking-panel-harness.tsx'
 import { waitUntil } from '../tests/support/wait-until.ts'
-import { bookingCopy } from './booking-copy.ts'
+import { formCopy } from './form-copy.ts'
 
 before(() => {
   const policy = document.createElement('meta')
@@ -32,7 +32,7 @@ describe('BookingPanel under a partner CSP that refuses the frame', () => {
     expect(violations).to.include('frame-src')
     expect(panel().dataset.stage).to.equal('blocked')
     expect(link.href).to.equal(url)
-    expect(link.parentElement?.textContent).to.contain(bookingCopy.blocked)
+    expect(link.parentElement?.textContent).to.contain(formCopy.booking.blocked)
     expect(shadow.querySelector('iframe')).to.equal(null)
   })
 })

@@ -13,7 +13,7 @@ import {
   unmountPanels,
 } from '../tests/browser/booking-panel-harness.tsx'
 import { waitUntil } from '../tests/support/wait-until.ts'
-import { bookingCopy } from './booking-copy.ts'
+import { formCopy } from './form-copy.ts'
 
 afterEach(unmountPanels)
 
@@ -95,7 +95,7 @@ describe('BookingPanel and a real click', () => {
     expect(calls.booked).to.equal(1)
     // onBooked comes with the message; the confirmation with the next render.
     await waitUntil(
-      () => shadow.querySelector('[role="status"]')?.textContent === bookingCopy.booked,
+      () => shadow.querySelector('[role="status"]')?.textContent === formCopy.booking.booked,
     )
   })
 })

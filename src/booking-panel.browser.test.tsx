@@ -9,7 +9,7 @@ import {
   unmountPanels,
 } from '../tests/browser/booking-panel-harness.tsx'
 import { waitUntil } from '../tests/support/wait-until.ts'
-import { bookingCopy } from './booking-copy.ts'
+import { formCopy } from './form-copy.ts'
 
 afterEach(unmountPanels)
 
@@ -32,7 +32,7 @@ describe('BookingPanel', () => {
     })
     const { shadow, calls, panel } = await renderPanel({ provider: 'cal', url })
     const heading = shadow.querySelector('h2')
-    expect(heading?.textContent).to.equal(bookingCopy.heading)
+    expect(heading?.textContent).to.equal(formCopy.booking.heading)
     expect(panel().getAttribute('aria-labelledby')).to.equal(heading?.id)
 
     const visit = await standInRecord('visit', 'metadata[demoRequestId]', id)
@@ -54,17 +54,17 @@ describe('BookingPanel', () => {
     })
     expect(panel().dataset.stage).to.equal('shown')
     expect(getComputedStyle(frame).visibility).to.equal('visible')
-    expect(frame.title).to.equal(bookingCopy.frameTitle.cal)
+    expect(frame.title).to.equal(formCopy.booking.frameTitle.cal)
 
     await pressConfirm('metadata[demoRequestId]', id)
     await waitUntil(() => calls.booked === 1)
     await standInRecord('booked', 'metadata[demoRequestId]', id)
     // onBooked comes with the message; the confirmation with the next render.
     await waitUntil(
-      () => shadow.querySelector('[role="status"]')?.textContent === bookingCopy.booked,
+      () => shadow.querySelector('[role="status"]')?.textContent === formCopy.booking.booked,
     )
     expect(frameOf(shadow) === null, 'no frame').to.equal(true)
-    expect(shadow.querySelector('button')?.textContent).to.equal(bookingCopy.close)
+    expect(shadow.querySelector('button')?.textContent).to.equal(formCopy.booking.close)
   })
 
   it('shows a Calendly page prefilled, takes its page height, and books', async () => {
@@ -87,7 +87,7 @@ describe('BookingPanel', () => {
     await waitUntil(() => calls.booked === 1)
     // onBooked comes with the message; the confirmation with the next render.
     await waitUntil(
-      () => shadow.querySelector('[role="status"]')?.textContent === bookingCopy.booked,
+      () => shadow.querySelector('[role="status"]')?.textContent === formCopy.booking.booked,
     )
   })
 
@@ -150,8 +150,8 @@ describe('BookingPanel', () => {
     expect(link.href).to.equal(url)
     expect(link.target).to.equal('_blank')
     expect(link.rel.split(' ')).to.include('noopener')
-    expect(link.textContent).to.equal(bookingCopy.openInNewTab)
-    expect(link.parentElement?.textContent).to.contain(bookingCopy.blocked)
+    expect(link.textContent).to.equal(formCopy.booking.openInNewTab)
+    expect(link.parentElement?.textContent).to.contain(formCopy.booking.blocked)
     expect(frameOf(shadow) === null, 'no frame').to.equal(true)
   })
 
@@ -159,7 +159,9 @@ describe('BookingPanel', () => {
     const url = 'https://outlook.office.com/bookwithme/user/abc'
     const { shadow } = await renderPanel({ provider: 'link', url })
     expect(shadow.querySelector('a')?.href).to.equal(url)
-    expect(shadow.querySelector('a')?.parentElement?.textContent).to.contain(bookingCopy.linkOnly)
+    expect(shadow.querySelector('a')?.parentElement?.textContent).to.contain(
+      formCopy.booking.linkOnly,
+    )
     expect(frameOf(shadow) === null, 'no frame').to.equal(true)
   })
 
@@ -167,7 +169,7 @@ describe('BookingPanel', () => {
     const url = await page('calendly/acme/demo', { utm_content: newRequestId() })
     const { shadow, calls } = await renderPanel({ provider: 'calendly', url })
     const button = shadow.querySelector('button')
-    expect(button?.textContent).to.equal(bookingCopy.notNow)
+    expect(button?.textContent).to.equal(formCopy.booking.notNow)
     button?.click()
     expect(calls.closed).to.equal(1)
     expect(calls.booked).to.equal(0)

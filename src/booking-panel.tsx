@@ -1,5 +1,4 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { bookingCopy } from './booking-copy.ts'
 import {
   type BookingPageKind,
   bookingReadyTimeoutMs,
@@ -8,6 +7,7 @@ import {
   readFrameMessage,
 } from './booking-frame.ts'
 import { bookingClasses } from './booking-panel-styles.ts'
+import { formCopy } from './form-copy.ts'
 import { adoptStyles } from './style-sheet.ts'
 
 export interface BookingPanelProps {
@@ -131,25 +131,25 @@ export function BookingPanel({
       data-stage={stage}
     >
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={classes.heading}>
-        {bookingCopy.heading}
+        {formCopy.booking.heading}
       </h2>
       {stage === 'booked' ? (
         <p className={classes.confirmation} role="status">
-          {bookingCopy.booked}
+          {formCopy.booking.booked}
         </p>
       ) : (
-        <p className={classes.note}>{bookingCopy.intro}</p>
+        <p className={classes.note}>{formCopy.booking.intro}</p>
       )}
       {stage === 'loading' && (
         <p className={classes.note} role="status">
-          {bookingCopy.loading}
+          {formCopy.booking.loading}
         </p>
       )}
       {stage === 'blocked' && (
         <p className={classes.note}>
-          {provider === 'link' ? bookingCopy.linkOnly : bookingCopy.blocked}{' '}
+          {provider === 'link' ? formCopy.booking.linkOnly : formCopy.booking.blocked}{' '}
           <a href={url} target="_blank" rel="noopener noreferrer">
-            {bookingCopy.openInNewTab}
+            {formCopy.booking.openInNewTab}
           </a>
         </p>
       )}
@@ -157,7 +157,7 @@ export function BookingPanel({
         <iframe
           ref={frameRef}
           src={src}
-          title={bookingCopy.frameTitle[provider]}
+          title={formCopy.booking.frameTitle[provider]}
           className={classes.frame}
           data-state={stage}
           style={height === undefined ? undefined : { height: `${height}px` }}
@@ -165,7 +165,7 @@ export function BookingPanel({
       )}
       <div className={classes.actions}>
         <button type="button" className={classes.button} onClick={onClose}>
-          {stage === 'booked' ? bookingCopy.close : bookingCopy.notNow}
+          {stage === 'booked' ? formCopy.booking.close : formCopy.booking.notNow}
         </button>
       </div>
     </section>

@@ -16,7 +16,6 @@ import {
 } from '../tests/browser/widget-harness.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
-import { bookingCopy } from './booking-copy.ts'
 import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
 import { formCopy } from './form-copy.ts'
 import type { FunctionsInvoker } from './functions-client.ts'
@@ -185,7 +184,7 @@ describe('DemoRequestForm', () => {
     expect((await waitUntil(() => toast(root))).textContent).to.contain('Demo Request Submitted!')
     expect(panel.textContent).to.contain(text)
     const heading = query(root, 'h2')
-    expect(heading.textContent).to.equal(bookingCopy.messageHeading)
+    expect(heading.textContent).to.equal(formCopy.booking.messageHeading)
     expect(root.activeElement).to.equal(heading)
     const form = query(root, 'form')
     expect(getComputedStyle(form).display).to.equal('none')

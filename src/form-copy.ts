@@ -88,6 +88,24 @@ export const formCopy = {
   },
   dismiss: 'Dismiss notification',
   notifications: 'Notifications',
+  /**
+   * The panel that takes the form's place after a send whose route offers a booking page or a
+   * message (DEMO_REQUEST_ROUTES).
+   */
+  booking: {
+    heading: 'Pick a time for your demo',
+    /** Over a route's own message, in the same panel. */
+    messageHeading: 'What happens next',
+    intro: 'We filled in what you told us. Choose a time that suits you.',
+    loading: 'Loading the booking page…',
+    frameTitle: { cal: 'Cal.com booking page', calendly: 'Calendly scheduling page' },
+    booked: 'Your demo is booked. The confirmation is on its way to your inbox.',
+    blocked: 'The booking page cannot open inside this page.',
+    linkOnly: 'Our booking page opens on its own site.',
+    openInNewTab: 'Open the booking page in a new tab',
+    notNow: 'Not now',
+    close: 'Close',
+  },
 } as const
 
 /** Copy only the static, prerendered form shows; apart, so the widget's bundle leaves it out. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
-import { bookingCopy } from './booking-copy.ts'
 import { BookingPanel } from './booking-panel.tsx'
 import { bookingClasses } from './booking-panel-styles.ts'
+import { formCopy } from './form-copy.ts'
 import type { NextStep } from './next-step.ts'
 import { adoptStyles } from './style-sheet.ts'
 
@@ -42,12 +42,12 @@ function MessagePanel({ text, onClose }: { text: string; onClose: () => void }) 
   return (
     <section className={classes.panel} aria-labelledby={headingId} part="booking">
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={classes.heading}>
-        {bookingCopy.messageHeading}
+        {formCopy.booking.messageHeading}
       </h2>
       <p className={classes.note}>{text}</p>
       <div className={classes.actions}>
         <button type="button" className={classes.button} onClick={onClose}>
-          {bookingCopy.close}
+          {formCopy.booking.close}
         </button>
       </div>
     </section>

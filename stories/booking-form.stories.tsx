@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { bookingCopy } from '../src/booking-copy.ts'
 import { parseFormFields } from '../src/contact-fields.ts'
 import { DemoRequestForm } from '../src/demo-request-form.tsx'
 import { formCopy } from '../src/form-copy.ts'
@@ -88,7 +87,7 @@ export const BookingAfterSend: Story = {
     })
     await submit(canvasElement)
     await expectSentAndReplaced(canvasElement)
-    const heading = await canvas.findByRole('heading', { level: 2, name: bookingCopy.heading })
+    const heading = await canvas.findByRole('heading', { level: 2, name: formCopy.booking.heading })
     await waitFor(() => expect(heading).toHaveFocus())
     const panel = heading.closest('section') as HTMLElement
     await waitFor(() => expect(panel).toHaveAttribute('data-stage', 'shown'), { timeout: 5000 })
@@ -110,7 +109,7 @@ export const BookingAfterSend: Story = {
     expect(booked).toHaveLength(1)
     // Like the form's other events, it carries no personal data: only the request id.
     expect(booked[0]?.detail).toEqual({ requestId: standInRequestId })
-    expect(within(panel).getByRole('status')).toHaveTextContent(bookingCopy.booked)
+    expect(within(panel).getByRole('status')).toHaveTextContent(formCopy.booking.booked)
   },
 }
 
@@ -120,11 +119,11 @@ export const MessageAfterSend: Story = {
   play: async ({ canvasElement, canvas }) => {
     await submit(canvasElement)
     await expectSentAndReplaced(canvasElement)
-    const heading = await canvas.findByRole('heading', { name: bookingCopy.messageHeading })
+    const heading = await canvas.findByRole('heading', { name: formCopy.booking.messageHeading })
     await waitFor(() => expect(heading).toHaveFocus())
     expect(canvas.getByText(tourMessage)).toBeVisible()
     expect(canvasElement.querySelector('iframe')).toBeNull()
-    await userEvent.click(canvas.getByRole('button', { name: bookingCopy.close }))
+    await userEvent.click(canvas.getByRole('button', { name: formCopy.booking.close }))
     await waitFor(() => expect(canvas.getByRole('form')).toBeVisible())
     expect(canvas.queryByText(tourMessage)).toBeNull()
   },

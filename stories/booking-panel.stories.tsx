@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { bookingCopy } from '../src/booking-copy.ts'
 import { BookingPanel } from '../src/booking-panel.tsx'
+import { formCopy } from '../src/form-copy.ts'
 import { NextStepPanel } from '../src/next-step-panel.tsx'
 import { sampleContact } from '../tests/support/sample-lead.ts'
 import { type StandInPageName, standInBookingUrl } from './booking-stand-in-pages.ts'
@@ -55,7 +55,7 @@ function frameDocument(root: HTMLElement): Document {
 }
 
 async function expectFocusOnHeading(root: HTMLElement) {
-  const heading = within(root).getByRole('heading', { level: 2, name: bookingCopy.heading })
+  const heading = within(root).getByRole('heading', { level: 2, name: formCopy.booking.heading })
   await waitFor(() => expect(heading).toHaveFocus())
 }
 
@@ -65,9 +65,9 @@ export const Loading: Story = {
   play: async ({ canvasElement, canvas, args }) => {
     await expectFocusOnHeading(canvasElement)
     await expectStage(canvasElement, 'loading')
-    expect(canvas.getByRole('status')).toHaveTextContent(bookingCopy.loading)
-    expect(frame(canvasElement)).toHaveAttribute('title', bookingCopy.frameTitle.cal)
-    expect(canvas.getByRole('button', { name: bookingCopy.notNow })).toBeEnabled()
+    expect(canvas.getByRole('status')).toHaveTextContent(formCopy.booking.loading)
+    expect(frame(canvasElement)).toHaveAttribute('title', formCopy.booking.frameTitle.cal)
+    expect(canvas.getByRole('button', { name: formCopy.booking.notNow })).toBeEnabled()
     expect(args.onBooked).not.toHaveBeenCalled()
   },
 }
@@ -78,14 +78,14 @@ export const Shown: Story = {
   play: async ({ canvasElement, canvas, args }) => {
     await expectFocusOnHeading(canvasElement)
     await expectStage(canvasElement, 'shown')
-    expect(canvas.queryByText(bookingCopy.loading)).toBeNull()
+    expect(canvas.queryByText(formCopy.booking.loading)).toBeNull()
     const page = frameDocument(canvasElement)
     // Visible only once the panel answered with `parentKnowsIframeReady`.
     await waitFor(() => expect(page.body).toBeVisible())
     expect(page.getElementById('email')).toHaveTextContent(sampleContact.email)
     // Sized by `__dimensionChanged`.
     await waitFor(() => expect(frame(canvasElement).style.height).toMatch(/^\d+px$/))
-    await userEvent.click(canvas.getByRole('button', { name: bookingCopy.notNow }))
+    await userEvent.click(canvas.getByRole('button', { name: formCopy.booking.notNow }))
     expect(args.onClose).toHaveBeenCalledOnce()
   },
 }
@@ -102,10 +102,10 @@ async function bookOnPage(canvasElement: HTMLElement, onBooked: () => void) {
   // read the page's booking message, has already removed its frame.
   confirm.click()
   await expectStage(canvasElement, 'booked')
-  expect(within(canvasElement).getByRole('status')).toHaveTextContent(bookingCopy.booked)
+  expect(within(canvasElement).getByRole('status')).toHaveTextContent(formCopy.booking.booked)
   expect(canvasElement.querySelector('iframe')).toBeNull()
   expect(onBooked).toHaveBeenCalledOnce()
-  expect(within(canvasElement).getByRole('button', { name: bookingCopy.close })).toBeEnabled()
+  expect(within(canvasElement).getByRole('button', { name: formCopy.booking.close })).toBeEnabled()
 }
 
 /** The page posted `bookingSuccessfulV2`: the confirmation shows in place. */
@@ -121,7 +121,7 @@ export const BookedOnCalendly: Story = {
   args: { provider: 'calendly' },
   ...onStandIn('calendly'),
   play: async ({ canvasElement, args }) => {
-    expect(frame(canvasElement)).toHaveAttribute('title', bookingCopy.frameTitle.calendly)
+    expect(frame(canvasElement)).toHaveAttribute('title', formCopy.booking.frameTitle.calendly)
     await bookOnPage(canvasElement, args.onBooked)
   },
 }
@@ -135,8 +135,8 @@ export const Blocked: Story = {
   ...onStandIn('silentCal'),
   play: async ({ canvasElement, canvas, args }) => {
     await expectStage(canvasElement, 'blocked')
-    expect(canvas.getByText(bookingCopy.blocked, { exact: false })).toBeVisible()
-    const link = canvas.getByRole('link', { name: bookingCopy.openInNewTab })
+    expect(canvas.getByText(formCopy.booking.blocked, { exact: false })).toBeVisible()
+    const link = canvas.getByRole('link', { name: formCopy.booking.openInNewTab })
     expect(link).toHaveAttribute('href', standInBookingUrl('silentCal'))
     expect(link).toHaveAttribute('target', '_blank')
     expect(canvasElement.querySelector('iframe')).toBeNull()
@@ -150,8 +150,8 @@ export const LinkOnly: Story = {
   play: async ({ canvasElement, canvas }) => {
     await expectFocusOnHeading(canvasElement)
     await expectStage(canvasElement, 'blocked')
-    expect(canvas.getByText(bookingCopy.linkOnly, { exact: false })).toBeVisible()
-    expect(canvas.getByRole('link', { name: bookingCopy.openInNewTab })).toHaveAttribute(
+    expect(canvas.getByText(formCopy.booking.linkOnly, { exact: false })).toBeVisible()
+    expect(canvas.getByRole('link', { name: formCopy.booking.openInNewTab })).toHaveAttribute(
       'href',
       'https://booking.example/acme/demo',
     )
@@ -171,11 +171,11 @@ export const Message: Story = {
     />
   ),
   play: async ({ canvas, args }) => {
-    const heading = canvas.getByRole('heading', { level: 2, name: bookingCopy.messageHeading })
+    const heading = canvas.getByRole('heading', { level: 2, name: formCopy.booking.messageHeading })
     await waitFor(() => expect(heading).toHaveFocus())
     expect(canvas.getByText(routeMessage)).toBeVisible()
     expect(canvas.queryByRole('link')).toBeNull()
-    await userEvent.click(canvas.getByRole('button', { name: bookingCopy.close }))
+    await userEvent.click(canvas.getByRole('button', { name: formCopy.booking.close }))
     expect(args.onClose).toHaveBeenCalledOnce()
   },
 }

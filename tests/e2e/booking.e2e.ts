@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookingCopy } from '../../src/booking-copy.ts'
 import { formCopy } from '../../src/form-copy.ts'
 import type { BookingProvider } from '../../src/next-step.ts'
 import {
@@ -204,7 +203,7 @@ async function bookInPanel(
   // The page showed itself: for Cal.com only once the panel answered its __iframeReady.
   await standIn.waitFor(ofThisLead('shown'))
   await stage(page, 'shown')
-  expect(await focusedText(page)).toBe(bookingCopy.heading)
+  expect(await focusedText(page)).toBe(formCopy.booking.heading)
   // The frame sits in the element's shadow root, in the form's place.
   expect(await page.getByLabel(formCopy.fields.companyName.label).isVisible()).toBe(false)
   const frame = page.frameLocator('demo-request iframe')
@@ -213,7 +212,7 @@ async function bookInPanel(
   await frame.getByRole('button', { name: 'Confirm' }).click()
   expect(await heard(page, 'demo-request-booked')).toEqual({ requestId })
   await stage(page, 'booked')
-  expect(await page.getByText(bookingCopy.booked).isVisible()).toBe(true)
+  expect(await page.getByText(formCopy.booking.booked).isVisible()).toBe(true)
   await standIn.waitFor(ofThisLead('booked'))
   return requestId
 }
@@ -293,12 +292,12 @@ it("a 1-5 firm sees the route's message in the form's place, and Close brings th
   const company = `${sampleLead.companyName} message`
   await sendAs(page, company, '1-5 employees')
   const panel = page.locator('demo-request section[part="booking"]')
-  await panel.getByRole('heading', { name: bookingCopy.messageHeading }).waitFor()
-  expect(await focusedText(page)).toBe(bookingCopy.messageHeading)
+  await panel.getByRole('heading', { name: formCopy.booking.messageHeading }).waitFor()
+  expect(await focusedText(page)).toBe(formCopy.booking.messageHeading)
   expect(await panel.getByText(routeMessage).isVisible()).toBe(true)
   expect(await panel.locator('iframe').count()).toBe(0)
 
-  await panel.getByRole('button', { name: bookingCopy.close }).click()
+  await panel.getByRole('button', { name: formCopy.booking.close }).click()
   // The form is back, cleared for the next request.
   expect(await page.getByLabel(formCopy.fields.companyName.label).inputValue()).toBe('')
   const [stored] = await storedLeadRecords(company, backend('cal').dataDir)
