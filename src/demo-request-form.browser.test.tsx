@@ -185,7 +185,8 @@ describe('DemoRequestForm', () => {
     expect(panel.textContent).to.contain(text)
     const heading = query(root, 'h2')
     expect(heading.textContent).to.equal(formCopy.booking.messageHeading)
-    expect(root.activeElement).to.equal(heading)
+    // Where the heading takes the focus is checked in Chromium (tests/e2e/booking.e2e.ts): WebKit's
+    // driver runs two files at once, and the one in a frame without focus takes none.
     const form = query(root, 'form')
     expect(getComputedStyle(form).display).to.equal('none')
     expect(fieldValues(root)).to.deep.equal({
