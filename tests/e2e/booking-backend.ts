@@ -1,7 +1,5 @@
 // What booking.e2e.ts needs beside the browser: a local server routing with the issue's rules,
 // signed webhook deliveries posted to it as a provider posts them, and `npm run leads`' table.
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import type { BookingProvider } from '../../src/next-step.ts'
 import {
   calendlyWebhookBody,
@@ -11,8 +9,6 @@ import {
 } from '../support/booking-webhooks.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
-
-const root = new URL('../../', import.meta.url).pathname
 
 const calSecret = 'e2e-cal-webhook-secret'
 const calendlyKey = 'e2e-calendly-signing-key'
@@ -108,14 +104,4 @@ export async function postDelivery(
   })
   await response.body?.cancel()
   return response.status
-}
-
-/** `npm run leads`, the table a person reads, beside the running server. */
-export async function leadsTable(dataDir: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'server/leads.ts'],
-    { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
-  )
-  return stdout
 }

@@ -24,14 +24,13 @@ import type { ServerProcess } from '../support/start-server-process.ts'
 import {
   type Delivery,
   exampleRoutes,
-  leadsTable,
   postDelivery,
   routeMessage,
   signedDelivery,
   startRoutingServer,
 } from './booking-backend.ts'
 import { waitForLiveForm } from './early-typing.ts'
-import { storedLeadRecords } from './leads.ts'
+import { runLeads, storedLeadRecords } from './leads.ts'
 import { openSitePage } from './site-page.ts'
 
 const providers: readonly BookingProvider[] = ['cal', 'calendly']
@@ -260,7 +259,7 @@ async function bookingComesBack(provider: BookingProvider, requestId: string, co
     booking_provider: provider,
     booking_id: bookingId,
   })
-  const row = (await leadsTable(dataDir)).split('\n').find((line) => line.includes(requestId))
+  const row = (await runLeads(dataDir)).split('\n').find((line) => line.includes(requestId))
   expect(row).toContain('booked 2026-12-01T15:00Z')
 }
 

@@ -4,15 +4,17 @@ import { inject } from 'vitest'
 
 const root = new URL('../../', import.meta.url).pathname
 
-/** `npm run leads -- --csv`, run as a person would beside the running server. */
-async function leadsCsv(dataDir: string): Promise<string> {
+/** What `npm run leads` prints with `args`, run as a person would beside the running server. */
+export async function runLeads(dataDir: string, args: string[] = []): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'server/leads.ts', '--csv'],
+    ['--import', 'tsx', 'server/leads.ts', ...args],
     { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
   )
   return stdout
 }
+
+const leadsCsv = (dataDir: string) => runLeads(dataDir, ['--csv'])
 
 /**
  * The `npm run leads -- --csv` lines of the leads stored under `companyName`, by the e2e server
