@@ -2,6 +2,7 @@
 // over from the static one: what the site and a partner page must both keep.
 import type { Page } from 'playwright-core'
 import { formCopy } from '../../src/form-copy.ts'
+import { liveFormShown, liveFormState as readLiveForm, typedAtOnce } from '../support/live-form.ts'
 
 const keyDelayMs = 40
 const { fields } = formCopy
@@ -34,37 +35,14 @@ async function clickWhereShown(page: Page, label: string) {
   }
 }
 
-/** Waits for the live form alone (its controls have names; the static form's have none). */
+/** Waits for the live form alone. */
 export function waitForLiveForm(page: Page): Promise<unknown> {
-  return page.waitForFunction(() => {
-    const root = document.querySelector('demo-request')?.shadowRoot
-    return (
-      root?.querySelector('form [name="lastName"]') &&
-      !root.querySelector('[data-static-form], form input:not([name])')
-    )
-  })
+  return page.waitForFunction(liveFormShown)
 }
 
 /** What the live form holds, and where focus and the caret are. */
 export function liveFormState(page: Page) {
-  return page.evaluate(() => {
-    const root = document.querySelector('demo-request')?.shadowRoot
-    const value = (name: string) =>
-      root?.querySelector<HTMLInputElement>(`form [name="${name}"]`)?.value
-    const focused = root?.activeElement as HTMLInputElement | null
-    return {
-      firstName: value('firstName'),
-      lastName: value('lastName'),
-      focused: focused?.name,
-      caret: [focused?.selectionStart, focused?.selectionEnd],
-    }
-  })
+  return page.evaluate(readLiveForm)
 }
 
-/** The state `typeAtOnce` leaves once the live form holds it. */
-export const typedAtOnce = {
-  firstName: 'Ada',
-  lastName: 'Love',
-  focused: 'lastName',
-  caret: [4, 4],
-}
+export { typedAtOnce }

@@ -18,7 +18,13 @@ import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
-import { liveFormState, throttleCpu, typeAtOnce, typedAtOnce } from './early-typing.ts'
+import {
+  liveFormState,
+  throttleCpu,
+  typeAtOnce,
+  typedAtOnce,
+  waitForLiveForm,
+} from './early-typing.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
@@ -275,14 +281,6 @@ const shadow = (tab: Page, selector: string) =>
   )
 // The static form's controls have ids but no names; the live form's have names.
 const staticFormShown = (tab: Page) => shadow(tab, 'form input:not([name])')
-const waitForLiveForm = (tab: Page) =>
-  tab.waitForFunction(() => {
-    const root = document.querySelector('demo-request')?.shadowRoot
-    return (
-      root?.querySelector('form [name="firstName"]') && !root.querySelector('input:not([name])')
-    )
-  })
-
 /** Where each label, control and the button sit, as [tag, x, y, w, h]. */
 function formBoxes(tab: Page) {
   return tab.evaluate(() =>

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
 import { storedLeads } from '../e2e/leads.ts'
 import { type HostProxy, startHostProxy } from '../support/host-proxy.ts'
+import { liveFormShown, liveFormState, typedAtOnce } from '../support/live-form.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
@@ -67,28 +68,6 @@ afterAll(async () => {
   if (tempDir) await rm(tempDir, { recursive: true, force: true })
 })
 
-// The live form alone: the loader's static form has controls without names, the site's is marked.
-const liveForm = () => {
-  const root = document.querySelector('demo-request')?.shadowRoot
-  return (
-    !!root?.querySelector('form [name="firstName"]') &&
-    !root.querySelector('input:not([name]), [data-static-form]')
-  )
-}
-
-// What the live form holds, and where the focus and the caret are.
-const liveState = () => {
-  const root = document.querySelector('demo-request')?.shadowRoot
-  const value = (name: string) =>
-    root?.querySelector<HTMLInputElement>(`form [name="${name}"]`)?.value
-  const focused = root?.activeElement as HTMLInputElement | null
-  return {
-    firstName: value('firstName'),
-    lastName: value('lastName'),
-    focused: focused?.name,
-    caret: [focused?.selectionStart, focused?.selectionEnd],
-  }
-}
 const formText = () => document.querySelector('demo-request')?.shadowRoot?.textContent ?? ''
 
 // What the page shows, for a wait that gave up.
@@ -108,7 +87,7 @@ const pageState = () => ({
 
 async function waitForLiveForm(visitor: Visitor) {
   try {
-    await waitUntil(() => visitor.evaluate(liveForm), { timeoutMs: 15_000 })
+    await waitUntil(() => visitor.evaluate(liveFormShown), { timeoutMs: 15_000 })
   } catch (error) {
     throw new Error(`${error}: ${JSON.stringify(await visitor.evaluate(pageState))}`)
   }
@@ -171,12 +150,7 @@ for (const engine of inject('engines')) {
         await visitor.typeAt(formCopy.fields.firstName.label, 'Ada')
         await visitor.typeAt(formCopy.fields.lastName.label, 'Love')
         await waitForLiveForm(visitor)
-        expect(await visitor.evaluate(liveState), page).toEqual({
-          firstName: 'Ada',
-          lastName: 'Love',
-          focused: 'lastName',
-          caret: [4, 4],
-        })
+        expect(await visitor.evaluate(liveFormState), page).toEqual(typedAtOnce)
       }
     })
 
