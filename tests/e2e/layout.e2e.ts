@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
 import { formCopy } from '../../src/form-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
+import { waitForLiveForm } from './early-typing.ts'
 import { openSitePage, visit } from './site-page.ts'
 
 const browser = chromiumForFile()
@@ -44,6 +45,8 @@ describe('layout', () => {
     it(`at ${width} px, a field's message leaves its neighbour where it was, 44 px tall`, async () => {
       const { page, close } = await openSitePage(browser, { width })
       await visit(page, '/request-demo')
+      // The live form, not the prerendered one it takes over from mid-measurement.
+      await waitForLiveForm(page)
       const lastName = page.locator('demo-request form [name="lastName"]')
       // Measured against the form, so focus scrolling the page to First Name changes nothing.
       const place = () =>
