@@ -1,12 +1,15 @@
+import { defaultReporter } from '@web/test-runner'
 import { chromeLauncher } from '@web/test-runner-chrome'
 import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
 import { bookingStandInCommand } from './tests/browser/booking-stand-in-command.js'
 import { builtFiles } from './tests/browser/built-files.js'
 import { forcedColors } from './tests/browser/forced-colors.js'
+import { hungTests, testRunnerHtml } from './tests/browser/hung-tests.js'
 import { standInFunction } from './tests/browser/stand-in-function.js'
 import { viteMiddleware } from './tests/browser/vite-middleware.js'
 
 const vite = await viteMiddleware()
+const hung = hungTests()
 
 export default {
   files: [
@@ -16,6 +19,8 @@ export default {
   ],
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
+  testRunnerHtml,
+  reporters: [defaultReporter(), hung.reporter],
   browsers: [
     chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
   ],
@@ -23,6 +28,7 @@ export default {
   plugins: [
     forcedColors(),
     bookingStandInCommand(),
+    hung.plugin,
     { name: 'close-vite', serverStop: () => vite.close() },
   ],
 }

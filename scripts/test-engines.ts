@@ -42,7 +42,14 @@ const chromiumOnly = [
 async function browserLaunchers(webkit: WebKitDriver | undefined, firefox: string | undefined) {
   const launchers = []
   if (firefox) {
-    const launcher = chromeLauncher({ launchOptions: firefoxLaunchOptions, puppeteer })
+    // One page at a time: Firefox hides a tab in the background and all but stops its timers
+    // and frames (153.8 let a second file's tab hang the run), and a page in its own window
+    // runs but lacks the focus. The page in front behaves as a visitor's does.
+    const launcher = chromeLauncher({
+      launchOptions: firefoxLaunchOptions,
+      puppeteer,
+      concurrency: 1,
+    })
     launcher.name = firefox
     launchers.push(launcher)
   }
