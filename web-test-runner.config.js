@@ -18,7 +18,8 @@ export default {
     'tests/browser/**/*.browser.test.ts',
   ],
   concurrency: 2,
-  testFramework: { config: { timeout: 10000 } },
+  // As long as the Node projects' (vitest.config.ts): a limit for hangs, far above a loaded run.
+  testFramework: { config: { timeout: 30_000 } },
   testRunnerHtml,
   reporters: [defaultReporter(), hung.reporter],
   browsers: [

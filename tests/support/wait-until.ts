@@ -4,7 +4,11 @@ type Falsy = undefined | null | false | 0 | ''
 
 /** How long `waitUntil` tries, and what may end it early. */
 export interface WaitOptions {
-  /** Milliseconds before it gives up; 4000 by default. */
+  /**
+   * Milliseconds before it gives up; 20,000 by default. A deadline only turns a hang into a named
+   * failure: a wait that succeeds returns at once, so it is set far beyond what any machine's load
+   * can stretch a working wait to (a 4-second one lost to a loaded CI run spawning `npm run leads`).
+   */
   timeoutMs?: number
   /** Pause between attempts; the loop still ends on the condition, never on this. */
   intervalMs?: number
@@ -21,7 +25,7 @@ export interface WaitOptions {
  */
 export async function waitUntil<T>(
   probe: (signal: AbortSignal) => T | Falsy | Promise<T | Falsy>,
-  { timeoutMs = 4000, intervalMs = 20, signal: stop, what = String(probe) }: WaitOptions = {},
+  { timeoutMs = 20_000, intervalMs = 20, signal: stop, what = String(probe) }: WaitOptions = {},
 ): Promise<T> {
   const deadline = AbortSignal.timeout(timeoutMs)
   const signal = stop ? AbortSignal.any([stop, deadline]) : deadline
