@@ -1,3 +1,4 @@
+import { isRecord } from '../../../../src/is-record.ts'
 import type { BookingProvider } from '../../../../src/next-step.ts'
 
 /**
@@ -47,9 +48,6 @@ export interface BookingNoticeKey {
 // Shared by both readers: a payload's fields arrive as unknown JSON.
 export type Json = Record<string, unknown>
 
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 export const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined
 
@@ -63,7 +61,7 @@ export function instant(value: unknown): string | undefined {
 export function parseJson(rawBody: string): Json | undefined {
   try {
     const body: unknown = JSON.parse(rawBody)
-    return isObject(body) ? body : undefined
+    return isRecord(body) ? body : undefined
   } catch {
     return undefined
   }

@@ -1,7 +1,7 @@
+import { isRecord } from '../../../../src/is-record.ts'
 import {
   type BookingEvent,
   instant,
-  isObject,
   type Json,
   parseJson,
   text,
@@ -44,14 +44,14 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
   // PING (Cal.com's test button) and triggers nobody asked for are acknowledged, not stored.
   if (!state) return { kind: 'ignored', trigger }
   const payload = body.payload
-  if (!isObject(payload)) return malformed('payload is missing')
+  if (!isRecord(payload)) return malformed('payload is missing')
   const bookingId = text(payload.uid)
   if (!bookingId) return malformed('payload.uid is missing')
   const startTime = instant(payload.startTime)
   if (!startTime) return malformed('payload.startTime is not a date')
   const occurredAt = instant(body.createdAt)
   if (!occurredAt) return malformed('createdAt is not a date')
-  const metadata = isObject(payload.metadata) ? payload.metadata : {}
+  const metadata = isRecord(payload.metadata) ? payload.metadata : {}
   const event: BookingEvent = {
     provider: 'cal',
     bookingId,
@@ -73,8 +73,8 @@ function timeZone(payload: Json): string {
   const [booker] = Array.isArray(payload.attendees) ? payload.attendees : []
   const organizer = payload.organizer
   return (
-    (isObject(booker) ? text(booker.timeZone) : undefined) ??
-    (isObject(organizer) ? text(organizer.timeZone) : undefined) ??
+    (isRecord(booker) ? text(booker.timeZone) : undefined) ??
+    (isRecord(organizer) ? text(organizer.timeZone) : undefined) ??
     ''
   )
 }

@@ -1,7 +1,7 @@
+import { isRecord } from '../../../../src/is-record.ts'
 import {
   type BookingEvent,
   instant,
-  isObject,
   parseJson,
   text,
   type WebhookOutcome,
@@ -63,16 +63,16 @@ function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 
   const state = states[trigger]
   if (!state) return { kind: 'ignored', trigger }
   const payload = body.payload
-  if (!isObject(payload)) return malformed('payload is missing')
+  if (!isRecord(payload)) return malformed('payload is missing')
   // The invitee's URI: a reschedule makes a new invitee, so it names one booking of one person.
   const bookingId = text(payload.uri)
   if (!bookingId) return malformed('payload.uri is missing')
-  const scheduled = isObject(payload.scheduled_event) ? payload.scheduled_event : {}
+  const scheduled = isRecord(payload.scheduled_event) ? payload.scheduled_event : {}
   const startTime = instant(scheduled.start_time)
   if (!startTime) return malformed('payload.scheduled_event.start_time is not a date')
   const occurredAt = instant(body.created_at)
   if (!occurredAt) return malformed('created_at is not a date')
-  const tracking = isObject(payload.tracking) ? payload.tracking : {}
+  const tracking = isRecord(payload.tracking) ? payload.tracking : {}
   const event: BookingEvent = {
     provider: 'calendly',
     bookingId,

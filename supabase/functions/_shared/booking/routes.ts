@@ -1,3 +1,4 @@
+import { isRecord } from '../../../../src/is-record.ts'
 import { type LeadFieldName, leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
 import { type BookingProvider, bookingProviders, type NextStep } from '../../../../src/next-step.ts'
 import { calBookingUrl, calHosts, type Invitee } from './cal.ts'
@@ -27,9 +28,6 @@ export const maxRouteMessage = 500
 const ruleKeys = new Set(['when', 'book', 'provider', 'message'])
 // Plain http only where a test serves a stand-in booking page.
 const localHosts = new Set(['localhost', '127.0.0.1'])
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const isFieldName = (name: string): name is LeadFieldName =>
   (leadFieldNames as readonly string[]).includes(name)

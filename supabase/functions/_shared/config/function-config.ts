@@ -1,4 +1,5 @@
 import { type FormFields, parseFormFields } from '../../../../src/contact-fields.ts'
+import { isRecord } from '../../../../src/is-record.ts'
 import { defaultIpv6Prefix } from '../abuse/client-group.ts'
 import type { ProofOfWorkSettings } from '../abuse/proof-gate.ts'
 import { maxChallengeBits } from '../abuse/proof-of-work.ts'
@@ -151,7 +152,7 @@ function readApiKeys(env: (name: string) => string | undefined): string[] {
     try {
       named = JSON.parse(publishable)
     } catch {}
-    if (typeof named !== 'object' || named === null || Array.isArray(named)) {
+    if (!isRecord(named)) {
       throw new Error(
         'SUPABASE_PUBLISHABLE_KEYS must be a JSON object of named keys, like {"default":"sb_publishable_…"}',
       )
