@@ -1,5 +1,6 @@
 import type { CompanySize } from '../../../../src/demo-request-schema.ts'
 import type { LeadFieldName, RequiredFieldName } from '../../../../src/lead-fields.ts'
+import type { BookingProvider } from '../../../../src/next-step.ts'
 
 // Where sales stand on a lead: not yet told, told, telling failed, never to be told (spam), or
 // held beyond the global limit for the window's digest.
@@ -38,7 +39,7 @@ export type StoredDemoRequest = NewDemoRequest & {
   bookingStart: Date | null
   /** The invitee's IANA time zone, as the provider reported it. */
   bookingTimeZone: string | null
-  bookingProvider: 'cal' | 'calendly' | null
+  bookingProvider: BookingProvider | null
   /** The provider's id of the booking: Cal.com's uid, Calendly's invitee URI. */
   bookingId: string | null
 }

@@ -1,12 +1,12 @@
-import { isRecord } from '../../../../src/is-record.ts'
+import { isRecord } from '../../../../../src/is-record.ts'
 import {
   type BookingEvent,
   instant,
   parseJson,
   text,
   type WebhookOutcome,
-} from './booking-event.ts'
-import { hmacSha256Matches } from './hmac.ts'
+} from '../booking-event.ts'
+import { hmacSha256Matches } from '../hmac.ts'
 
 /** Calendly's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const calendlySignatureHeader = 'Calendly-Webhook-Signature'

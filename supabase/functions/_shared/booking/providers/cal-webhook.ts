@@ -1,4 +1,4 @@
-import { isRecord } from '../../../../src/is-record.ts'
+import { isRecord } from '../../../../../src/is-record.ts'
 import {
   type BookingEvent,
   instant,
@@ -6,8 +6,8 @@ import {
   parseJson,
   text,
   type WebhookOutcome,
-} from './booking-event.ts'
-import { hmacSha256Matches } from './hmac.ts'
+} from '../booking-event.ts'
+import { hmacSha256Matches } from '../hmac.ts'
 
 /** Cal.com's signature: the hex HMAC-SHA256 of the raw body under the webhook's secret. */
 export const calSignatureHeader = 'X-Cal-Signature-256'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calWebhookBody, signCalWebhook } from '../../../../tests/support/booking-webhooks.ts'
+import { calWebhookBody, signCalWebhook } from '../../../../../tests/support/booking-webhooks.ts'
 import { calSignatureHeader, readCalWebhook } from './cal-webhook.ts'
 
 const secret = 'cal-secret'
