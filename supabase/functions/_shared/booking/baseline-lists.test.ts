@@ -1,9 +1,11 @@
 // The baseline migration is SQL the Supabase CLI deploys as written, so its lists of providers
-// are checked against the TypeScript ones here rather than generated: a provider added to
-// bookingProviders without its SQL fails this test, naming the constraint to change.
+// and booking states are checked against the TypeScript ones here rather than generated: a
+// provider added to bookingProviders (or a state to bookingStates) without its SQL fails this
+// test, naming the column whose check to change.
 import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { bookingProviders } from '../../../../src/next-step.ts'
+import { bookingStates } from './booking-state.ts'
 
 const migrations = new URL('../../../migrations/', import.meta.url)
 
@@ -22,15 +24,18 @@ function inLists(sql: string, suffix: string): { column: string; values: string[
   }))
 }
 
-describe('the baseline migration', () => {
-  it('lists in its checks exactly the providers of bookingProviders', async () => {
-    const lists = inLists(await baseline(), 'provider')
-    // demo_requests.booking_provider and demo_request_bookings.provider.
-    expect(lists.map((list) => list.column).sort()).toEqual(['booking_provider', 'provider'])
+describe.each([
+  ['provider', bookingProviders],
+  ['state', bookingStates],
+])('the baseline migration', (suffix, values) => {
+  it(`lists in its checks of *${suffix} columns exactly ${values.join(', ')}`, async () => {
+    const lists = inLists(await baseline(), suffix)
+    // demo_requests.booking_<suffix> and demo_request_bookings.<suffix>.
+    expect(lists.map((list) => list.column).sort()).toEqual([`booking_${suffix}`, suffix])
     for (const list of lists) {
       expect({ column: list.column, values: [...list.values].sort() }).toEqual({
         column: list.column,
-        values: [...bookingProviders].sort(),
+        values: [...values].sort(),
       })
     }
   })

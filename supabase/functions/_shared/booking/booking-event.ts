@@ -1,5 +1,6 @@
 import { isRecord } from '../../../../src/is-record.ts'
 import type { BookingProvider } from '../../../../src/next-step.ts'
+import type { BookingState } from './booking-state.ts'
 
 /**
  * One booking change, as either provider's signed webhook reports it. `bookingId` is the
@@ -10,9 +11,10 @@ export interface BookingEvent {
   provider: BookingProvider
   bookingId: string
   /** The lead's `requestId`, carried through the booking page's prefill; absent when the
-   * booking was made or changed without it (a reschedule from the provider's own email). */
+   * delivery does not carry it (a reschedule from the provider's own email, Cal.com's
+   * BOOKING_CREATED once the host confirms): the lead is then found through the booking. */
   requestId: string | undefined
-  state: 'booked' | 'cancelled'
+  state: BookingState
   /** When the demo starts, as an ISO 8601 instant. */
   startTime: string
   /** The invitee's IANA time zone, as the provider reports it; '' when it gives none. */

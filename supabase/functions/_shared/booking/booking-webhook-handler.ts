@@ -85,11 +85,13 @@ export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
     }
     if (applied.leadId === null) {
       // Acknowledged, or the provider would deliver it again and again: a booking made on the
-      // page without the form's prefill, or of a lead deleted since.
+      // page without the form's prefill, one whose request is still to come, or of a lead
+      // deleted since. Only one naming no lead is kept, for a later delivery that names it.
+      const booking = `A ${schedulers[provider].name} booking (${event.bookingId})`
       deps.log(
-        `A ${schedulers[provider].name} booking (${event.bookingId}) names no known demo request${
-          event.requestId ? ` (${event.requestId})` : ''
-        }: acknowledged, not stored`,
+        event.requestId === undefined
+          ? `${booking} names no demo request: acknowledged, kept until a delivery names one`
+          : `${booking} names no known demo request (${event.requestId}): acknowledged, not stored`,
       )
       return acknowledged()
     }

@@ -6,6 +6,7 @@ import {
   text,
   type WebhookOutcome,
 } from '../booking-event.ts'
+import type { BookingState } from '../booking-state.ts'
 import { hmacSha256Matches } from '../hmac.ts'
 
 /** Calendly's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
@@ -14,7 +15,7 @@ export const calendlySignatureHeader = 'Calendly-Webhook-Signature'
 /** How far a signature's time may be from ours: older deliveries could be replays. */
 export const calendlyToleranceMs = 3 * 60 * 1000
 
-const states: Record<string, BookingEvent['state']> = {
+const states: Record<string, BookingState> = {
   'invitee.created': 'booked',
   'invitee.canceled': 'cancelled',
 }
@@ -60,8 +61,8 @@ function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 
   if (!body) return malformed('the body is not a JSON object')
   const trigger = text(body.event)
   if (!trigger) return malformed('event is missing')
-  const state = states[trigger]
-  if (!state) return { kind: 'ignored', trigger }
+  if (!Object.hasOwn(states, trigger)) return { kind: 'ignored', trigger }
+  const state = states[trigger] as BookingState
   const payload = body.payload
   if (!isRecord(payload)) return malformed('payload is missing')
   // The invitee's URI: a reschedule makes a new invitee, so it names one booking of one person.
