@@ -251,6 +251,10 @@ describe.each(testDatabases)('the booking webhooks on $name', ({ open, skip }) =
     })
     // Out of order: the rejection overtakes the request, and is kept until the request claims it.
     expect((await postCal(rejected)).status).toBe(200)
+    expect(log).toHaveBeenCalledTimes(1)
+    expect(String(log.mock.calls[0]?.[0])).toMatch(
+      /Cal\.com booking \(bk-1\) names no demo request: acknowledged, kept until/,
+    )
     expect((await postCal(requested)).status).toBe(200)
     expect(await lead()).toMatchObject({ bookingState: 'rejected', bookingId: 'bk-1' })
     await pending.settled()
