@@ -120,4 +120,25 @@ describe('leadsCsv', () => {
     )
     expect(row).toContain(',1,booked,2026-12-01T15:00:00.000Z,Europe/London,cal,bk-1,')
   })
+
+  it.each([
+    ['requested', 'requested'],
+    ['awaiting_payment', 'awaiting payment'],
+    ['rejected', 'rejected'],
+    ['cancelled', 'cancelled'],
+  ] as const)('shows a booking %s as "%s" in the table, as stored in the CSV', (state, words) => {
+    const waiting = {
+      ...lead,
+      bookingState: state,
+      bookingStart: new Date('2026-12-01T15:00:00Z'),
+      bookingTimeZone: null,
+      bookingProvider: 'cal' as const,
+      bookingId: 'bk-1',
+    }
+    const [header = '', , line = ''] = leadsTable([waiting]).split('\n')
+    expect(line.slice(header.indexOf('booking'))).toMatch(
+      new RegExp(`^${words} 2026-12-01T15:00Z\\s`),
+    )
+    expect(leadsCsv([waiting]).split('\r\n')[1]).toContain(`,${state},2026-12-01T15:00:00.000Z,`)
+  })
 })

@@ -5,6 +5,7 @@ import {
   leadFieldNames,
   requiredFieldNames,
 } from '../src/lead-fields.ts'
+import type { BookingState } from '../supabase/functions/_shared/booking/booking-state.ts'
 import type { StoredDemoRequest } from '../supabase/functions/_shared/lead/lead-store.ts'
 
 type Column = [name: string, value: (lead: StoredDemoRequest) => string]
@@ -30,13 +31,21 @@ const tableColumns: Column[] = [
   ['notification', (lead) => lead.notificationStatus],
   ['id', (lead) => lead.id],
 ]
+// Each state in words for the table; the CSV keeps the stored value for imports.
+const bookingStateWords: Record<BookingState, string> = {
+  requested: 'requested',
+  awaiting_payment: 'awaiting payment',
+  booked: 'booked',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+}
 // The booking a signed webhook reported: shown when some listed lead has one.
 const bookingColumn: Column = [
   'booking',
   (lead) =>
     lead.bookingState === null
       ? ''
-      : `${lead.bookingState} ${lead.bookingStart?.toISOString().replace(/:00\.000Z$/, 'Z') ?? ''}`,
+      : `${bookingStateWords[lead.bookingState]} ${lead.bookingStart?.toISOString().replace(/:00\.000Z$/, 'Z') ?? ''}`,
 ]
 const bookingColumns: Column[] = [
   ['route_rule', (lead) => (lead.routeRule === null ? '' : String(lead.routeRule))],

@@ -26,7 +26,7 @@ const config = (dataDir = 'pglite') => ({
   rateLimit: { max: 2, globalMax: 1000, windowSeconds: 86_400 },
   // These requests are scripted; the widget's proofs are tests/backend/widget-contract.test.ts's.
   proofOfWork: null,
-  calendlyWebhookSigningKey: calendlyKey,
+  webhookSecrets: { cal: null, calendly: calendlyKey },
 })
 
 beforeAll(async () => {

@@ -1,7 +1,9 @@
 // `npm start`: builds the widget and site if a source changed since the last build (never with
 // SKIP_BUILD set), then serves everything.
 import { spawnSync } from 'node:child_process'
+import { bookingProviders } from '../src/next-step.ts'
 import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
+import { bookingWebhookPath, schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import { checkBuild } from './build-freshness.ts'
 import { type BackendConfig, projectRoot, readBackendConfig } from './config.ts'
 import { startLocalServer } from './local-server.ts'
@@ -61,14 +63,13 @@ const {
   notifyRetrySeconds,
   apiKeys,
   routes,
-  calWebhookSecret,
-  calendlyWebhookSigningKey,
+  webhookSecrets,
 } = server.config
 // Which providers' signed bookings the function takes, and where they post them.
-const bookings = [
-  calWebhookSecret && `${server.url}/functions/v1/send-demo-request/booking/cal`,
-  calendlyWebhookSigningKey && `${server.url}/functions/v1/send-demo-request/booking/calendly`,
-].filter(Boolean)
+const bookings = bookingProviders
+  .filter((provider) => webhookSecrets[provider] !== null)
+  .map((provider) => `${server.url}/functions/v1/send-demo-request${bookingWebhookPath(provider)}`)
+const secretSettings = bookingProviders.map((provider) => schedulers[provider].secretSetting)
 const notifying = email !== null || webhook !== null
 // A partner page not listed gets 403 and its visitors "Submission Failed": say so up front.
 const origins = allowedOrigins.length
@@ -83,7 +84,7 @@ console.log(`Demo-request backend on ${server.url}
   webhook   ${webhook ? `to ${new URL(webhook.url).origin}` : 'off (set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET)'}
   retries   ${!notifying ? 'none: leads stay pending' : notifyRetrySeconds ? `every ${notifyRetrySeconds} s` : 'off (NOTIFY_RETRY_SECONDS=0)'}
   routes    ${routes.length ? `${routes.length} rule${routes.length === 1 ? '' : 's'}` : "none: every lead gets the form's own reply (set DEMO_REQUEST_ROUTES)"}
-  bookings  ${bookings.length ? bookings.join(', ') : 'off (set CAL_WEBHOOK_SECRET or CALENDLY_WEBHOOK_SIGNING_KEY)'}
+  bookings  ${bookings.length ? bookings.join(', ') : `off (set ${secretSettings.join(' or ')})`}
   apikey    ${apiKeys ? `${apiKeys.length} accepted` : 'not checked (set SUPABASE_PUBLISHABLE_KEYS or SUPABASE_ANON_KEY)'}
 See the leads with: npm run leads`)
 

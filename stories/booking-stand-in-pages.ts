@@ -1,7 +1,6 @@
 import { frameUrl } from '../src/booking-frame.ts'
 import type { BookingProvider as FramedProvider } from '../src/next-step.ts'
-import { calBookingUrl } from '../supabase/functions/_shared/booking/cal.ts'
-import { calendlyBookingUrl } from '../supabase/functions/_shared/booking/calendly.ts'
+import { schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import { standInRequestId } from '../tests/support/function-replies.js'
 import { sampleContact, sampleLead } from '../tests/support/sample-lead.ts'
 
@@ -44,7 +43,5 @@ export function standInPageUrl(name: StandInPageName): string {
 export function standInBookingUrl(name: StandInPageName): string {
   const { provider } = standInPages[name]
   const page = standInPageUrl(name)
-  return provider === 'cal'
-    ? calBookingUrl(page, invitee, standInRequestId)
-    : calendlyBookingUrl(page, invitee, standInRequestId, location.host)
+  return schedulers[provider].bookingUrl(page, invitee, standInRequestId, location.host)
 }

@@ -61,8 +61,10 @@ create table public.demo_requests (
   -- page or a message, and a retried submission gets its first try's next step.
   route_rule smallint check (route_rule >= 1),
   -- The lead's booking, as the booking providers' signed webhooks report it: the one it holds
-  -- now, or the last one cancelled. The history is in demo_request_bookings.
-  booking_state text check (booking_state in ('booked', 'cancelled')),
+  -- now (booked, else waiting for the host's confirmation or a payment), or the last one that
+  -- ended (rejected or cancelled). The history is in demo_request_bookings.
+  booking_state text
+    check (booking_state in ('requested', 'awaiting_payment', 'booked', 'rejected', 'cancelled')),
   booking_start timestamptz,
   booking_time_zone text check (char_length(booking_time_zone) <= 64),
   booking_provider text check (booking_provider in ('cal', 'calendly')),
@@ -441,19 +443,26 @@ grant execute on function public.accept_demo_request to service_role;
 
 
 -- Every booking a provider has reported for a lead, keyed by the provider's own id, so that a
--- delivery repeated or arriving out of order changes the lead once. A cancellation is final
--- for its id: a reschedule is a new id. Rows are written only by apply_demo_request_booking.
+-- delivery repeated or arriving out of order changes the lead once. A booking only moves forward:
+-- requested or awaiting payment, then booked, then rejected or cancelled, which are final for its
+-- id (a reschedule is a new id). Rows are written only by apply_demo_request_booking.
 create table public.demo_request_bookings (
   provider text not null check (provider in ('cal', 'calendly')),
   booking_id text not null check (char_length(booking_id) between 1 and 300),
-  lead_id uuid not null references public.demo_requests (id) on delete cascade,
-  state text not null check (state in ('booked', 'cancelled')),
+  -- Null for a booking reported by a delivery that does not name its lead (Cal.com's
+  -- BOOKING_CREATED once the host confirms) before the one that does: a later delivery naming
+  -- the lead claims it. Unclaimed rows are deleted after 30 days.
+  lead_id uuid references public.demo_requests (id) on delete cascade,
+  state text not null
+    check (state in ('requested', 'awaiting_payment', 'booked', 'rejected', 'cancelled')),
   -- Null only for a booking known so far as the one a reschedule replaced.
   start_time timestamptz,
   time_zone text not null default '' check (char_length(time_zone) <= 64),
   -- When the provider says the last change happened: the newest booking is the lead's.
   occurred_at timestamptz not null,
-  -- For a cancellation that is half of a reschedule: the booking that took its place.
+  -- For a reschedule: the booking this one takes the place of, once it is booked.
+  replaces text check (char_length(replaces) <= 300),
+  -- For a booking a reschedule replaced: the booking that took its place.
   replaced_by text check (char_length(replaced_by) <= 300),
   created_at timestamptz not null,
   updated_at timestamptz not null,
@@ -475,6 +484,8 @@ create policy "service_role manages bookings"
   with check (true);
 
 create index demo_request_bookings_lead_idx on public.demo_request_bookings (lead_id);
+create index demo_request_bookings_unclaimed_idx on public.demo_request_bookings (updated_at)
+  where lead_id is null;
 
 
 -- How sales were told that a lead booked or cancelled, one row per change and channel, sent,
@@ -519,16 +530,23 @@ create index demo_request_booking_notifications_due_idx
 -- Applies one booking change a signed webhook reported (p_event: provider, bookingId,
 -- requestId, state, startTime, timeZone, occurredAt, replaces, replacedBy, as booking-event.ts
 -- has them) at p_now, the function's clock. The lead is found through requestId, else through
--- the booking or the one it replaces, as an earlier delivery stored them; without one nothing
--- is stored and lead_id is null. The lead's row is locked first, so deliveries for one lead
--- apply one at a time, in whatever order they come:
+-- the booking or the one it replaces, as an earlier delivery stored them. Without one, a
+-- delivery naming no requestId is kept unclaimed for a later one that does (Cal.com's
+-- confirmation can overtake its request), one naming an unknown lead is not stored, and lead_id
+-- is null. The lead's row is locked, so deliveries for one lead apply one at a time, in whatever
+-- order they come:
 -- - a repeated delivery finds its change made and changes nothing;
--- - a cancellation is final for its booking id: a creation arriving after it changes nothing;
+-- - a booking only moves forward: requested or awaiting payment (the later of the two), then
+--   booked, then rejected or cancelled, which are final: a delivery of an earlier step arriving
+--   late changes nothing;
 -- - a reschedule (a new booking naming the one it replaces, and, from Calendly, a cancellation
---   naming the one replacing it) leaves the lead booked at the new time, in either order.
--- The lead then holds its newest booking still booked, else its last cancellation that nothing
--- replaced. When that makes the lead newly booked, or cancels the booking sales were told of,
--- `notice` says which, and a notification row is made for each of p_channels.
+--   naming the one replacing it) leaves the lead booked at the new time, in either order; one
+--   still waiting for the host leaves the lead its old booking until it is booked.
+-- The lead then holds its newest booking still booked, else its newest still waiting, else its
+-- last rejection or cancellation that nothing replaced. When that makes the lead newly booked,
+-- or ends the booking sales were told of, `notice` says which, and a notification row is made
+-- for each of p_channels. Sales hear nothing of a booking still waiting, nor of the end of one
+-- they were never told was booked.
 create function public.apply_demo_request_booking(
   p_event jsonb,
   p_channels text[],
@@ -550,58 +568,99 @@ declare
   v_occurred timestamptz := (p_event ->> 'occurredAt')::timestamptz;
   v_replaces text := p_event ->> 'replaces';
   v_replaced_by text := p_event ->> 'replacedBy';
+  -- How far along each state is: a booking never goes back to a lower step.
+  v_steps constant jsonb :=
+    '{"requested": 1, "awaiting_payment": 1, "booked": 2, "rejected": 3, "cancelled": 3}';
   v_lead uuid;
   v_before public.demo_requests;
   v_existing public.demo_request_bookings;
+  v_row public.demo_request_bookings;
   v_current public.demo_request_bookings;
   v_now_state text;
 begin
+  -- Well past any provider's retries: what no delivery claimed by then, none will.
+  delete from public.demo_request_bookings b
+  where b.lead_id is null and b.updated_at < p_now - interval '30 days';
+
   if v_request ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     select d.id into v_lead from public.demo_requests d where d.id = v_request::uuid;
   end if;
   if v_lead is null then
     select b.lead_id into v_lead from public.demo_request_bookings b
-    where b.provider = v_provider
+    where b.provider = v_provider and b.lead_id is not null
       and b.booking_id in (v_booking, v_replaces, v_replaced_by)
     order by b.booking_id = v_booking desc
     limit 1;
   end if;
-  if v_lead is null then
+  -- A lead deleted since, or never ours: no later delivery would find it either.
+  if v_lead is null and v_request is not null then
     return next;
     return;
   end if;
-  lead_id := v_lead;
-
-  select * into v_before from public.demo_requests d where d.id = v_lead for update;
-  select * into v_existing from public.demo_request_bookings b
-  where b.provider = v_provider and b.booking_id = v_booking;
-
-  if v_existing.booking_id is null then
-    insert into public.demo_request_bookings (provider, booking_id, lead_id, state, start_time,
-      time_zone, occurred_at, replaced_by, created_at, updated_at)
-    values (v_provider, v_booking, v_lead, v_state, v_start, v_zone, v_occurred,
-      case when v_state = 'cancelled' then v_replaced_by end, p_now, p_now);
-  elsif v_existing.state = 'booked' and v_state = 'cancelled' then
-    update public.demo_request_bookings b
-    set state = 'cancelled', occurred_at = greatest(b.occurred_at, v_occurred),
-      replaced_by = coalesce(b.replaced_by, v_replaced_by), updated_at = p_now
-    where b.provider = v_provider and b.booking_id = v_booking;
-  elsif v_existing.start_time is null then
-    -- Known only as replaced so far: the delivery about it fills in its time.
-    update public.demo_request_bookings b
-    set start_time = v_start, time_zone = v_zone, updated_at = p_now
-    where b.provider = v_provider and b.booking_id = v_booking;
+  if v_lead is not null then
+    select * into v_before from public.demo_requests d where d.id = v_lead for update;
   end if;
 
-  -- The booking a reschedule replaces is cancelled, whether or not its own word came yet.
-  if v_state = 'booked' and v_replaces is not null then
+  insert into public.demo_request_bookings (provider, booking_id, lead_id, state, start_time,
+    time_zone, occurred_at, replaces, replaced_by, created_at, updated_at)
+  values (v_provider, v_booking, v_lead, v_state, v_start, v_zone, v_occurred, v_replaces,
+    case when v_state = 'cancelled' then v_replaced_by end, p_now, p_now)
+  on conflict (provider, booking_id) do nothing;
+  if not found then
+    select * into v_existing from public.demo_request_bookings b
+    where b.provider = v_provider and b.booking_id = v_booking
+    for update;
+    if (v_steps ->> v_state)::int > (v_steps ->> v_existing.state)::int
+      or ((v_steps ->> v_state)::int = 1 and v_state <> v_existing.state
+        and v_occurred > v_existing.occurred_at) then
+      update public.demo_request_bookings b
+      set state = v_state, occurred_at = greatest(b.occurred_at, v_occurred),
+        lead_id = coalesce(b.lead_id, v_lead), start_time = coalesce(b.start_time, v_start),
+        time_zone = case when b.start_time is null then v_zone else b.time_zone end,
+        replaces = coalesce(b.replaces, v_replaces),
+        replaced_by = coalesce(b.replaced_by,
+          case when v_state = 'cancelled' then v_replaced_by end),
+        updated_at = p_now
+      where b.provider = v_provider and b.booking_id = v_booking;
+    else
+      -- Its state stays; what an earlier delivery could not know is filled in: the lead of an
+      -- unclaimed booking, the time of one known only as replaced, what a reschedule replaces.
+      update public.demo_request_bookings b
+      set lead_id = coalesce(b.lead_id, v_lead), start_time = coalesce(b.start_time, v_start),
+        time_zone = case when b.start_time is null then v_zone else b.time_zone end,
+        replaces = coalesce(b.replaces, v_replaces), updated_at = p_now
+      where b.provider = v_provider and b.booking_id = v_booking
+        and ((b.lead_id is null and v_lead is not null)
+          or (b.start_time is null and v_start is not null)
+          or (b.replaces is null and v_replaces is not null));
+    end if;
+  end if;
+
+  select * into v_row from public.demo_request_bookings b
+  where b.provider = v_provider and b.booking_id = v_booking;
+  if v_lead is null then
+    -- A delivery naming the lead may have claimed the booking while this one waited for it.
+    v_lead := v_row.lead_id;
+    if v_lead is null then
+      return next;
+      return;
+    end if;
+    select * into v_before from public.demo_requests d where d.id = v_lead for update;
+  end if;
+  lead_id := v_lead;
+
+  -- The booking a reschedule replaces is cancelled once the new one is booked, whichever
+  -- delivery said what it replaces and whether or not the old one's own word came yet.
+  if v_row.state = 'booked' and v_row.replaces is not null then
     insert into public.demo_request_bookings as b (provider, booking_id, lead_id, state,
       occurred_at, replaced_by, created_at, updated_at)
-    values (v_provider, v_replaces, v_lead, 'cancelled', v_occurred, v_booking, p_now, p_now)
+    values (v_provider, v_row.replaces, v_lead, 'cancelled', v_row.occurred_at, v_booking, p_now,
+      p_now)
     on conflict (provider, booking_id) do update
     set state = 'cancelled', replaced_by = coalesce(b.replaced_by, excluded.replaced_by),
+      lead_id = coalesce(b.lead_id, excluded.lead_id),
       occurred_at = greatest(b.occurred_at, excluded.occurred_at), updated_at = p_now
-    where b.state <> 'cancelled' or b.replaced_by is null;
+    where b.state <> 'cancelled' or b.replaced_by is null or b.lead_id is null;
   end if;
 
   select * into v_current from public.demo_request_bookings b
@@ -610,7 +669,13 @@ begin
   limit 1;
   if v_current.booking_id is null then
     select * into v_current from public.demo_request_bookings b
-    where b.lead_id = v_lead and b.state = 'cancelled' and b.replaced_by is null
+    where b.lead_id = v_lead and b.state in ('requested', 'awaiting_payment')
+    order by b.occurred_at desc, b.booking_id desc
+    limit 1;
+  end if;
+  if v_current.booking_id is null then
+    select * into v_current from public.demo_request_bookings b
+    where b.lead_id = v_lead and b.state in ('rejected', 'cancelled') and b.replaced_by is null
       and b.start_time is not null
     order by b.occurred_at desc, b.booking_id desc
     limit 1;
@@ -633,21 +698,23 @@ begin
     where d.id = v_lead;
   end if;
 
-  -- What sales hear: a booking they have not been told of, or the cancellation of the one
-  -- they were; a cancellation of a booking the lead never showed is only stored.
+  -- What sales hear: a booking they have not been told of, or the end of the one they were
+  -- (with no booked one left, it was cancelled); the rest is only stored.
   if v_now_state = 'booked' and (v_before.booking_state is distinct from 'booked'
       or v_before.booking_id is distinct from v_current.booking_id
       or v_before.booking_provider is distinct from v_current.provider) then
     notice := 'booked';
-  elsif v_now_state = 'cancelled' and v_before.booking_state = 'booked' then
-    notice := 'cancelled';
-  end if;
-  if notice is not null then
     notice_provider := v_current.provider;
     notice_booking := v_current.booking_id;
+  elsif v_now_state <> 'booked' and v_before.booking_state = 'booked' then
+    notice := 'cancelled';
+    notice_provider := v_before.booking_provider;
+    notice_booking := v_before.booking_id;
+  end if;
+  if notice is not null then
     insert into public.demo_request_booking_notifications (provider, booking_id, notice,
       channel, created_at)
-    select v_current.provider, v_current.booking_id, notice, c.channel, p_now
+    select notice_provider, notice_booking, notice, c.channel, p_now
     from unnest(p_channels) as c (channel)
     on conflict do nothing;
   end if;

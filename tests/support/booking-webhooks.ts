@@ -17,24 +17,88 @@ export function signCalendlyWebhook(body: string, key: string, t: number): strin
   return `t=${t},v1=${v1}`
 }
 
-type CalTrigger = 'BOOKING_CREATED' | 'BOOKING_RESCHEDULED' | 'BOOKING_CANCELLED' | 'PING'
+/**
+ * The triggers Cal.com sends for a booking (its `WebhookTriggerEvents`), and `PING`, its test
+ * button. Where each is sent and what it carries: see calWebhookBody.
+ */
+type CalTrigger =
+  | 'BOOKING_REQUESTED'
+  | 'BOOKING_PAYMENT_INITIATED'
+  | 'BOOKING_CREATED'
+  | 'BOOKING_PAID'
+  | 'BOOKING_RESCHEDULED'
+  | 'BOOKING_REJECTED'
+  | 'BOOKING_CANCELLED'
+  | 'PING'
 
 export interface CalBooking {
   trigger: CalTrigger
   uid: string
-  /** Absent: a booking made without the prefilled metadata. */
+  /**
+   * The `metadata[demoRequestId]` the booking was made with. Cal.com hands a booking's metadata
+   * back only in the deliveries sent as it is made (BOOKING_REQUESTED, BOOKING_PAYMENT_INITIATED,
+   * a BOOKING_CREATED or BOOKING_RESCHEDULED of an event type that needs neither confirmation nor
+   * payment) and in BOOKING_CANCELLED: leave it out of the BOOKING_CREATED sent once the host
+   * confirms or the booker pays. BOOKING_PAID and BOOKING_REJECTED never carry it.
+   */
   requestId?: string
   startTime: string
   createdAt: string
-  /** The uid of the booking a BOOKING_RESCHEDULED replaces. */
+  /** The uid of the booking a BOOKING_RESCHEDULED (or a BOOKING_REQUESTED) replaces. */
   rescheduleUid?: string
   attendeeTimeZone?: string
+  /** The event type needs the host's confirmation. */
+  requiresConfirmation?: boolean
+  /** The event type's price, in cents; 0 for a free one. */
+  price?: number
 }
 
-/** A Cal.com webhook body, laid out as Cal.com's booking handler sends it. */
+// The booking's status each trigger reports (Cal.com's BookingStatus): BOOKING_REQUESTED is the
+// one sent PENDING; a payment's first word, BOOKING_PAYMENT_INITIATED, is sent ACCEPTED.
+const calStatuses: Record<CalTrigger, string | undefined> = {
+  BOOKING_REQUESTED: 'PENDING',
+  BOOKING_PAYMENT_INITIATED: 'ACCEPTED',
+  BOOKING_CREATED: 'ACCEPTED',
+  BOOKING_PAID: 'ACCEPTED',
+  BOOKING_RESCHEDULED: 'ACCEPTED',
+  BOOKING_REJECTED: 'REJECTED',
+  BOOKING_CANCELLED: 'CANCELLED',
+  PING: undefined,
+}
+
+// What `payload.metadata` holds for each trigger: the booking's own metadata (the video call and
+// what the booking page was given) as the booking is made (handleNewBooking.ts); the video call
+// alone in the BOOKING_CREATED of a confirmation (handleConfirmation.ts); the payment's in
+// BOOKING_PAID; none in BOOKING_REJECTED (confirm.handler.ts).
+function calMetadata(booking: CalBooking): Record<string, unknown> | undefined {
+  const videoCallUrl = 'https://app.cal.com/video/abc'
+  if (booking.trigger === 'BOOKING_REJECTED') return undefined
+  if (booking.trigger === 'BOOKING_PAID') {
+    return {
+      identifier: 'cal.com',
+      bookingId: 91,
+      eventTypeId: 7,
+      bookerEmail: 'ada@analytical.example',
+      eventTitle: 'Demo',
+      externalId: 'pi_3AbCdEf',
+    }
+  }
+  return { videoCallUrl, ...(booking.requestId ? { demoRequestId: booking.requestId } : {}) }
+}
+
+/**
+ * A Cal.com webhook body, laid out as Cal.com sends it: `{ triggerEvent, createdAt, payload }`
+ * with the booking's calendar event, its event type's details and the trigger's own fields
+ * (packages/features/webhooks/lib/sendPayload.ts; the payloads of handleNewBooking.ts,
+ * handleConfirmation.ts, handleBookingRequested.ts and, for BOOKING_REJECTED,
+ * packages/trpc/server/routers/viewer/bookings/confirm.handler.ts).
+ */
 export function calWebhookBody(booking: CalBooking): string {
   const end = new Date(Date.parse(booking.startTime) + 30 * 60_000).toISOString()
-  const cancelled = booking.trigger === 'BOOKING_CANCELLED'
+  const status = calStatuses[booking.trigger]
+  const metadata = calMetadata(booking)
+  const payment =
+    booking.trigger === 'BOOKING_PAYMENT_INITIATED' || booking.trigger === 'BOOKING_PAID'
   return JSON.stringify({
     triggerEvent: booking.trigger,
     createdAt: booking.createdAt,
@@ -72,7 +136,7 @@ export function calWebhookBody(booking: CalBooking): string {
       location: 'integrations:daily',
       destinationCalendar: null,
       hideCalendarNotes: false,
-      requiresConfirmation: null,
+      requiresConfirmation: booking.requiresConfirmation ?? null,
       eventTypeId: 7,
       seatsShowAttendees: true,
       seatsPerTimeSlot: null,
@@ -81,15 +145,18 @@ export function calWebhookBody(booking: CalBooking): string {
       ...(booking.rescheduleUid ? { rescheduleId: 90, rescheduleUid: booking.rescheduleUid } : {}),
       eventTitle: 'Demo',
       eventDescription: null,
-      price: 0,
+      price: booking.price ?? 0,
       currency: 'usd',
       length: 30,
-      metadata: {
-        videoCallUrl: 'https://app.cal.com/video/abc',
-        ...(booking.requestId ? { demoRequestId: booking.requestId } : {}),
-      },
-      status: cancelled ? 'CANCELLED' : 'ACCEPTED',
-      ...(cancelled ? { cancellationReason: 'Something came up' } : {}),
+      ...(metadata ? { metadata } : {}),
+      ...(payment ? { paymentId: 12 } : {}),
+      ...(status ? { status } : {}),
+      ...(booking.trigger === 'BOOKING_CANCELLED'
+        ? { cancellationReason: 'Something came up' }
+        : {}),
+      ...(booking.trigger === 'BOOKING_REJECTED'
+        ? { rejectionReason: 'Fully booked that week' }
+        : {}),
     },
   })
 }

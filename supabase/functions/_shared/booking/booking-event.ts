@@ -1,4 +1,6 @@
+import { isRecord } from '../../../../src/is-record.ts'
 import type { BookingProvider } from '../../../../src/next-step.ts'
+import type { BookingState } from './booking-state.ts'
 
 /**
  * One booking change, as either provider's signed webhook reports it. `bookingId` is the
@@ -9,9 +11,10 @@ export interface BookingEvent {
   provider: BookingProvider
   bookingId: string
   /** The lead's `requestId`, carried through the booking page's prefill; absent when the
-   * booking was made or changed without it (a reschedule from the provider's own email). */
+   * delivery does not carry it (a reschedule from the provider's own email, Cal.com's
+   * BOOKING_CREATED once the host confirms): the lead is then found through the booking. */
   requestId: string | undefined
-  state: 'booked' | 'cancelled'
+  state: BookingState
   /** When the demo starts, as an ISO 8601 instant. */
   startTime: string
   /** The invitee's IANA time zone, as the provider reports it; '' when it gives none. */
@@ -47,9 +50,6 @@ export interface BookingNoticeKey {
 // Shared by both readers: a payload's fields arrive as unknown JSON.
 export type Json = Record<string, unknown>
 
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 export const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined
 
@@ -63,7 +63,7 @@ export function instant(value: unknown): string | undefined {
 export function parseJson(rawBody: string): Json | undefined {
   try {
     const body: unknown = JSON.parse(rawBody)
-    return isObject(body) ? body : undefined
+    return isRecord(body) ? body : undefined
   } catch {
     return undefined
   }

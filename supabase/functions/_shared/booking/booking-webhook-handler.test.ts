@@ -20,8 +20,8 @@ import { trackPendingWork } from '../http/after-reply.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import { retrySecretHeader } from '../notify/notify-retry-handler.ts'
 import { createSqlNotificationStore } from '../notify/sql-notification-store.ts'
-import { calSignatureHeader } from './cal-webhook.ts'
-import { calendlySignatureHeader } from './calendly-webhook.ts'
+import { calSignatureHeader } from './providers/cal-webhook.ts'
+import { calendlySignatureHeader } from './providers/calendly-webhook.ts'
 import { createSqlBookingStore } from './sql-booking-store.ts'
 
 const base = 'http://localhost:3000/functions/v1/send-demo-request'
@@ -186,7 +186,7 @@ describe.each(testDatabases)('the booking webhooks on $name', ({ open, skip }) =
   it.skipIf(skip)(
     'acknowledges a booking of no known lead, logs it once, stores nothing',
     async () => {
-      const response = await postCal(calCreated())
+      const response = await postCal(calCreated('00000000-0000-4000-8000-000000000000'))
       expect(response.status).toBe(200)
       expect(log).toHaveBeenCalledTimes(1)
       expect(String(log.mock.calls[0]?.[0])).toMatch(/Cal\.com booking \(bk-1\) names no known/)
@@ -196,6 +196,71 @@ describe.each(testDatabases)('the booking webhooks on $name', ({ open, skip }) =
       expect(count).toBe(0)
     },
   )
+
+  it.skipIf(skip)('acknowledges a trigger it does not read as it does a ping', async () => {
+    const ended = calCreated(leadId).replace('"BOOKING_CREATED"', '"MEETING_ENDED"')
+    const response = await postCal(ended)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ success: true })
+    expect((await lead())?.bookingState).toBeNull()
+  })
+
+  it.skipIf(skip)(
+    'follows a Cal.com booking the host confirms: requested, then booked, sales told once',
+    async () => {
+      const delivery = (trigger: 'BOOKING_REQUESTED' | 'BOOKING_CREATED', minute: number) =>
+        calWebhookBody({
+          trigger,
+          uid: 'bk-1',
+          // Cal.com hands the metadata back with the request, not with the confirmation.
+          requestId: trigger === 'BOOKING_REQUESTED' ? leadId : undefined,
+          startTime: '2026-12-01T15:00:00.000Z',
+          createdAt: `2026-11-26T10:0${minute}:00.000Z`,
+          requiresConfirmation: true,
+        })
+      expect((await postCal(delivery('BOOKING_REQUESTED', 0))).status).toBe(200)
+      expect(await lead()).toMatchObject({ bookingState: 'requested', bookingProvider: 'cal' })
+      await pending.settled()
+      expect(email.received).toEqual([])
+      expect(hooks.received).toEqual([])
+
+      expect((await postCal(delivery('BOOKING_CREATED', 5))).status).toBe(200)
+      expect((await postCal(delivery('BOOKING_REQUESTED', 0))).status).toBe(200)
+      expect(await lead()).toMatchObject({ bookingState: 'booked', bookingId: 'bk-1' })
+      await pending.settled()
+      expect(email.delivered.map((mail) => mail.body.subject)).toEqual([
+        'Ada Lovelace booked a demo for Tue 1 Dec, 09:00 (America/Chicago)',
+      ])
+      expect(hooks.delivered.map((post) => post.body.type)).toEqual(['demo_request.booked'])
+      expect(log).not.toHaveBeenCalled()
+    },
+  )
+
+  it.skipIf(skip)('tells sales nothing of a request the host rejects', async () => {
+    const base = { uid: 'bk-1', startTime: '2026-12-01T15:00:00.000Z', requiresConfirmation: true }
+    const requested = calWebhookBody({
+      ...base,
+      trigger: 'BOOKING_REQUESTED',
+      requestId: leadId,
+      createdAt: '2026-11-26T10:00:00.000Z',
+    })
+    const rejected = calWebhookBody({
+      ...base,
+      trigger: 'BOOKING_REJECTED',
+      createdAt: '2026-11-26T10:05:00.000Z',
+    })
+    // Out of order: the rejection overtakes the request, and is kept until the request claims it.
+    expect((await postCal(rejected)).status).toBe(200)
+    expect(log).toHaveBeenCalledTimes(1)
+    expect(String(log.mock.calls[0]?.[0])).toMatch(
+      /Cal\.com booking \(bk-1\) names no demo request: acknowledged, kept until/,
+    )
+    expect((await postCal(requested)).status).toBe(200)
+    expect(await lead()).toMatchObject({ bookingState: 'rejected', bookingId: 'bk-1' })
+    await pending.settled()
+    expect(email.received).toEqual([])
+    expect(hooks.received).toEqual([])
+  })
 
   it.skipIf(skip)('follows a Calendly booking and its cancellation', async () => {
     const uri = 'https://api.calendly.com/scheduled_events/EV1/invitees/IN1'

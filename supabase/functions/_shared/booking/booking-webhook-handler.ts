@@ -5,13 +5,12 @@ import { readCappedBody } from '../http/read-capped-body.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import type { BookingNoticeKey, WebhookOutcome } from './booking-event.ts'
 import type { BookingStore } from './booking-store.ts'
-import { readCalWebhook } from './cal-webhook.ts'
-import { readCalendlyWebhook } from './calendly-webhook.ts'
+import { schedulers } from './schedulers.ts'
 
 /** What the booking webhooks use. */
 export interface BookingWebhookDependencies {
   bookings: BookingStore
-  /** `CAL_WEBHOOK_SECRET` and `CALENDLY_WEBHOOK_SIGNING_KEY`; null refuses every delivery. */
+  /** Each provider's webhook secret (its `secretSetting`); null refuses every delivery. */
   secrets: Record<BookingProvider, string | null>
   /** The channels sales are told on: a change's notifications are made for these. */
   channels: readonly NotificationChannel[]
@@ -24,16 +23,8 @@ export interface BookingWebhookDependencies {
   maxBodyBytes?: number
 }
 
-/** The provider a booking webhook's path names (`…/booking/cal`, `…/booking/calendly`), or null. */
-export function bookingWebhookProvider(url: string): BookingProvider | null {
-  const match = /\/booking\/(cal|calendly)\/?$/.exec(new URL(url).pathname)
-  return (match?.[1] as BookingProvider | undefined) ?? null
-}
-
 // A booking's payload with every field a provider sends is a few kilobytes; this is ample.
 const defaultMaxBodyBytes = 256 * 1024
-
-const providerNames: Record<BookingProvider, string> = { cal: 'Cal.com', calendly: 'Calendly' }
 
 const acknowledged = () =>
   new Response(JSON.stringify({ success: true }), {
@@ -41,7 +32,7 @@ const acknowledged = () =>
   })
 
 /**
- * `POST …/send-demo-request/booking/cal` and `…/booking/calendly`: a provider's signed report
+ * `POST …/send-demo-request/booking/<provider>` (schedulers.ts): a provider's signed report
  * of a booking. The signature, not the project's key, is what lets it in: 401 without a valid
  * one (nothing changes), 400 for a signed body that is no booking, 200 for the rest, even a
  * booking of no known lead, which is logged and dropped: a provider retries anything else.
@@ -56,9 +47,7 @@ export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
   ): Promise<WebhookOutcome> {
     const secret = deps.secrets[provider]
     if (secret === null) return { kind: 'unsigned' }
-    return provider === 'cal'
-      ? readCalWebhook(body, headers, secret)
-      : readCalendlyWebhook(body, headers, secret, deps.now)
+    return schedulers[provider].readWebhook(body, headers, secret, deps.now)
   }
 
   return async (request: Request, provider: BookingProvider): Promise<Response> => {
@@ -78,7 +67,7 @@ export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
     if (outcome.kind === 'unsigned') {
       return errorReply(401, {
         code: 'unauthorized',
-        message: `The ${providerNames[provider]} webhook signature is missing or does not match.`,
+        message: `The ${schedulers[provider].name} webhook signature is missing or does not match.`,
       })
     }
     if (outcome.kind === 'malformed') {
@@ -96,11 +85,13 @@ export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
     }
     if (applied.leadId === null) {
       // Acknowledged, or the provider would deliver it again and again: a booking made on the
-      // page without the form's prefill, or of a lead deleted since.
+      // page without the form's prefill, one whose request is still to come, or of a lead
+      // deleted since. Only one naming no lead is kept, for a later delivery that names it.
+      const booking = `A ${schedulers[provider].name} booking (${event.bookingId})`
       deps.log(
-        `A ${providerNames[provider]} booking (${event.bookingId}) names no known demo request${
-          event.requestId ? ` (${event.requestId})` : ''
-        }: acknowledged, not stored`,
+        event.requestId === undefined
+          ? `${booking} names no demo request: acknowledged, kept until a delivery names one`
+          : `${booking} names no known demo request (${event.requestId}): acknowledged, not stored`,
       )
       return acknowledged()
     }

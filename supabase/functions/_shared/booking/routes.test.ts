@@ -60,6 +60,10 @@ describe('parseRoutes', () => {
     const providers = parseRoutes(
       JSON.stringify([
         { book: 'https://app.cal.com/acme/demo' },
+        { book: 'https://cal.com/acme/demo' },
+        { book: 'https://acme.cal.com/demo' },
+        { book: 'https://cal.eu/acme/demo' },
+        { book: 'https://app.cal.eu/acme/demo' },
         { book: 'https://calendly.com/acme/demo' },
         { book: 'https://book.acme.example/demo', provider: 'cal' },
         { book: 'https://meet.acme.example/demo', provider: 'calendly' },
@@ -68,7 +72,19 @@ describe('parseRoutes', () => {
         { book: 'http://localhost:4100/calendly/acme/demo', provider: 'calendly' },
       ]),
     ).map((route) => (route.kind === 'book' ? route.provider : route.kind))
-    expect(providers).toEqual(['cal', 'calendly', 'cal', 'calendly', 'link', 'cal', 'calendly'])
+    expect(providers).toEqual([
+      'cal',
+      'cal',
+      'cal',
+      'cal',
+      'cal',
+      'calendly',
+      'cal',
+      'calendly',
+      'link',
+      'cal',
+      'calendly',
+    ])
   })
 
   it('lets a rule without "when" match every lead', () => {
@@ -111,11 +127,15 @@ describe('parseRoutes', () => {
     [[{ book: 'https://user:pw@cal.com/acme' }], /must not carry a user name or password/],
     [
       [{ book: 'https://cal.com/acme', provider: 'hubspot' }],
-      /"provider" must be "cal" or "calendly"/,
+      /"provider" must be "cal" or "calendly", not "hubspot"/,
     ],
     [
       [{ book: 'https://cal.com/acme', provider: 'calendly' }],
       /says calendly, but cal.com is cal's/,
+    ],
+    [
+      [{ book: 'https://acme.cal.com/demo', provider: 'calendly' }],
+      /says calendly, but acme.cal.com is cal's/,
     ],
     [[{ message: 'Hi', provider: 'cal' }], /has a "provider" but no "book"/],
     [[{ message: '   ' }], /"message" must be text/],

@@ -1,7 +1,8 @@
+import { isRecord } from '../../../../src/is-record.ts'
 import { type LeadFieldName, leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
 import { type BookingProvider, bookingProviders, type NextStep } from '../../../../src/next-step.ts'
-import { calBookingUrl, calHosts, type Invitee } from './cal.ts'
-import { calendlyBookingUrl, calendlyHosts } from './calendly.ts'
+import type { Invitee } from './scheduler.ts'
+import { schedulerOfHost, schedulers } from './schedulers.ts'
 
 /** The setting's name, as every message about it spells it. */
 export const routesSetting = 'DEMO_REQUEST_ROUTES'
@@ -27,9 +28,6 @@ export const maxRouteMessage = 500
 const ruleKeys = new Set(['when', 'book', 'provider', 'message'])
 // Plain http only where a test serves a stand-in booking page.
 const localHosts = new Set(['localhost', '127.0.0.1'])
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const isFieldName = (name: string): name is LeadFieldName =>
   (leadFieldNames as readonly string[]).includes(name)
@@ -66,11 +64,9 @@ function parseWhen(value: unknown, where: string): RouteCondition {
   return when
 }
 
-function hostProvider(host: string): BookingProvider | undefined {
-  if (calHosts.includes(host)) return 'cal'
-  if (calendlyHosts.includes(host)) return 'calendly'
-  return undefined
-}
+const providerChoice = new Intl.ListFormat('en', { type: 'disjunction' }).format(
+  bookingProviders.map((name) => `"${name}"`),
+)
 
 function parseBook(
   book: unknown,
@@ -87,10 +83,10 @@ function parseBook(
   const local = url.protocol === 'http:' && localHosts.has(url.hostname)
   if (url.protocol !== 'https:' && !local) fail(`${where} "book" must be an https address`)
   if (url.username || url.password) fail(`${where} "book" must not carry a user name or password`)
-  const fromHost = hostProvider(url.hostname)
+  const fromHost = schedulerOfHost(url.hostname)
   if (provider === undefined) return { book: url.href, provider: fromHost ?? 'link' }
   if (!bookingProviders.includes(provider as BookingProvider)) {
-    fail(`${where} "provider" must be "cal" or "calendly", not ${JSON.stringify(provider)}`)
+    fail(`${where} "provider" must be ${providerChoice}, not ${JSON.stringify(provider)}`)
   }
   if (fromHost && fromHost !== provider) {
     fail(`${where} "provider" says ${provider}, but ${url.hostname} is ${fromHost}'s`)
@@ -175,13 +171,8 @@ export function nextStep(
       .join(' '),
     email: lead.email?.trim() ?? '',
   }
-  if (route.provider === 'cal') {
-    return { kind: 'book', provider: 'cal', url: calBookingUrl(route.book, invitee, requestId) }
-  }
-  if (route.provider === 'calendly') {
-    const url = calendlyBookingUrl(route.book, invitee, requestId, embedDomain)
-    return { kind: 'book', provider: 'calendly', url }
-  }
   // A page whose parameters nobody here knows gets none: it opens as the firm gave it.
-  return { kind: 'link', url: route.book }
+  if (route.provider === 'link') return { kind: 'link', url: route.book }
+  const url = schedulers[route.provider].bookingUrl(route.book, invitee, requestId, embedDomain)
+  return { kind: 'book', provider: route.provider, url }
 }

@@ -70,16 +70,36 @@ describe.each(testDatabases)('the booking store on $name', ({ open, skip }) => {
     expect(new Date(updated?.booking_updated_at ?? 0)).toEqual(clock)
   })
 
-  it.skipIf(skip)('acknowledges a booking of no known lead without storing it', async () => {
-    for (const requestId of [undefined, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+  const stored = () =>
+    test.db.query<{ booking_id: string; lead_id: string | null; state: string }>(
+      'select booking_id, lead_id, state from public.demo_request_bookings order by booking_id',
+    )
+
+  it.skipIf(skip)('stores nothing of a booking naming a lead that is not here', async () => {
+    for (const requestId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       expect(await apply({ requestId })).toEqual({ leadId: null, notice: null })
     }
-    const [{ count } = { count: -1 }] = await test.db.query<{ count: number }>(
-      'select count(*)::int as count from public.demo_request_bookings',
-    )
-    expect(count).toBe(0)
+    expect(await stored()).toEqual([])
     expect((await lead())?.bookingState).toBeNull()
   })
+
+  it.skipIf(skip)(
+    'keeps a booking naming no lead unclaimed, for 30 days, until a delivery names it',
+    async () => {
+      expect(await apply({ bookingId: 'bk-1' })).toEqual({ leadId: null, notice: null })
+      expect(await stored()).toEqual([{ booking_id: 'bk-1', lead_id: null, state: 'booked' }])
+      expect((await lead())?.bookingState).toBeNull()
+
+      // 30 days on, an unclaimed booking is gone; a claimed one stays.
+      await apply({ bookingId: 'bk-2', requestId: leadId })
+      const later = new Date(clock.getTime() + 30 * 86_400_000 + 1000)
+      await createSqlBookingStore(test.db).apply(event({ bookingId: 'bk-3' }), channels, later)
+      expect((await stored()).map((row) => [row.booking_id, row.lead_id])).toEqual([
+        ['bk-2', leadId],
+        ['bk-3', null],
+      ])
+    },
+  )
 
   it.skipIf(skip)('cancels a booking, finding the lead through it without the id', async () => {
     await apply({ requestId: leadId })

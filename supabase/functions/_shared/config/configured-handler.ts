@@ -2,10 +2,8 @@ import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { createProofGate } from '../abuse/proof-gate.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
 import type { BookingStore } from '../booking/booking-store.ts'
-import {
-  bookingWebhookProvider,
-  createBookingWebhookHandler,
-} from '../booking/booking-webhook-handler.ts'
+import { createBookingWebhookHandler } from '../booking/booking-webhook-handler.ts'
+import { bookingWebhookProvider } from '../booking/schedulers.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/after-reply.ts'
 import { requireApiKey } from '../http/require-api-key.ts'
 import { createDemoRequestHandler, type DemoRequestHandler } from '../lead/demo-request-handler.ts'
@@ -78,7 +76,7 @@ export interface ConfiguredHandlerOptions {
 
 /**
  * The function as the settings describe it: leads at its path, the retry endpoint at
- * `…/retry`, and the booking webhooks at `…/booking/cal` and `…/booking/calendly`.
+ * `…/retry`, and each scheduler's booking webhook at `…/booking/<provider>` (schedulers.ts).
  */
 export function createConfiguredHandler(
   config: FunctionConfig,
@@ -114,7 +112,7 @@ export function createConfiguredHandler(
   // Each provider signs its own: like the retry endpoint, they need no project key.
   const booking = createBookingWebhookHandler({
     bookings: stores.bookings,
-    secrets: { cal: config.calWebhookSecret, calendly: config.calendlyWebhookSigningKey },
+    secrets: config.webhookSecrets,
     channels: dispatcher.channels,
     dispatchBooking: dispatcher.dispatchBooking,
     afterReply,

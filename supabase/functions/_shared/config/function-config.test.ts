@@ -18,8 +18,7 @@ describe('readFunctionConfig', () => {
       proofOfWork: { min: 12, max: 18 },
       fields: [],
       routes: [],
-      calWebhookSecret: null,
-      calendlyWebhookSigningKey: null,
+      webhookSecrets: { cal: null, calendly: null },
       salesTimeZone: 'UTC',
     })
   })
@@ -80,8 +79,7 @@ describe('readFunctionConfig', () => {
           provider: 'cal',
         },
       ],
-      calWebhookSecret: 'cal-secret',
-      calendlyWebhookSigningKey: 'calendly-key',
+      webhookSecrets: { cal: 'cal-secret', calendly: 'calendly-key' },
       salesTimeZone: 'America/Chicago',
     })
   })

@@ -1,9 +1,12 @@
 import { type FormFields, parseFormFields } from '../../../../src/contact-fields.ts'
+import { isRecord } from '../../../../src/is-record.ts'
+import { type BookingProvider, bookingProviders } from '../../../../src/next-step.ts'
 import { defaultIpv6Prefix } from '../abuse/client-group.ts'
 import type { ProofOfWorkSettings } from '../abuse/proof-gate.ts'
 import { maxChallengeBits } from '../abuse/proof-of-work.ts'
 import type { RateLimit } from '../abuse/rate-limit.ts'
 import { parseRoutes, type Route } from '../booking/routes.ts'
+import { schedulers } from '../booking/schedulers.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
 
@@ -27,10 +30,11 @@ export interface FunctionConfig {
   fields: FormFields
   /** The rules of `DEMO_REQUEST_ROUTES`, in order; none gives every lead today's reply. */
   routes: Route[]
-  /** Cal.com's webhook secret; `null` keeps `…/booking/cal` refusing every delivery. */
-  calWebhookSecret: string | null
-  /** Calendly's webhook signing key; `null` keeps `…/booking/calendly` refusing every delivery. */
-  calendlyWebhookSigningKey: string | null
+  /**
+   * Each scheduler's webhook secret, from its `secretSetting` (`CAL_WEBHOOK_SECRET`,
+   * `CALENDLY_WEBHOOK_SIGNING_KEY`); `null` keeps its `…/booking/<provider>` refusing every delivery.
+   */
+  webhookSecrets: Record<BookingProvider, string | null>
   /** The IANA time zone sales read times in (`SALES_TIME_ZONE`). */
   salesTimeZone: string
 }
@@ -151,7 +155,7 @@ function readApiKeys(env: (name: string) => string | undefined): string[] {
     try {
       named = JSON.parse(publishable)
     } catch {}
-    if (typeof named !== 'object' || named === null || Array.isArray(named)) {
+    if (!isRecord(named)) {
       throw new Error(
         'SUPABASE_PUBLISHABLE_KEYS must be a JSON object of named keys, like {"default":"sb_publishable_…"}',
       )
@@ -166,6 +170,14 @@ function readApiKeys(env: (name: string) => string | undefined): string[] {
 }
 
 const secret = (value: string | undefined) => value?.trim() || null
+
+function webhookSecrets(env: (name: string) => string | undefined) {
+  const entries = bookingProviders.map((provider) => [
+    provider,
+    secret(env(schedulers[provider].secretSetting)),
+  ])
+  return Object.fromEntries(entries) as Record<BookingProvider, string | null>
+}
 
 // Checked here, so a typo shows at start rather than in the first email to sales.
 function salesTimeZone(value: string | undefined): string {
@@ -221,8 +233,7 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     proofOfWork: proofOfWork(env),
     fields: parseFormFields(env('DEMO_REQUEST_FIELDS')),
     routes: parseRoutes(env('DEMO_REQUEST_ROUTES')),
-    calWebhookSecret: secret(env('CAL_WEBHOOK_SECRET')),
-    calendlyWebhookSigningKey: secret(env('CALENDLY_WEBHOOK_SIGNING_KEY')),
+    webhookSecrets: webhookSecrets(env),
     salesTimeZone: salesTimeZone(env('SALES_TIME_ZONE')),
   }
 }

@@ -1,5 +1,7 @@
 import type { CompanySize } from '../../../../src/demo-request-schema.ts'
 import type { LeadFieldName, RequiredFieldName } from '../../../../src/lead-fields.ts'
+import type { BookingProvider } from '../../../../src/next-step.ts'
+import type { BookingState } from '../booking/booking-state.ts'
 
 // Where sales stand on a lead: not yet told, told, telling failed, never to be told (spam), or
 // held beyond the global limit for the window's digest.
@@ -34,11 +36,11 @@ export type StoredDemoRequest = NewDemoRequest & {
   heldUntil: Date | null
   routeRule: number | null
   /** The lead's booking, as the providers' signed webhooks report it; null until one does. */
-  bookingState: 'booked' | 'cancelled' | null
+  bookingState: BookingState | null
   bookingStart: Date | null
   /** The invitee's IANA time zone, as the provider reported it. */
   bookingTimeZone: string | null
-  bookingProvider: 'cal' | 'calendly' | null
+  bookingProvider: BookingProvider | null
   /** The provider's id of the booking: Cal.com's uid, Calendly's invitee URI. */
   bookingId: string | null
 }

@@ -1,9 +1,8 @@
 import { escapeHtml } from '../../../../src/escape-html.ts'
+import { schedulers } from '../booking/schedulers.ts'
 import { slackEscape } from './lead-webhook.ts'
 import type { BookingNotice } from './notifier.ts'
 import { salesTime } from './sales-time.ts'
-
-const providerNames = { cal: 'Cal.com', calendly: 'Calendly' } as const
 
 /**
  * The same id on every attempt, so Resend and webhook receivers drop a repeat: the lead, the
@@ -30,7 +29,7 @@ export function bookingEmail(booking: BookingNotice, timeZone: string) {
     ['Email', lead.email],
     ['Phone', lead.phone],
     ['Their time zone', booking.inviteeTimeZone || null],
-    ['Booked through', providerNames[booking.provider]],
+    ['Booked through', schedulers[booking.provider].name],
     ['Request id', lead.id],
   ]
   const present = rows.filter((row): row is [string, string] => Boolean(row[1]))

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   calendlyWebhookBody,
   signCalendlyWebhook,
-} from '../../../../tests/support/booking-webhooks.ts'
+} from '../../../../../tests/support/booking-webhooks.ts'
 import {
   calendlySignatureHeader,
   calendlyToleranceMs,

@@ -1,20 +1,35 @@
+import { isRecord } from '../../../../../src/is-record.ts'
 import {
   type BookingEvent,
   instant,
-  isObject,
   type Json,
   parseJson,
   text,
   type WebhookOutcome,
-} from './booking-event.ts'
-import { hmacSha256Matches } from './hmac.ts'
+} from '../booking-event.ts'
+import type { BookingState } from '../booking-state.ts'
+import { hmacSha256Matches } from '../hmac.ts'
 
 /** Cal.com's signature: the hex HMAC-SHA256 of the raw body under the webhook's secret. */
 export const calSignatureHeader = 'X-Cal-Signature-256'
 
-const states: Record<string, BookingEvent['state']> = {
+/**
+ * The triggers read, and the state each reports (Cal.com's `WebhookTriggerEvents`,
+ * packages/features/webhooks/lib/constants.ts). An event type that needs the host's confirmation
+ * sends BOOKING_REQUESTED when booked, BOOKING_CREATED when the host accepts and BOOKING_REJECTED
+ * when the host declines (packages/features/bookings/lib/handleNewBooking.ts,
+ * handleConfirmation.ts, packages/trpc/server/routers/viewer/bookings/confirm.handler.ts). One
+ * with a price sends BOOKING_PAYMENT_INITIATED when booked; once paid, BOOKING_CREATED with
+ * BOOKING_PAID beside it, or BOOKING_REQUESTED when it also needs confirmation
+ * (packages/lib/payment/handlePaymentSuccess.ts).
+ */
+const states: Record<string, BookingState> = {
+  BOOKING_REQUESTED: 'requested',
+  BOOKING_PAYMENT_INITIATED: 'awaiting_payment',
   BOOKING_CREATED: 'booked',
+  BOOKING_PAID: 'booked',
   BOOKING_RESCHEDULED: 'booked',
+  BOOKING_REJECTED: 'rejected',
   BOOKING_CANCELLED: 'cancelled',
 }
 
@@ -40,18 +55,21 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
   if (!body) return malformed('the body is not a JSON object')
   const trigger = text(body.triggerEvent)
   if (!trigger) return malformed('triggerEvent is missing')
-  const state = states[trigger]
   // PING (Cal.com's test button) and triggers nobody asked for are acknowledged, not stored.
-  if (!state) return { kind: 'ignored', trigger }
+  if (!Object.hasOwn(states, trigger)) return { kind: 'ignored', trigger }
+  const state = states[trigger] as BookingState
   const payload = body.payload
-  if (!isObject(payload)) return malformed('payload is missing')
+  if (!isRecord(payload)) return malformed('payload is missing')
   const bookingId = text(payload.uid)
   if (!bookingId) return malformed('payload.uid is missing')
   const startTime = instant(payload.startTime)
   if (!startTime) return malformed('payload.startTime is not a date')
   const occurredAt = instant(body.createdAt)
   if (!occurredAt) return malformed('createdAt is not a date')
-  const metadata = isObject(payload.metadata) ? payload.metadata : {}
+  // Our demoRequestId is in the metadata of the deliveries sent as the booking is made; the
+  // BOOKING_CREATED of a confirmation has only `{ videoCallUrl }`, BOOKING_PAID the payment's,
+  // BOOKING_REJECTED none (handleConfirmation.ts, confirm.handler.ts).
+  const metadata = isRecord(payload.metadata) ? payload.metadata : {}
   const event: BookingEvent = {
     provider: 'cal',
     bookingId,
@@ -62,9 +80,10 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
     occurredAt,
   }
   // A reschedule is a new booking (a new uid) naming the one it replaces; Cal.com calls that
-  // `rescheduleUid` in its webhook data, from the booking's own `fromReschedule`.
+  // `rescheduleUid` in its webhook data, from the booking's own `fromReschedule`. One that needs
+  // confirmation names it in its BOOKING_REQUESTED; its later BOOKING_CREATED does not.
   const replaces = text(payload.rescheduleUid) ?? text(payload.fromReschedule)
-  if (state === 'booked' && replaces) event.replaces = replaces
+  if (replaces && !['rejected', 'cancelled'].includes(state)) event.replaces = replaces
   return { kind: 'booking', event }
 }
 
@@ -73,8 +92,8 @@ function timeZone(payload: Json): string {
   const [booker] = Array.isArray(payload.attendees) ? payload.attendees : []
   const organizer = payload.organizer
   return (
-    (isObject(booker) ? text(booker.timeZone) : undefined) ??
-    (isObject(organizer) ? text(organizer.timeZone) : undefined) ??
+    (isRecord(booker) ? text(booker.timeZone) : undefined) ??
+    (isRecord(organizer) ? text(organizer.timeZone) : undefined) ??
     ''
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calWebhookBody, signCalWebhook } from '../../../../tests/support/booking-webhooks.ts'
+import { calWebhookBody, signCalWebhook } from '../../../../../tests/support/booking-webhooks.ts'
 import { calSignatureHeader, readCalWebhook } from './cal-webhook.ts'
 
 const secret = 'cal-secret'
@@ -102,6 +102,75 @@ describe('readCalWebhook', () => {
       payload: {},
     })
     expect(await read(ended)).toEqual({ kind: 'ignored', trigger: 'MEETING_ENDED' })
+    // A trigger named like something every object has is no state either.
+    const inherited = JSON.stringify({ triggerEvent: 'constructor', createdAt: '', payload: {} })
+    expect(await read(inherited)).toEqual({ kind: 'ignored', trigger: 'constructor' })
+  })
+
+  const booking = {
+    uid: 'bk-1',
+    startTime: '2026-12-01T15:00:00Z',
+    createdAt: '2026-11-26T10:00:00Z',
+  }
+
+  it.each([
+    ['BOOKING_REQUESTED', 'requested', { requiresConfirmation: true }],
+    ['BOOKING_PAYMENT_INITIATED', 'awaiting_payment', { price: 5000 }],
+  ] as const)(
+    'reads %s, sent as the booking is made, as %s of the lead in its metadata',
+    async (trigger, state, eventType) => {
+      const body = calWebhookBody({ ...booking, ...eventType, trigger, requestId: 'req-1' })
+      expect(await read(body)).toEqual({
+        kind: 'booking',
+        event: {
+          provider: 'cal',
+          bookingId: 'bk-1',
+          requestId: 'req-1',
+          state,
+          startTime: '2026-12-01T15:00:00.000Z',
+          timeZone: 'Europe/London',
+          occurredAt: '2026-11-26T10:00:00.000Z',
+        },
+      })
+    },
+  )
+
+  it.each([
+    ['BOOKING_CREATED', 'booked'],
+    ['BOOKING_PAID', 'booked'],
+    ['BOOKING_REJECTED', 'rejected'],
+  ] as const)(
+    'reads %s, which names no lead once the host or the payment decides, as %s',
+    async (trigger, state) => {
+      // Cal.com sends these without our metadata: the store finds the lead through bk-1.
+      const body = calWebhookBody({ ...booking, trigger, requiresConfirmation: true })
+      expect(JSON.parse(body).payload.metadata?.demoRequestId).toBeUndefined()
+      const outcome = await read(body)
+      expect(outcome).toMatchObject({ kind: 'booking', event: { bookingId: 'bk-1', state } })
+      expect(outcome.kind === 'booking' && outcome.event.requestId).toBeUndefined()
+    },
+  )
+
+  it('reads a reschedule waiting for the host as a request naming the booking it replaces', async () => {
+    const body = calWebhookBody({
+      ...booking,
+      trigger: 'BOOKING_REQUESTED',
+      uid: 'bk-2',
+      requestId: 'req-1',
+      rescheduleUid: 'bk-1',
+    })
+    expect(await read(body)).toMatchObject({
+      kind: 'booking',
+      event: { bookingId: 'bk-2', state: 'requested', replaces: 'bk-1' },
+    })
+    const rejected = calWebhookBody({
+      ...booking,
+      trigger: 'BOOKING_REJECTED',
+      uid: 'bk-2',
+      rescheduleUid: 'bk-1',
+    })
+    const outcome = await read(rejected)
+    expect(outcome.kind === 'booking' && outcome.event.replaces).toBeUndefined()
   })
 
   it.each([

@@ -1,12 +1,13 @@
+import { isRecord } from '../../../../../src/is-record.ts'
 import {
   type BookingEvent,
   instant,
-  isObject,
   parseJson,
   text,
   type WebhookOutcome,
-} from './booking-event.ts'
-import { hmacSha256Matches } from './hmac.ts'
+} from '../booking-event.ts'
+import type { BookingState } from '../booking-state.ts'
+import { hmacSha256Matches } from '../hmac.ts'
 
 /** Calendly's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const calendlySignatureHeader = 'Calendly-Webhook-Signature'
@@ -14,7 +15,7 @@ export const calendlySignatureHeader = 'Calendly-Webhook-Signature'
 /** How far a signature's time may be from ours: older deliveries could be replays. */
 export const calendlyToleranceMs = 3 * 60 * 1000
 
-const states: Record<string, BookingEvent['state']> = {
+const states: Record<string, BookingState> = {
   'invitee.created': 'booked',
   'invitee.canceled': 'cancelled',
 }
@@ -60,19 +61,19 @@ function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 
   if (!body) return malformed('the body is not a JSON object')
   const trigger = text(body.event)
   if (!trigger) return malformed('event is missing')
-  const state = states[trigger]
-  if (!state) return { kind: 'ignored', trigger }
+  if (!Object.hasOwn(states, trigger)) return { kind: 'ignored', trigger }
+  const state = states[trigger] as BookingState
   const payload = body.payload
-  if (!isObject(payload)) return malformed('payload is missing')
+  if (!isRecord(payload)) return malformed('payload is missing')
   // The invitee's URI: a reschedule makes a new invitee, so it names one booking of one person.
   const bookingId = text(payload.uri)
   if (!bookingId) return malformed('payload.uri is missing')
-  const scheduled = isObject(payload.scheduled_event) ? payload.scheduled_event : {}
+  const scheduled = isRecord(payload.scheduled_event) ? payload.scheduled_event : {}
   const startTime = instant(scheduled.start_time)
   if (!startTime) return malformed('payload.scheduled_event.start_time is not a date')
   const occurredAt = instant(body.created_at)
   if (!occurredAt) return malformed('created_at is not a date')
-  const tracking = isObject(payload.tracking) ? payload.tracking : {}
+  const tracking = isRecord(payload.tracking) ? payload.tracking : {}
   const event: BookingEvent = {
     provider: 'calendly',
     bookingId,

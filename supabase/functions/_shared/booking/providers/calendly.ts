@@ -1,14 +1,12 @@
-import type { Invitee } from './cal.ts'
-
-/** Calendly's own host; a scheduling page elsewhere is named with `"provider": "calendly"`. */
-export const calendlyHosts: readonly string[] = ['calendly.com']
+import type { Invitee, Scheduler } from '../scheduler.ts'
+import { readCalendlyWebhook } from './calendly-webhook.ts'
 
 /**
  * The Calendly scheduling page prefilled for one lead. Calendly hands `utm_content` back in a
  * webhook's `payload.tracking`, which is how a booking finds its lead; it posts its embed events
  * only to a page that names itself in `embed_domain`.
  */
-export function calendlyBookingUrl(
+function calendlyBookingUrl(
   page: string,
   invitee: Invitee,
   requestId: string,
@@ -20,4 +18,13 @@ export function calendlyBookingUrl(
   if (embedDomain) url.searchParams.set('embed_domain', embedDomain)
   url.searchParams.set('utm_content', requestId)
   return url.href
+}
+
+/** Calendly: every scheduling link it gives out (a user's `scheduling_url`) is on calendly.com. */
+export const calendly: Scheduler = {
+  name: 'Calendly',
+  hosts: ['calendly.com'],
+  secretSetting: 'CALENDLY_WEBHOOK_SIGNING_KEY',
+  bookingUrl: calendlyBookingUrl,
+  readWebhook: readCalendlyWebhook,
 }

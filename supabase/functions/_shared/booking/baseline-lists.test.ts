@@ -1,0 +1,42 @@
+// The baseline migration is SQL the Supabase CLI deploys as written, so its lists of providers
+// and booking states are checked against the TypeScript ones here rather than generated: a
+// provider added to bookingProviders (or a state to bookingStates) without its SQL fails this
+// test, naming the column whose check to change.
+import { readdir, readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { bookingProviders } from '../../../../src/next-step.ts'
+import { bookingStates } from './booking-state.ts'
+
+const migrations = new URL('../../../migrations/', import.meta.url)
+
+async function baseline(): Promise<string> {
+  const [file] = (await readdir(migrations)).filter((name) => name.endsWith('_baseline.sql'))
+  if (!file) throw new Error(`no *_baseline.sql in ${migrations.pathname}`)
+  return readFile(new URL(file, migrations), 'utf8')
+}
+
+/** Each `check (<column> in ('a', 'b'))` on a column whose name ends in `suffix`. */
+function inLists(sql: string, suffix: string): { column: string; values: string[] }[] {
+  const check = new RegExp(`check \\((\\w*${suffix}) in \\(([^)]*)\\)\\)`, 'g')
+  return [...sql.matchAll(check)].map(([, column = '', list = '']) => ({
+    column,
+    values: [...list.matchAll(/'([^']*)'/g)].map(([, value = '']) => value),
+  }))
+}
+
+describe.each([
+  ['provider', bookingProviders],
+  ['state', bookingStates],
+])('the baseline migration', (suffix, values) => {
+  it(`lists in its checks of *${suffix} columns exactly ${values.join(', ')}`, async () => {
+    const lists = inLists(await baseline(), suffix)
+    // demo_requests.booking_<suffix> and demo_request_bookings.<suffix>.
+    expect(lists.map((list) => list.column).sort()).toEqual([`booking_${suffix}`, suffix])
+    for (const list of lists) {
+      expect({ column: list.column, values: [...list.values].sort() }).toEqual({
+        column: list.column,
+        values: [...values].sort(),
+      })
+    }
+  })
+})
