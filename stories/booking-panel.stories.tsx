@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { BookingPanel } from '../src/booking-panel.tsx'
+import { BookingPanel } from '../src/booking/booking-panel.tsx'
+import { NextStepPanel } from '../src/booking/next-step-panel.tsx'
 import { formCopy } from '../src/form-copy.ts'
-import { NextStepPanel } from '../src/next-step-panel.tsx'
 import { sampleContact } from '../tests/support/sample-lead.ts'
 import { type StandInPageName, standInBookingUrl } from './booking-stand-in-pages.ts'
 

@@ -1,4 +1,4 @@
-import { frameUrl } from '../src/booking-frame.ts'
+import { frameUrl } from '../src/booking/booking-frame.ts'
 import type { BookingProvider as FramedProvider } from '../src/next-step.ts'
 import { calBookingUrl } from '../supabase/functions/_shared/booking/cal.ts'
 import { calendlyBookingUrl } from '../supabase/functions/_shared/booking/calendly.ts'

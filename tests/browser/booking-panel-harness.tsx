@@ -3,7 +3,7 @@
 // panel rendered as the widget renders it, in a shadow root.
 import { executeServerCommand } from '@web/test-runner-commands'
 import { createRoot, type Root } from 'react-dom/client'
-import { BookingPanel, type BookingPanelProps } from '../../src/booking-panel.tsx'
+import { BookingPanel, type BookingPanelProps } from '../../src/booking/booking-panel.tsx'
 import type { StandInRecord } from '../support/booking-stand-in.ts'
 import { waitUntil } from '../support/wait-until.ts'
 

@@ -7,9 +7,9 @@ import {
   renderPanel,
   standInOrigin,
   unmountPanels,
-} from '../tests/browser/booking-panel-harness.tsx'
-import { waitUntil } from '../tests/support/wait-until.ts'
-import { formCopy } from './form-copy.ts'
+} from '../../tests/browser/booking-panel-harness.tsx'
+import { waitUntil } from '../../tests/support/wait-until.ts'
+import { formCopy } from '../form-copy.ts'
 
 before(() => {
   const policy = document.createElement('meta')

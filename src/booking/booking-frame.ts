@@ -5,7 +5,7 @@
  * Calendly's its documented parent window events.
  */
 
-import type { BookingProvider } from './next-step.ts'
+import type { BookingProvider } from '../next-step.ts'
 
 /** How a booking page is shown: framed, speaking its provider's protocol, or only linked. */
 export type BookingPageKind = BookingProvider | 'link'

@@ -1,4 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { formCopy } from '../form-copy.ts'
+import { adoptStyles } from '../style-sheet.ts'
 import {
   type BookingPageKind,
   bookingReadyTimeoutMs,
@@ -7,8 +9,6 @@ import {
   readFrameMessage,
 } from './booking-frame.ts'
 import { bookingClasses } from './booking-panel-styles.ts'
-import { formCopy } from './form-copy.ts'
-import { adoptStyles } from './style-sheet.ts'
 
 export interface BookingPanelProps {
   provider: BookingPageKind

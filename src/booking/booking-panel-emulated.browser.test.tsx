@@ -11,9 +11,9 @@ import {
   standInOrigin,
   standInRecord,
   unmountPanels,
-} from '../tests/browser/booking-panel-harness.tsx'
-import { waitUntil } from '../tests/support/wait-until.ts'
-import { formCopy } from './form-copy.ts'
+} from '../../tests/browser/booking-panel-harness.tsx'
+import { waitUntil } from '../../tests/support/wait-until.ts'
+import { formCopy } from '../form-copy.ts'
 
 afterEach(unmountPanels)
 
