@@ -97,5 +97,7 @@ describe('BookingPanel and a real click', () => {
     await waitUntil(
       () => shadow.querySelector('[role="status"]')?.textContent === formCopy.booking.booked,
     )
+    // The click left the focus in the frame, which is gone: the heading has it back.
+    await waitUntil(() => shadow.activeElement === shadow.querySelector('h2'))
   })
 })
