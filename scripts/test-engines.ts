@@ -36,7 +36,7 @@ if (install) {
 // WebKit's driver no viewport or pointer while two files run at once.
 const chromiumOnly = [
   'src/forced-colors.browser.test.ts',
-  'src/booking-panel-emulated.browser.test.tsx',
+  'src/booking/booking-panel-emulated.browser.test.tsx',
 ]
 
 async function browserLaunchers(webkit: WebKitDriver | undefined, firefox: string | undefined) {

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { NextStepPanel } from './booking/next-step-panel.tsx'
 import { firstTouchCampaign } from './campaign.ts'
 import {
   configuredFields,
@@ -38,7 +39,6 @@ import {
   requiredFieldNames,
 } from './lead-fields.ts'
 import type { NextStep } from './next-step.ts'
-import { NextStepPanel } from './next-step-panel.tsx'
 import { defaultTimeoutMs, demoRequestProofs, sendDemoRequest } from './send-demo-request.ts'
 import { adoptStyles } from './style-sheet.ts'
 import { submissionMetadata } from './submission-metadata.ts'

@@ -96,10 +96,18 @@ export const formCopy = {
     heading: 'Pick a time for your demo',
     /** Over a route's own message, in the same panel. */
     messageHeading: 'What happens next',
+    /** Once the page is shown. */
     intro: 'We filled in what you told us. Choose a time that suits you.',
     loading: 'Loading the booking page…',
+    /** While the page has still not said it is ready; the new-tab link shows beside it. */
+    slow: 'Still loading. You can also open the booking page in a new tab.',
     frameTitle: { cal: 'Cal.com booking page', calendly: 'Calendly scheduling page' },
+    /** Only for a booking the scheduler accepted, with nothing left to pay. */
     booked: 'Your demo is booked. The confirmation is on its way to your inbox.',
+    /** A booking the host must still confirm. */
+    requested: 'Your time is requested, not yet booked: an email will confirm it.',
+    /** A booking that waits for a payment on the booking page. */
+    payment: 'Your demo is booked once it is paid: please pay on the booking page below.',
     blocked: 'The booking page cannot open inside this page.',
     linkOnly: 'Our booking page opens on its own site.',
     openInNewTab: 'Open the booking page in a new tab',

@@ -1,5 +1,6 @@
 import type { DemoRequestSubmission, FieldErrors } from './demo-request-schema.ts'
 import { type FunctionsInvoker, functionsErrorNames } from './functions-client.ts'
+import { isRecord } from './is-record.ts'
 import { type NextStep, readNextStep } from './next-step.ts'
 import { createProofSource, type ProofSource } from './proof-of-work.ts'
 
@@ -125,8 +126,4 @@ function stringValues(record: Record<string, unknown>): FieldErrors {
   return Object.fromEntries(
     entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   )
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { BookingPanel } from '../src/booking-panel.tsx'
+import { BookingPanel } from '../src/booking/booking-panel.tsx'
+import { NextStepPanel } from '../src/booking/next-step-panel.tsx'
 import { formCopy } from '../src/form-copy.ts'
-import { NextStepPanel } from '../src/next-step-panel.tsx'
 import { sampleContact } from '../tests/support/sample-lead.ts'
 import { type StandInPageName, standInBookingUrl } from './booking-stand-in-pages.ts'
 
@@ -18,8 +18,8 @@ const meta = {
     url: 'https://cal.com/acme/demo',
     onBooked: fn(),
     onClose: fn(),
-    // An hour, not 10 s: a page that stays silent keeps the panel loading while one looks.
-    readyTimeoutMs: 60 * 60 * 1000,
+    // An hour, not 5 s: a page that stays silent keeps the panel as it is while one looks.
+    linkAfterMs: 60 * 60 * 1000,
   },
   argTypes: {
     url: { control: false },
@@ -108,6 +108,30 @@ async function bookOnPage(canvasElement: HTMLElement, onBooked: () => void) {
   expect(within(canvasElement).getByRole('button', { name: formCopy.booking.close })).toBeEnabled()
 }
 
+// Resolves once this window has heard Cal.com's last booking message, bookingSuccessfulV2: the
+// panel, listening since it mounted, has read it and the bookingSuccessful before it by then.
+const lastBookingMessage = () =>
+  new Promise<void>((resolve) => {
+    addEventListener('message', function heard(event) {
+      if (event.data?.type !== 'bookingSuccessfulV2') return
+      removeEventListener('message', heard)
+      resolve()
+    })
+  })
+
+// Confirms on the stand-in Cal.com page and waits until the panel has read its booking.
+async function confirmOnCalPage(canvasElement: HTMLElement) {
+  await expectStage(canvasElement, 'shown')
+  const confirm = await waitFor(() => {
+    const button = frameDocument(canvasElement).getElementById('confirm')
+    expect(button).toBeVisible()
+    return button as HTMLElement
+  })
+  const heard = lastBookingMessage()
+  confirm.click()
+  await heard
+}
+
 /** The page posted `bookingSuccessfulV2`: the confirmation shows in place. */
 export const Booked: Story = {
   ...onStandIn('cal'),
@@ -127,17 +151,64 @@ export const BookedOnCalendly: Story = {
 }
 
 /**
- * The page never said it was ready (here within 200 ms; 10 s in the widget): a link opens the
- * same prefilled page in a new tab. A partner CSP that refuses the frame ends here at once.
+ * A booking the host must still confirm (Cal.com's `bookingSuccessfulV2` with status PENDING):
+ * the panel says the time is requested, and does not call it booked.
  */
-export const Blocked: Story = {
-  args: { readyTimeoutMs: 200 },
+export const Requested: Story = {
+  ...onStandIn('pendingCal'),
+  play: async ({ canvasElement, args }) => {
+    await confirmOnCalPage(canvasElement)
+    await expectStage(canvasElement, 'requested')
+    expect(within(canvasElement).getByRole('status')).toHaveTextContent(formCopy.booking.requested)
+    expect(args.onBooked).not.toHaveBeenCalled()
+    expect(canvasElement.querySelector('iframe')).toBeNull()
+    expect(
+      within(canvasElement).getByRole('button', { name: formCopy.booking.close }),
+    ).toBeEnabled()
+  },
+}
+
+/** A booking still to be paid: the panel says so, and keeps the page for the payment. */
+export const PaymentRequired: Story = {
+  ...onStandIn('paidCal'),
+  play: async ({ canvasElement, args }) => {
+    await confirmOnCalPage(canvasElement)
+    await expectStage(canvasElement, 'payment')
+    expect(within(canvasElement).getByRole('status')).toHaveTextContent(formCopy.booking.payment)
+    expect(args.onBooked).not.toHaveBeenCalled()
+    expect(frame(canvasElement)).toBeVisible()
+  },
+}
+
+/**
+ * The page has not said it is ready (here within 200 ms; 5 s in the widget): the same prefilled
+ * page is offered in a new tab beside the frame, which stays for the page to arrive.
+ */
+export const LinkBesideFrame: Story = {
+  args: { linkAfterMs: 200 },
   ...onStandIn('silentCal'),
   play: async ({ canvasElement, canvas, args }) => {
-    await expectStage(canvasElement, 'blocked')
-    expect(canvas.getByText(formCopy.booking.blocked, { exact: false })).toBeVisible()
-    const link = canvas.getByRole('link', { name: formCopy.booking.openInNewTab })
+    const link = await canvas.findByRole('link', { name: formCopy.booking.openInNewTab })
     expect(link).toHaveAttribute('href', standInBookingUrl('silentCal'))
+    expect(link).toHaveAttribute('target', '_blank')
+    expect(canvas.getByRole('status')).toHaveTextContent(formCopy.booking.slow)
+    await expectStage(canvasElement, 'loading')
+    expect(frame(canvasElement)).toHaveAttribute('title', formCopy.booking.frameTitle.cal)
+    expect(args.onBooked).not.toHaveBeenCalled()
+  },
+}
+
+/**
+ * The page said it failed (Cal.com's `linkFailed`): the frame goes, and a link opens the same
+ * page in a new tab. A partner CSP that refuses the frame ends here at once.
+ */
+export const Blocked: Story = {
+  ...onStandIn('failedCal'),
+  play: async ({ canvasElement, canvas, args }) => {
+    await expectStage(canvasElement, 'blocked')
+    expect(canvas.getByRole('status')).toHaveTextContent(formCopy.booking.blocked)
+    const link = canvas.getByRole('link', { name: formCopy.booking.openInNewTab })
+    expect(link).toHaveAttribute('href', standInBookingUrl('failedCal'))
     expect(link).toHaveAttribute('target', '_blank')
     expect(canvasElement.querySelector('iframe')).toBeNull()
     expect(args.onBooked).not.toHaveBeenCalled()
@@ -150,7 +221,7 @@ export const LinkOnly: Story = {
   play: async ({ canvasElement, canvas }) => {
     await expectFocusOnHeading(canvasElement)
     await expectStage(canvasElement, 'blocked')
-    expect(canvas.getByText(formCopy.booking.linkOnly, { exact: false })).toBeVisible()
+    expect(canvas.getByRole('status')).toHaveTextContent(formCopy.booking.linkOnly)
     expect(canvas.getByRole('link', { name: formCopy.booking.openInNewTab })).toHaveAttribute(
       'href',
       'https://booking.example/acme/demo',

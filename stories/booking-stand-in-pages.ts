@@ -1,4 +1,4 @@
-import { frameUrl } from '../src/booking-frame.ts'
+import { frameProtocols } from '../src/booking/frame-protocols.ts'
 import type { BookingProvider as FramedProvider } from '../src/next-step.ts'
 import { schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import { standInRequestId } from '../tests/support/function-replies.js'
@@ -14,7 +14,31 @@ export const standInPages = {
   calendly: { provider: 'calendly', silent: false, path: 'booking-stand-in/calendly/acme/demo' },
   /** A Cal.com page whose embed code never runs: it never says it is ready. */
   silentCal: { provider: 'cal', silent: true, path: 'booking-stand-in/silent/cal/acme/demo' },
-} as const satisfies Record<string, { provider: FramedProvider; silent: boolean; path: string }>
+  /** A Cal.com event type whose host confirms each booking: a booking is PENDING. */
+  pendingCal: {
+    provider: 'cal',
+    silent: false,
+    path: 'booking-stand-in/cal/acme/demo',
+    query: { stand_in_status: 'PENDING' },
+  },
+  /** A paid Cal.com event type: a booking waits for the payment. */
+  paidCal: {
+    provider: 'cal',
+    silent: false,
+    path: 'booking-stand-in/cal/acme/demo',
+    query: { stand_in_payment: '' },
+  },
+  /** A Cal.com page that did not load (its event type is gone): it says `linkFailed`. */
+  failedCal: {
+    provider: 'cal',
+    silent: false,
+    path: 'booking-stand-in/cal/acme/demo',
+    query: { stand_in_fail: '404' },
+  },
+} as const satisfies Record<
+  string,
+  { provider: FramedProvider; silent: boolean; path: string; query?: Record<string, string> }
+>
 
 export type StandInPageName = keyof typeof standInPages
 
@@ -23,7 +47,9 @@ export type StandInPageName = keyof typeof standInPages
  * slash: what the middleware answers and the build writes, so the two cannot drift apart.
  */
 export function framedPath(provider: FramedProvider, path: string): string {
-  return new URL(frameUrl(provider, `http://stand-in/${path}`, 'stand-in')).pathname.slice(1)
+  return new URL(
+    frameProtocols[provider].frameUrl(`http://stand-in/${path}`, 'stand-in'),
+  ).pathname.slice(1)
 }
 
 const invitee = {
@@ -41,7 +67,14 @@ export function standInPageUrl(name: StandInPageName): string {
  * sample lead and request id.
  */
 export function standInBookingUrl(name: StandInPageName): string {
-  const { provider } = standInPages[name]
+  const stand = standInPages[name]
   const page = standInPageUrl(name)
-  return schedulers[provider].bookingUrl(page, invitee, standInRequestId, location.host)
+  const url = new URL(
+    schedulers[stand.provider].bookingUrl(page, invitee, standInRequestId, location.host),
+  )
+  // What shapes the stand-in's behaviour, after what the function fills in.
+  for (const [key, value] of Object.entries('query' in stand ? stand.query : {})) {
+    url.searchParams.set(key, value)
+  }
+  return url.href
 }

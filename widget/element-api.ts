@@ -85,7 +85,7 @@ export const elementEvents = [
     name: 'demo-request-booked',
     detail: '{ requestId: string }',
     description:
-      "The visitor picked a demo time in the booking panel that a route (DEMO_REQUEST_ROUTES) showed after the send. The panel says so; the lead itself changes only through the scheduler's signed webhook.",
+      "The visitor booked a demo time in the booking panel that a route (DEMO_REQUEST_ROUTES) showed after the send, and the scheduler accepted it with nothing left to pay: not for a time the host must still confirm, nor one still to be paid. The panel says so; the lead itself changes only through the scheduler's signed webhook.",
   },
   {
     name: 'demo-request-error',

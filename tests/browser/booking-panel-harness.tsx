@@ -3,16 +3,26 @@
 // panel rendered as the widget renders it, in a shadow root.
 import { executeServerCommand } from '@web/test-runner-commands'
 import { createRoot, type Root } from 'react-dom/client'
-import { BookingPanel, type BookingPanelProps } from '../../src/booking-panel.tsx'
+import { BookingPanel, type BookingPanelProps } from '../../src/booking/booking-panel.tsx'
 import type { StandInRecord } from '../support/booking-stand-in.ts'
 import { waitUntil } from '../support/wait-until.ts'
 
-let origin: string | undefined
+type Origins = { origin: string; otherOrigin: string }
+let origins: Promise<Origins> | undefined
+
+const standInOrigins = () => {
+  origins ??= executeServerCommand<Origins, undefined>('booking-stand-in')
+  return origins
+}
 
 /** The stand-in booking pages' origin, a second origin to this page. */
 export async function standInOrigin(): Promise<string> {
-  origin ??= (await executeServerCommand<{ origin: string }, undefined>('booking-stand-in')).origin
-  return origin
+  return (await standInOrigins()).origin
+}
+
+/** The same pages on a third origin, where `${standInOrigin()}/redirect/…` leads. */
+export async function standInOtherOrigin(): Promise<string> {
+  return (await standInOrigins()).otherOrigin
 }
 
 let runs = 0
@@ -87,12 +97,38 @@ export function unmountPanels(): void {
   mounted = []
 }
 
-/** Has the stand-in page visited with `query[key] === value` press its own Confirm. */
-export async function pressConfirm(key: string, value: string): Promise<void> {
+// 404 until the page is listening for commands.
+async function command(name: 'confirm' | 'ready', key: string, value: string): Promise<void> {
   const from = await standInOrigin()
-  const command = `${from}/confirm?${new URLSearchParams({ key, value })}`
-  // 404 until the page is listening for commands.
-  await waitUntil(async (signal) => (await fetch(command, { method: 'POST', signal })).ok, {
-    what: `the stand-in page of ${key}=${value} to take a Confirm`,
+  const address = `${from}/${name}?${new URLSearchParams({ key, value })}`
+  await waitUntil(async (signal) => (await fetch(address, { method: 'POST', signal })).ok, {
+    what: `the stand-in page of ${key}=${value} to take ${name}`,
+  })
+}
+
+/** Has the stand-in page visited with `query[key] === value` press its own Confirm. */
+export const pressConfirm = (key: string, value: string) => command('confirm', key, value)
+
+/** Has the stand-in page visited with `stand_in_hold` and `query[key] === value` speak at last. */
+export const endHold = (key: string, value: string) => command('ready', key, value)
+
+/**
+ * Resolves with the first message from the panel's frame that `which` accepts, even one that
+ * arrives once the panel has taken the frame away. Listening after the panel, it hears each message after the panel has: once it
+ * resolves, the panel has read that message and every one before it.
+ */
+export function heardFromFrame(
+  shadow: ShadowRoot,
+  which: (data: unknown) => boolean,
+): Promise<unknown> {
+  const source = shadow.querySelector('iframe')?.contentWindow
+  if (!source) throw new Error('The panel has no frame')
+  return new Promise((resolve) => {
+    addEventListener('message', function heard(event) {
+      // A message posted just before its frame was removed arrives with no source.
+      if ((event.source !== source && event.source !== null) || !which(event.data)) return
+      removeEventListener('message', heard)
+      resolve(event.data)
+    })
   })
 }

@@ -18,6 +18,7 @@ const recordScript = (provider: StandInProvider, log: boolean) =>
     body: JSON.stringify({
       provider: '${provider}',
       kind,
+      origin: location.origin,
       path: location.pathname,
       query,
       ...(kind === 'shown' ? { confirmAt: confirmAt() } : {}),
@@ -40,7 +41,13 @@ document.getElementById('email').textContent = params.get('email') ?? ''
 if (params.has('stand_in_height')) main.style.height = params.get('stand_in_height') + 'px'
 const silent = ${silent}
 const speak = ${provider === 'cal' ? calProtocol : calendlyProtocol}
-const booked = speak()
+// stand_in_hold: a page that is slow to arrive, silent until a test says it is there.
+const hold = params.has('stand_in_hold')
+let booked = () => {}
+const start = () => {
+  booked = speak()
+}
+if (!hold) start()
 const confirm = document.getElementById('confirm')
 confirm.addEventListener('click', () => {
   booked()
@@ -48,10 +55,12 @@ confirm.addEventListener('click', () => {
   document.getElementById('status').textContent = 'Booked'
 })
 // A test that can send no input into the frame (WebDriver at concurrency above 1) asks for this
-// with stand_in_commands and has the stand-ins press Confirm: POST /confirm with this page's
-// query key and value. Only then is a connection held open: browsers allow a host few.
-if (params.has('stand_in_commands')) {
+// with stand_in_commands (or stand_in_hold) and has the stand-ins press Confirm, or end the hold:
+// POST /confirm or /ready with this page's query key and value. Only then is a connection held
+// open: browsers allow a host few.
+if (params.has('stand_in_commands') || hold) {
   const commands = new EventSource('/commands?' + params)
+  commands.addEventListener('ready', start, { once: true })
   commands.addEventListener('confirm', () => {
     commands.close()
     confirm.click()
@@ -73,6 +82,12 @@ const calProtocol = `() => {
     return () => {}
   }
   if (silent) return () => {}
+  // stand_in_fail=<status>: a page that did not load, as embed-iframe.ts's handlePageError says.
+  if (params.has('stand_in_fail')) {
+    post('__iframeReady', { isPrerendering: false })
+    post('linkFailed', { code: params.get('stand_in_fail'), msg: 'Problem loading the link', data: { url: location.href } })
+    return () => {}
+  }
   window.addEventListener('message', (event) => {
     const data = event.data
     if (!data || data.originator !== 'CAL' || data.method !== 'parentKnowsIframeReady') return
@@ -96,17 +111,33 @@ const calProtocol = `() => {
   // At once, then on every change: a frame the browser holds back still reports its size.
   inform()
   new ResizeObserver(inform).observe(main)
-  return () =>
-    post('bookingSuccessfulV2', {
-      uid: 'stand-in-booking',
-      title: 'Demo',
-      startTime: '2026-12-01T15:00:00.000Z',
-      endTime: '2026-12-01T15:30:00.000Z',
-      eventTypeId: 7,
-      status: 'ACCEPTED',
-      paymentRequired: false,
-      isRecurring: false,
+  // As useBookings.ts: bookingSuccessful, then bookingSuccessfulV2; an older self-hosted Cal.com
+  // (stand_in_legacy) posts only the first. stand_in_status and stand_in_payment make the booking
+  // one the host must confirm, or one still to be paid.
+  const status = params.get('stand_in_status') ?? 'ACCEPTED'
+  const paymentRequired = params.has('stand_in_payment')
+  const requiresConfirmation = status !== 'ACCEPTED'
+  const booking = {
+    uid: 'stand-in-booking',
+    title: 'Demo',
+    startTime: '2026-12-01T15:00:00.000Z',
+    endTime: '2026-12-01T15:30:00.000Z',
+    eventTypeId: 7,
+    status,
+    paymentRequired,
+    isRecurring: false,
+  }
+  return () => {
+    post('bookingSuccessful', {
+      booking: { ...booking, ...(paymentRequired ? { paymentUid: 'stand-in-payment' } : {}) },
+      eventType: { id: 7, slug: 'demo', requiresConfirmation },
+      date: booking.startTime,
+      duration: 30,
+      organizer: { name: 'Sales', email: 'sales@firm.example', timeZone: 'America/Chicago' },
+      confirmed: !(status === 'PENDING' && requiresConfirmation),
     })
+    if (!params.has('stand_in_legacy')) post('bookingSuccessfulV2', booking)
+  }
 }`
 
 const calendlyProtocol = `() => {

@@ -132,8 +132,14 @@ describe('the stand-in Cal.com page', () => {
       '__iframeReady',
       '__dimensionChanged',
       'linkReady',
+      'bookingSuccessful',
       'bookingSuccessfulV2',
     ])
+    expect(posted.at(-2)).toMatchObject({
+      originator: 'CAL',
+      fullType: 'CAL::bookingSuccessful',
+      data: { booking: { uid: 'stand-in-booking', status: 'ACCEPTED' }, confirmed: true },
+    })
     expect(posted.at(-1)).toMatchObject({
       originator: 'CAL',
       fullType: 'CAL::bookingSuccessfulV2',
@@ -146,9 +152,82 @@ describe('the stand-in Cal.com page', () => {
     ).toEqual({
       provider: 'cal',
       kind: 'visit',
+      origin: standIn.origin,
       path: '/cal/acme/demo',
       query: Object.fromEntries(query),
     })
+  })
+
+  it('posts a booking the host must confirm, or one to pay, as Cal.com does', async () => {
+    const book = async (id: string, extra: Record<string, string>) => {
+      const query = new URLSearchParams({ embed: '', 'metadata[demoRequestId]': id, ...extra })
+      const booking = await frame(`${standIn.calPage()}?${query}`)
+      await page.waitForFunction(() => window.received.length > 0)
+      await page.evaluate(() => window.answerReady())
+      await booking.locator('#confirm').click()
+      await standIn.waitFor((r) => r.kind === 'booked' && r.query['metadata[demoRequestId]'] === id)
+      return (await afterProbe(booking)).filter((data) =>
+        String((data as { type?: string }).type).startsWith('bookingSuccessful'),
+      )
+    }
+    expect(await book('req-pending', { stand_in_status: 'PENDING' })).toMatchObject([
+      { type: 'bookingSuccessful', data: { booking: { status: 'PENDING' }, confirmed: false } },
+      { type: 'bookingSuccessfulV2', data: { status: 'PENDING', paymentRequired: false } },
+    ])
+    expect(await book('req-paid', { stand_in_payment: '' })).toMatchObject([
+      { type: 'bookingSuccessful', data: { booking: { paymentUid: 'stand-in-payment' } } },
+      { type: 'bookingSuccessfulV2', data: { status: 'ACCEPTED', paymentRequired: true } },
+    ])
+    expect(await book('req-legacy', { stand_in_legacy: '' })).toMatchObject([
+      { type: 'bookingSuccessful', data: { confirmed: true } },
+    ])
+  })
+
+  it('with stand_in_fail says linkFailed after __iframeReady, and nothing else', async () => {
+    const booking = await frame(`${standIn.calPage()}?embed=&stand_in_fail=404`)
+    await page.waitForFunction(() => window.received.length >= 2)
+    expect(await afterProbe(booking)).toMatchObject([
+      { type: '__iframeReady' },
+      { type: 'linkFailed', data: { code: '404', msg: 'Problem loading the link' } },
+    ])
+  })
+
+  it('with stand_in_hold speaks only once the test says it is ready', async () => {
+    const query = new URLSearchParams({
+      embed: '',
+      'metadata[demoRequestId]': 'req-hold',
+      name: 'Ada',
+      stand_in_hold: '',
+    })
+    const booking = await frame(`${standIn.calPage()}?${query}`)
+    // Its script has run (it fills in the name), and said nothing.
+    await booking.locator('#name', { hasText: 'Ada' }).waitFor({ state: 'attached' })
+    expect(await afterProbe(booking)).toEqual([])
+    // The page may still be opening its command stream.
+    await page.waitForFunction(
+      async (url) => (await fetch(url, { method: 'POST' })).ok,
+      `${standIn.origin}/ready?key=metadata%5BdemoRequestId%5D&value=req-hold`,
+    )
+    await page.waitForFunction(() =>
+      window.received.some((m) => (m.data as { type?: string }).type === '__iframeReady'),
+    )
+  })
+
+  it('under /redirect/ moves to the other origin, and speaks from there', async () => {
+    expect(standIn.otherOrigin).not.toBe(standIn.origin)
+    const booking = await frame(
+      `${standIn.origin}/redirect/cal/acme/demo/embed?embed=&metadata[demoRequestId]=req-moved`,
+    )
+    await page.waitForFunction(() => window.received.length > 0)
+    expect((await received())[0]).toMatchObject({
+      origin: standIn.otherOrigin,
+      data: { type: '__iframeReady' },
+    })
+    expect(await booking.locator('body').evaluate(() => location.origin)).toBe(standIn.otherOrigin)
+    const visit = await standIn.waitFor(
+      (r) => r.kind === 'visit' && r.query['metadata[demoRequestId]'] === 'req-moved',
+    )
+    expect(visit).toMatchObject({ origin: standIn.otherOrigin, path: '/cal/acme/demo/embed' })
   })
 
   it('names its namespace in fullType', async () => {

@@ -1,5 +1,5 @@
-import { cssVar } from './design-tokens.ts'
-import { css } from './style-sheet.ts'
+import { cssVar } from '../design-tokens.ts'
+import { css } from '../style-sheet.ts'
 
 const focusRing = `
   outline: 3px solid ${cssVar('colorFocus')};
@@ -56,15 +56,15 @@ function createClasses() {
       font-weight: 600;
       color: ${cssVar('colorSuccess')};
     `),
-    // Hidden, but laid out, until the page says it is ready: Cal.com's own embed does the same,
-    // so no half-drawn page shows. Its height then follows what the page reports.
+    // Hidden, but laid out, until a page that draws itself only when answered (Cal.com's) says it
+    // is ready: Cal.com's own embed does the same. Its height then follows what the page reports.
     frame: css(`
       display: block;
       width: 100%;
       min-width: 0;
       height: 30em;
       border: 0;
-      &[data-state='loading'] {
+      &[data-state='hidden'] {
         visibility: hidden;
       }
     `),

@@ -11,9 +11,9 @@ import {
   standInOrigin,
   standInRecord,
   unmountPanels,
-} from '../tests/browser/booking-panel-harness.tsx'
-import { waitUntil } from '../tests/support/wait-until.ts'
-import { formCopy } from './form-copy.ts'
+} from '../../tests/browser/booking-panel-harness.tsx'
+import { waitUntil } from '../../tests/support/wait-until.ts'
+import { formCopy } from '../form-copy.ts'
 
 afterEach(unmountPanels)
 
@@ -97,5 +97,7 @@ describe('BookingPanel and a real click', () => {
     await waitUntil(
       () => shadow.querySelector('[role="status"]')?.textContent === formCopy.booking.booked,
     )
+    // The click left the focus in the frame, which is gone: the heading has it back.
+    await waitUntil(() => shadow.activeElement === shadow.querySelector('h2'))
   })
 })
