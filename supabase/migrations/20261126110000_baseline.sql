@@ -611,8 +611,8 @@ begin
     where b.provider = v_provider and b.booking_id = v_booking
     for update;
     if (v_steps ->> v_state)::int > (v_steps ->> v_existing.state)::int
-      or ((v_steps ->> v_state)::int = 1 and v_state <> v_existing.state
-        and v_occurred > v_existing.occurred_at) then
+      or ((v_steps ->> v_state)::int = 1 and (v_steps ->> v_existing.state)::int = 1
+        and v_state <> v_existing.state and v_occurred > v_existing.occurred_at) then
       update public.demo_request_bookings b
       set state = v_state, occurred_at = greatest(b.occurred_at, v_occurred),
         lead_id = coalesce(b.lead_id, v_lead), start_time = coalesce(b.start_time, v_start),

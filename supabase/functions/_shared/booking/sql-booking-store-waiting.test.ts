@@ -139,6 +139,19 @@ describe.each(testDatabases)('waiting bookings in the booking store on $name', (
     })
   }
 
+  it.skipIf(skip)(
+    'never takes a booked booking back to waiting, whenever a waiting word comes again',
+    async () => {
+      await deliver('requested')
+      await deliver('created')
+      // A delivery repeated later, stamped after the booking: the booking stays booked.
+      await deliver('requested', { occurredAt: at(15) })
+      await deliver('paymentInitiated', { occurredAt: at(16) })
+      expect(await lead()).toMatchObject({ bookingState: 'booked', bookingId: 'bk-1' })
+      expect(await told()).toEqual(['bk-1 booked email', 'bk-1 booked webhook'])
+    },
+  )
+
   it.skipIf(skip)('ends a requested booking cancelled, telling nobody', async () => {
     await deliver('requested')
     await deliver('cancelled')

@@ -1,0 +1,141 @@
+// Cal.com's bookings that wait, through `npm start` and `npm run leads` as sales use them: an
+// event type that needs the host's confirmation sends BOOKING_REQUESTED with the booking's
+// metadata, then, once confirmed, a BOOKING_CREATED whose metadata holds only the video call; a
+// paid one sends BOOKING_PAYMENT_INITIATED, then BOOKING_PAID and BOOKING_CREATED without it
+// (tests/support/booking-webhooks.ts follows Cal.com's own payloads). Each lead must end booked,
+// or rejected when the host says no; and a delivery that arrives twice or out of order changes
+// nothing.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runLeads, storedLeadRecords } from '../e2e/leads.ts'
+import { type CalBooking, calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
+import { sampleLead } from '../support/sample-lead.ts'
+import { startLocalServer } from '../support/start-local-server.ts'
+import type { ServerProcess } from '../support/start-server-process.ts'
+
+const secret = 'cal-confirmation-test-secret'
+const startTime = '2026-12-03T16:30:00.000Z'
+
+let tempDir: string
+let dataDir: string
+let server: ServerProcess
+
+beforeAll(async () => {
+  tempDir = await mkdtemp(join(tmpdir(), 'cal-confirmation-'))
+  dataDir = join(tempDir, 'pglite')
+  server = await startLocalServer({
+    PGLITE_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    RESEND_API_KEY: '',
+    NOTIFY_WEBHOOK_URL: '',
+    RATE_LIMIT_MAX: '100',
+    DEMO_REQUEST_ROUTES: JSON.stringify([{ book: 'https://cal.com/acme/demo' }]),
+    CAL_WEBHOOK_SECRET: secret,
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+  if (tempDir) await rm(tempDir, { recursive: true, force: true })
+})
+
+/** A lead sent as the widget sends it, answered with a Cal.com page to book on. */
+async function sendLead(companyName: string): Promise<string> {
+  const response = await fetch(new URL('functions/v1/send-demo-request', server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ ...sampleLead, companyName }),
+  })
+  const reply = (await response.json()) as { requestId: string; next?: { url: string } }
+  expect(response.status).toBe(200)
+  expect(reply.next?.url).toContain(`metadata%5BdemoRequestId%5D=${reply.requestId}`)
+  return reply.requestId
+}
+
+/** Posts one delivery, signed as Cal.com signs it, to the Cal.com webhook path. */
+async function deliver(booking: Omit<CalBooking, 'startTime' | 'createdAt'>): Promise<number> {
+  const body = calWebhookBody({ startTime, createdAt: new Date().toISOString(), ...booking })
+  const response = await fetch(new URL('functions/v1/send-demo-request/booking/cal', server.url), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-cal-signature-256': signCalWebhook(body, secret),
+    },
+    body,
+  })
+  await response.body?.cancel()
+  return response.status
+}
+
+/** The lead's booking as `npm run leads -- --csv` shows it. */
+async function bookingOf(companyName: string) {
+  const [lead] = await storedLeadRecords(companyName, dataDir)
+  return { state: lead?.booking_state, id: lead?.booking_id, start: lead?.booking_start }
+}
+
+describe("Cal.com's bookings that wait, as npm run leads shows them", () => {
+  it('a booking the host confirms: requested with the metadata, then booked without it', async () => {
+    const company = 'Confirmed Defense LLP'
+    const requestId = await sendLead(company)
+    const uid = `confirm-${requestId}`
+    const requiresConfirmation = true
+    expect(
+      await deliver({ trigger: 'BOOKING_REQUESTED', uid, requestId, requiresConfirmation }),
+    ).toBe(200)
+    expect(await bookingOf(company)).toEqual({ state: 'requested', id: uid, start: startTime })
+    const row = (await runLeads(dataDir)).split('\n').find((line) => line.includes(requestId))
+    expect(row).toContain('requested 2026-12-03T16:30Z')
+
+    // Once the host confirms: no demoRequestId in its metadata, found by the booking's uid.
+    expect(await deliver({ trigger: 'BOOKING_CREATED', uid, requiresConfirmation })).toBe(200)
+    expect(await bookingOf(company)).toEqual({ state: 'booked', id: uid, start: startTime })
+    // The request delivered again, late, does not take the booking back.
+    expect(
+      await deliver({ trigger: 'BOOKING_REQUESTED', uid, requestId, requiresConfirmation }),
+    ).toBe(200)
+    expect(await bookingOf(company)).toEqual({ state: 'booked', id: uid, start: startTime })
+    const table = (await runLeads(dataDir)).split('\n').find((line) => line.includes(requestId))
+    expect(table).toContain('booked 2026-12-03T16:30Z')
+  }, 60_000)
+
+  it('a paid booking: awaiting payment with the metadata, then paid and booked without it', async () => {
+    const company = 'Paid Defense LLP'
+    const requestId = await sendLead(company)
+    const uid = `paid-${requestId}`
+    const price = 5000
+    expect(await deliver({ trigger: 'BOOKING_PAYMENT_INITIATED', uid, requestId, price })).toBe(200)
+    expect(await bookingOf(company)).toMatchObject({ state: 'awaiting_payment', id: uid })
+    expect(await deliver({ trigger: 'BOOKING_PAID', uid, price })).toBe(200)
+    expect(await deliver({ trigger: 'BOOKING_CREATED', uid, price })).toBe(200)
+    expect(await bookingOf(company)).toEqual({ state: 'booked', id: uid, start: startTime })
+  }, 60_000)
+
+  it('a booking the host rejects ends rejected, and a late confirmation of it changes nothing', async () => {
+    const company = 'Rejected Defense LLP'
+    const requestId = await sendLead(company)
+    const uid = `reject-${requestId}`
+    const requiresConfirmation = true
+    expect(
+      await deliver({ trigger: 'BOOKING_REQUESTED', uid, requestId, requiresConfirmation }),
+    ).toBe(200)
+    expect(await deliver({ trigger: 'BOOKING_REJECTED', uid, requiresConfirmation })).toBe(200)
+    expect(await bookingOf(company)).toMatchObject({ state: 'rejected', id: uid })
+    expect(await deliver({ trigger: 'BOOKING_CREATED', uid, requiresConfirmation })).toBe(200)
+    expect(await bookingOf(company)).toMatchObject({ state: 'rejected', id: uid })
+  }, 60_000)
+
+  it('a confirmation that overtakes its request still ends booked', async () => {
+    const company = 'Overtaken Defense LLP'
+    const requestId = await sendLead(company)
+    const uid = `overtaken-${requestId}`
+    const requiresConfirmation = true
+    expect(await deliver({ trigger: 'BOOKING_CREATED', uid, requiresConfirmation })).toBe(200)
+    expect(await bookingOf(company)).toEqual({ state: '', id: '', start: '' })
+    expect(
+      await deliver({ trigger: 'BOOKING_REQUESTED', uid, requestId, requiresConfirmation }),
+    ).toBe(200)
+    expect(await bookingOf(company)).toEqual({ state: 'booked', id: uid, start: startTime })
+  }, 60_000)
+})
