@@ -14,8 +14,9 @@ import {
   toast,
   typeInto,
 } from '../tests/browser/widget-harness.ts'
-import { sampleLead } from '../tests/support/sample-lead.ts'
+import { sampleContact, sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
+import { parseFormFields } from './contact-fields.ts'
 import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
 import { formCopy } from './form-copy.ts'
 import type { FunctionsInvoker } from './functions-client.ts'
@@ -58,7 +59,64 @@ afterEach(() => {
   host.remove()
 })
 
+// Each way a page's script or a password manager may set a field, as the visitor then sees it.
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+const setBy = {
+  plainWithInput(control: Control, value: string) {
+    control.value = value
+    control.dispatchEvent(new Event('input', { bubbles: true }))
+  },
+  plainWithChange(control: Control, value: string) {
+    control.value = value
+    control.dispatchEvent(new Event('change', { bubbles: true }))
+  },
+  plainAlone(control: Control, value: string) {
+    control.value = value
+  },
+  nativeSetter(control: Control, value: string) {
+    const prototype = Object.getPrototypeOf(control) as object
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value)
+    control.dispatchEvent(new Event('input', { bubbles: true }))
+  },
+}
+
 describe('DemoRequestForm', () => {
+  it('sends what each field shows, however a script set it, and no re-render blanks one', async () => {
+    const run = newRun()
+    const root = await render({
+      supabaseUrl: standInUrl('success', run),
+      fields: parseFormFields('email,phone?,role,message?'),
+    })
+    const lead = { ...sampleLead, ...sampleContact }
+    const how: Record<keyof typeof lead, keyof typeof setBy> = {
+      firstName: 'plainWithInput',
+      lastName: 'nativeSetter',
+      companyName: 'plainAlone',
+      companySize: 'plainWithChange',
+      email: 'plainWithChange',
+      phone: 'plainAlone',
+      role: 'nativeSetter',
+      message: 'plainWithInput',
+    }
+    const control = (name: string) => query<Control>(root, `[name="${name}"]`)
+    const shown = () =>
+      Object.fromEntries(Object.keys(lead).map((name) => [name, control(name).value]))
+    for (const [name, value] of Object.entries(lead)) {
+      setBy[how[name as keyof typeof lead]](control(name), name === 'email' ? 'ada@' : value)
+    }
+    // A refused send re-renders every field with its message, then the fix re-renders again.
+    submitButton(root).click()
+    await waitUntil(() => root.querySelector('[data-error-for="email"]'))
+    expect(shown()).to.deep.equal({ ...lead, email: 'ada@' })
+    setBy.plainWithInput(control('email'), lead.email)
+    await waitUntil(() => !root.querySelector('[data-error-for="email"]'))
+    expect(shown()).to.deep.equal(lead)
+    submitButton(root).click()
+    expect((await waitUntil(() => toast(root))).textContent).to.contain('Demo Request Submitted!')
+    const [request] = await recordedRequests(run)
+    expect(request?.body).to.include({ ...lead, phone: lead.phone })
+  })
+
   it('gives up after its timeout and keeps the values', async () => {
     const root = await render({ supabaseUrl: standInUrl('pending', newRun()), timeoutMs: 300 })
     const events = recordEvents(host)

@@ -1,13 +1,4 @@
-import {
-  type ChangeEvent,
-  type FormEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { NextStepPanel } from './booking/next-step-panel.tsx'
 import { firstTouchCampaign } from './campaign.ts'
 import {
@@ -22,21 +13,20 @@ import {
   type DemoRequestEventName,
   dispatchDemoRequestEvent,
 } from './demo-request-events.ts'
-import { checkDemoRequest, fieldMessage, type MessageCode } from './demo-request-schema.ts'
+import { checkDemoRequest } from './demo-request-schema.ts'
 import { connectForm, type FormHandle } from './form-bridge.ts'
 import { formCopy } from './form-copy.ts'
+import { type FieldIssue, FormField } from './form-field.tsx'
 import { formClasses } from './form-styles.ts'
+import { readFormValues, writeFormValues } from './form-values.ts'
 import { createFunctionsClient, type FunctionsInvoker } from './functions-client.ts'
 import { createIdempotencyKeys } from './idempotency-key.ts'
 import {
   type ContactFieldName,
-  companySizes,
-  type FormFieldName,
   formFieldNames,
   honeypot as honeypotField,
   leadField,
   type RequiredFieldName,
-  requiredFieldNames,
 } from './lead-fields.ts'
 import type { NextStep } from './next-step.ts'
 import { defaultTimeoutMs, demoRequestProofs, sendDemoRequest } from './send-demo-request.ts'
@@ -48,8 +38,6 @@ import { type ToastMessage, ToastRegion } from './toast.tsx'
 export type DemoRequestValues = Record<RequiredFieldName, string> &
   Partial<Record<ContactFieldName, string>>
 
-// A rule's code, put in words when shown; or the function's own words, when it refused a field.
-type FieldIssue = MessageCode | { text: string }
 type FieldIssues = Partial<Record<string, FieldIssue>>
 
 export type DemoRequestFormProps = {
@@ -73,7 +61,7 @@ export type DemoRequestFormProps = {
    * was at build time. The function must be given the same.
    */
   fields?: FormFields
-  /** Values shown on first render. */
+  /** Values shown on first render; from then on the fields hold their own. */
   initialValues?: Partial<DemoRequestValues>
   /** How long a call may take before it fails. */
   timeoutMs?: number
@@ -86,9 +74,10 @@ export type DemoRequestFormProps = {
   drawing?: 'live' | 'static'
 }
 
+// Every field and the honeypot empty, as reset() and a successful send leave the form.
 const emptyValues = Object.fromEntries(
-  requiredFieldNames.map((name) => [name, '']),
-) as DemoRequestValues
+  [...formFieldNames, honeypotField.name].map((name) => [name, '']),
+)
 
 /** The demo-request form: validates, posts to `send-demo-request`, and reports by toast. */
 export function DemoRequestForm({
@@ -111,8 +100,8 @@ export function DemoRequestForm({
   const formRef = useRef<HTMLFormElement>(null)
   const inFlight = useRef(false)
   const [keys] = useState(createIdempotencyKeys)
-  const [values, setValues] = useState<DemoRequestValues>({ ...emptyValues, ...initialValues })
-  const [honeypot, setHoneypot] = useState('')
+  // What the fields show first; from then on the DOM holds the values (form-values.ts).
+  const [firstValues] = useState(() => ({ ...initialValues }))
   const [errors, setErrors] = useState<FieldIssues>({})
   const [submitting, setSubmitting] = useState(false)
   const [toast, setToast] = useState<ToastMessage>()
@@ -135,19 +124,46 @@ export function DemoRequestForm({
     if (rootRef.current) adoptStyles(rootRef.current.getRootNode())
   })
 
+  // Written once through `value`, as typing would: a field then shows its value whatever React
+  // later does to its value attribute (a textarea's on every update).
+  useLayoutEffect(() => {
+    if (formRef.current) writeFormValues(formRef.current, { ...emptyValues, ...firstValues })
+  }, [firstValues])
+
+  // A message, once shown, follows the value, however it changed: typed, autofilled, or set by a
+  // script with an event. Not React's onChange, which a plain `input.value = …` never reaches.
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    function follow(event: Event) {
+      const field = (event.target as HTMLInputElement).name
+      const result = checkDemoRequest(
+        readFormValues(form as HTMLFormElement, formFieldNames),
+        fields,
+      )
+      const issue = result.success ? undefined : result.codes[field]
+      setErrors((current) => (current[field] ? { ...current, [field]: issue } : current))
+    }
+    form.addEventListener('input', follow)
+    form.addEventListener('change', follow)
+    return () => {
+      form.removeEventListener('input', follow)
+      form.removeEventListener('change', follow)
+    }
+  }, [fields])
+
   // The element's methods reach the form through its host; calls made before this ran waited.
   useEffect(() => {
     const handle: FormHandle = {
       prefill(given) {
-        setValues((current) => ({ ...current, ...given }))
+        if (formRef.current) writeFormValues(formRef.current, given)
         // A message about a value that was just replaced no longer applies.
         setErrors((current) =>
           Object.fromEntries(Object.entries(current).filter(([field]) => !(field in given))),
         )
       },
       reset() {
-        setValues(emptyValues)
-        setHoneypot('')
+        if (formRef.current) writeFormValues(formRef.current, emptyValues)
         setErrors({})
         setToast(undefined)
         setNext(undefined)
@@ -187,19 +203,6 @@ export function DemoRequestForm({
     setToast({ variant, ...copy })
   }
 
-  function handleChange(
-    event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>,
-  ) {
-    const field = event.target.name as FormFieldName
-    const next = { ...values, [field]: event.target.value }
-    setValues(next)
-    // Once a message shows, it follows the value, so the visitor sees when the field is fixed.
-    if (errors[field]) {
-      const result = checkDemoRequest(next, fields)
-      setErrors({ ...errors, [field]: result.success ? undefined : result.codes[field] })
-    }
-  }
-
   function focusField(field: string) {
     const element = formRef.current?.elements.namedItem(field)
     if (element instanceof HTMLElement) element.focus()
@@ -209,7 +212,9 @@ export function DemoRequestForm({
     event.preventDefault()
     // A ref, not state: a second click can arrive before React re-renders the disabled button.
     if (inFlight.current) return
-    const result = checkDemoRequest(values, fields)
+    const form = event.currentTarget
+    // What the fields show now, however it got there (form-values.ts).
+    const result = checkDemoRequest(readFormValues(form, formFieldNames), fields)
     if (!result.success) {
       setErrors(result.codes)
       const first = formFieldNames.find((field) => result.codes[field])
@@ -228,7 +233,7 @@ export function DemoRequestForm({
         source,
         pageUrl: location.href,
         referrer: document.referrer,
-        website: honeypot,
+        website: readFormValues(form, [honeypotField.name]).website ?? '',
         campaign: firstTouchCampaign(location.href),
       }),
     }
@@ -241,8 +246,7 @@ export function DemoRequestForm({
     setSubmitting(false)
     if (outcome.ok) {
       keys.settle()
-      setValues(emptyValues)
-      setHoneypot('')
+      writeFormValues(form, emptyValues)
       showToast('default', formCopy.success)
       if (outcome.next) setNext({ step: outcome.next, requestId: outcome.requestId })
       emit('demo-request-success', { requestId: outcome.requestId })
@@ -272,88 +276,16 @@ export function DemoRequestForm({
     else rows.push([field])
   }
 
-  function control(name: FormFieldName) {
-    const place = leadField(name).form
-    const copy = formCopy.fields[name]
-    const common = {
-      id: `${id}-${name}`,
-      name,
-      value: values[name] ?? '',
-      onChange: handleChange,
-      ...errorAttributes(name),
-    }
-    if (place?.control === 'select') {
-      return (
-        <div className={classes.selectBox}>
-          <select
-            className={`${classes.control} ${classes.select}`}
-            part="select"
-            required
-            {...common}
-          >
-            <option value="">{copy.placeholder}</option>
-            {companySizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
-      )
-    }
-    const text = {
-      part: 'input',
-      placeholder: copy.placeholder,
-      maxLength: leadField(name).max,
-      ...common,
-    }
-    if (place?.control === 'textarea') {
-      return <textarea className={`${classes.control} ${classes.textarea}`} {...text} />
-    }
+  function field({ name, required }: (typeof shown)[number]) {
     return (
-      <input
-        className={classes.control}
-        type="text"
-        autoComplete={place?.autocomplete}
-        inputMode={place?.inputmode}
-        {...text}
+      <FormField
+        key={name}
+        id={`${id}-${name}`}
+        name={name}
+        required={required}
+        initialValue={firstValues[name]}
+        issue={errors[name]}
       />
-    )
-  }
-
-  function field({ name, required }: { name: FormFieldName; required: boolean }) {
-    const { label } = formCopy.fields[name]
-    const optional = leadField(name).form?.presence === 'setting' && !required
-    return (
-      <div className={classes.field} key={name}>
-        <label className={classes.label} htmlFor={`${id}-${name}`} part="label">
-          {optional ? `${label} ${formCopy.optional}` : label}
-        </label>
-        {control(name)}
-        {errorMessage(name)}
-      </div>
-    )
-  }
-
-  function errorAttributes(field: FormFieldName) {
-    return errors[field]
-      ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` }
-      : { 'aria-invalid': false }
-  }
-
-  function errorMessage(field: FormFieldName) {
-    const issue = errors[field]
-    return (
-      issue && (
-        <p
-          className={classes.error}
-          id={`${id}-${field}-error`}
-          data-error-for={field}
-          part="error"
-        >
-          {typeof issue === 'string' ? fieldMessage(field, issue) : issue.text}
-        </p>
-      )
     )
   }
 
@@ -398,8 +330,6 @@ export function DemoRequestForm({
               type="text"
               tabIndex={-1}
               autoComplete="off"
-              value={honeypot}
-              onChange={(event) => setHoneypot(event.target.value)}
             />
           </div>
         )}

@@ -52,6 +52,17 @@ function captureConsoleErrors() {
  * This proves that the submits before it sent nothing: the form sends one request at a time,
  * so anything they had sent would have been recorded first.
  */
+/**
+ * Waits until the form has rendered what was set on `element` until now: r2wc renders a change
+ * in a later task, and a field's value renders nothing (it stays in the control), so a send in
+ * this task would still use the form's last props. A privacy-url set last shows when it has.
+ */
+async function renderedAgain(element: HTMLElement, root: ShadowRoot) {
+  const privacy = `${location.origin}/privacy-${newRun()}`
+  element.setAttribute('privacy-url', privacy)
+  await waitUntil(() => query<HTMLAnchorElement>(root, 'form a').href === privacy)
+}
+
 async function expectOnlySampleSent(root: ShadowRoot, run: string) {
   submitButton(root).click()
   await waitUntil(() => toast(root))
@@ -361,6 +372,7 @@ describe('<demo-request>', () => {
     const secondRun = newRun()
     const { element, root } = await mount('success', firstRun)
     element.setAttribute('supabase-url', standInUrl('success', secondRun))
+    await renderedAgain(element, root)
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
@@ -410,6 +422,7 @@ describe('<demo-request> functions property', () => {
       },
     }
     ;(element as DemoRequestElement).functions = spy
+    await renderedAgain(element, root)
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))

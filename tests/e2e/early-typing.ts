@@ -1,7 +1,18 @@
 // A visitor who starts typing the moment the form shows, before (or while) the live form takes
 // over from the static one: what the site and a partner page must both keep.
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { formCopy } from '../../src/form-copy.ts'
+import {
+  type FillRecord,
+  fillDone,
+  fillMoments,
+  fillPlan,
+  fillWhileLoading,
+  pressSend,
+  type SweepPoint,
+  sendOutcome,
+  withFillPlan,
+} from '../support/fill-while-loading.ts'
 import { liveFormShown, liveFormState as readLiveForm, typedAtOnce } from '../support/live-form.ts'
 
 const keyDelayMs = 40
@@ -43,6 +54,32 @@ export function waitForLiveForm(page: Page): Promise<unknown> {
 /** What the live form holds, and where focus and the caret are. */
 export function liveFormState(page: Page) {
   return page.evaluate(readLiveForm)
+}
+
+/**
+ * Loads `url` once for each moment of the sweep, every 10 ms (fill-while-loading.ts), in one tab: a script
+ * fills the form at that moment, and once the live form shows the visitor presses the button.
+ * Returns what each point did; the caller checks what was stored.
+ */
+export async function sweepFills(browser: Browser, url: string, run: string) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
+  context.setDefaultTimeout(10_000)
+  const tab = await context.newPage()
+  await tab.addInitScript(fillWhileLoading)
+  const points: SweepPoint[] = []
+  try {
+    for (const [index, moment] of fillMoments(10).entries()) {
+      const plan = fillPlan(moment, index, run)
+      await tab.goto(withFillPlan(url, plan), { waitUntil: 'commit' })
+      const record = (await (await tab.waitForFunction(fillDone)).jsonValue()) as FillRecord
+      await tab.evaluate(pressSend)
+      const outcome = await (await tab.waitForFunction(sendOutcome)).jsonValue()
+      points.push({ plan, record, outcome: outcome ?? '' })
+    }
+  } finally {
+    await context.close()
+  }
+  return points
 }
 
 export { typedAtOnce }

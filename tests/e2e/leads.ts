@@ -40,13 +40,21 @@ function csvRecords(text: string): string[][] {
   return records
 }
 
+/** Every stored lead, each as its CSV columns by header. */
+export async function allStoredLeadRecords(
+  dataDir: string = inject('dataDir'),
+): Promise<Record<string, string>[]> {
+  const [header = [], ...rows] = csvRecords(await leadsCsv(dataDir))
+  return rows.map((row) =>
+    Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])),
+  )
+}
+
 /** The stored leads under `companyName`, each as its CSV columns by header. */
 export async function storedLeadRecords(
   companyName: string,
   dataDir: string = inject('dataDir'),
 ): Promise<Record<string, string>[]> {
-  const [header = [], ...rows] = csvRecords(await leadsCsv(dataDir))
-  return rows
-    .filter((row) => row.includes(companyName))
-    .map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])))
+  const records = await allStoredLeadRecords(dataDir)
+  return records.filter((record) => Object.values(record).includes(companyName))
 }

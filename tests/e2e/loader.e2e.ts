@@ -14,17 +14,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
 import { elementEvents } from '../../widget/element-api.ts'
 import { chromiumForFile } from '../support/chromium.ts'
+import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 import {
   liveFormState,
+  sweepFills,
   throttleCpu,
   typeAtOnce,
   typedAtOnce,
   waitForLiveForm,
 } from './early-typing.ts'
+import { allStoredLeadRecords } from './leads.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
@@ -420,6 +423,13 @@ describe('a partner page that embeds only the loader', () => {
       await context.close()
     })
   }
+
+  it('sends what a script put in the fields at any moment across the take-over and after it', async () => {
+    const points = await sweepFills(browser, `${partnerOrigin}/async`, `partner ${Date.now()}`)
+    console.info(`partner page, Chromium: ${sweepSummary(points)}`)
+    const stored = await allStoredLeadRecords(join(tempDir, 'pglite'))
+    expect(missedPoints(points, stored)).toEqual([])
+  }, 120_000)
 
   it("keeps a field's neighbour where it was, 44 px tall, when the field's message shows", async () => {
     const { tab, close } = await open('/async')

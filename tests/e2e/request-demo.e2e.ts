@@ -3,16 +3,18 @@ import { describe, expect, it } from 'vitest'
 import { formCopy, staticFormCopy } from '../../src/form-copy.ts'
 import { requiredFieldNames } from '../../src/lead-fields.ts'
 import { chromiumForFile } from '../support/chromium.ts'
+import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import {
   liveFormState,
+  sweepFills,
   throttleCpu,
   typeAtOnce,
   typedAtOnce,
   waitForLiveForm,
 } from './early-typing.ts'
-import { storedLeadRecords, storedLeads } from './leads.ts'
+import { allStoredLeadRecords, storedLeadRecords, storedLeads } from './leads.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
 const browser = chromiumForFile()
@@ -123,6 +125,12 @@ describe('a visitor who types the moment the form shows', () => {
     })
   }
 })
+
+it('sends what a script put in the fields at any moment across the take-over and after it', async () => {
+  const points = await sweepFills(browser, siteUrl('/request-demo'), `site ${Date.now()}`)
+  console.info(`/request-demo, Chromium: ${sweepSummary(points)}`)
+  expect(missedPoints(points, await allStoredLeadRecords())).toEqual([])
+}, 120_000)
 
 /** Where each field, the button and the notice sit inside the element, as [tag, x, y, w, h]. */
 function formBoxes(page: Page) {

@@ -10,7 +10,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { formCopy } from '../../src/form-copy.ts'
-import { storedLeads } from '../e2e/leads.ts'
+import { allStoredLeadRecords, storedLeads } from '../e2e/leads.ts'
+import {
+  type FillRecord,
+  fillDone,
+  fillMoments,
+  fillPlan,
+  missedPoints,
+  pressSend,
+  type SweepPoint,
+  sendOutcome,
+  sweepSummary,
+} from '../support/fill-while-loading.ts'
 import { type HostProxy, startHostProxy } from '../support/host-proxy.ts'
 import { liveFormShown, liveFormState, typedAtOnce } from '../support/live-form.ts'
 import { sampleLead } from '../support/sample-lead.ts'
@@ -37,9 +48,11 @@ let proxy: HostProxy
 
 beforeAll(async () => {
   tempDir = await mkdtemp(join(tmpdir(), 'engines-'))
-  partner = createServer((_request, response) => {
+  partner = createServer((request, response) => {
     const widget = new URL(backend.url).origin
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    // A page of the partner's origin with nothing on it, for WebKit's visitor to frame the other.
+    if (request.url === '/blank') return void response.end('<!doctype html><title>Blank</title>')
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
 <script src="${widget}/widget/demo-request-loader.js" defer></script></head>
 <body><h1>Partner</h1><demo-request supabase-url="${widget}" source="partner-engines"></demo-request></body></html>`)
@@ -55,8 +68,9 @@ beforeAll(async () => {
     RESEND_API_KEY: '',
     NOTIFY_WEBHOOK_URL: '',
     ALLOWED_ORIGINS: `${partnerOrigin},${plainOrigin}`,
-    // Every engine's visitor is the same client, 127.0.0.1: more sends than the default 5.
-    RATE_LIMIT_MAX: '100',
+    // Every engine's visitor is the same client, 127.0.0.1: more sends than the default 5, and
+    // each sweep sends one lead per moment.
+    RATE_LIMIT_MAX: '1000',
   })
 })
 
@@ -117,6 +131,23 @@ async function sendSampleLead(visitor: Visitor, companyName: string) {
 
 const leadsStoredAs = (companyName: string) => storedLeads(companyName, join(tempDir, 'pglite'))
 
+/**
+ * A script fills the form at each moment of a sweep, every 20 ms (fill-while-loading.ts), in a
+ * page loaded once per moment; once the live form shows, the visitor presses the button.
+ */
+async function sweepFills(visitor: Visitor, url: string, blank: string, run: string) {
+  const points: SweepPoint[] = []
+  for (const [index, moment] of fillMoments(20).entries()) {
+    const plan = fillPlan(moment, index, run)
+    await visitor.openFilling(url, blank, plan)
+    const record = await waitUntil(() => visitor.evaluate(fillDone), { timeoutMs: 15_000 })
+    await visitor.evaluate(pressSend)
+    const outcome = await waitUntil(() => visitor.evaluate(sendOutcome), { timeoutMs: 15_000 })
+    points.push({ plan, record: record as FillRecord, outcome })
+  }
+  return points
+}
+
 for (const engine of inject('engines')) {
   describe(engine.name, () => {
     let visitor: Visitor
@@ -153,6 +184,20 @@ for (const engine of inject('engines')) {
         expect(await visitor.evaluate(liveFormState), page).toEqual(typedAtOnce)
       }
     })
+
+    it(`${engine.version}: sends what a script put in the fields at any moment across the take-over and after it, on the site and a partner page`, async () => {
+      const site = new URL('/request-demo', backend.url)
+      const pages = [
+        ['/request-demo', site.href, new URL('/robots.txt', site).href],
+        ['partner page', `${partnerOrigin}/`, `${partnerOrigin}/blank`],
+      ] as const
+      for (const [name, url, blank] of pages) {
+        const points = await sweepFills(visitor, url, blank, `${engine.name} ${name} ${Date.now()}`)
+        console.info(`${name}, ${engine.version}: ${sweepSummary(points)}`)
+        const stored = await allStoredLeadRecords(join(tempDir, 'pglite'))
+        expect(missedPoints(points, stored), name).toEqual([])
+      }
+    }, 300_000)
 
     it(`${engine.version}: sends a lead from a partner page on plain http, not a secure context, stored once`, async () => {
       const companyName = `${sampleLead.companyName} ${engine.name} plain ${Date.now()}`

@@ -3,6 +3,7 @@
 // label inside <demo-request>'s shadow root, and typed into key by key.
 import * as puppeteer from 'puppeteer-core'
 import { remote } from 'webdriverio'
+import { type FillPlan, fillWhileLoading, withFillPlan } from '../support/fill-while-loading.ts'
 import type { HostProxy } from '../support/host-proxy.ts'
 import { firefoxLaunchOptions, type VisitorEngine, webkitCapabilities } from './engines.ts'
 
@@ -14,6 +15,12 @@ export interface Visitor {
    * has the focus: the field found may be replaced (the static form by the live one) meanwhile.
    */
   typeAt(label: string, text: string): Promise<void>
+  /**
+   * Opens `url` with a script that fills the form while it loads (fill-while-loading.ts): run
+   * before the page's own in Firefox; in WebKit, whose driver cannot, from a page of the same
+   * origin (`blank`) that loads `url` in a frame.
+   */
+  openFilling(url: string, blank: string, plan: FillPlan): Promise<void>
   choose(label: string, option: string): Promise<void>
   press(button: string): Promise<void>
   /** Runs `script` in the page and returns what it returns. */
@@ -54,6 +61,8 @@ async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
     },
   })
   const page = await browser.newPage()
+  // Does nothing on a page whose address has no plan.
+  await page.evaluateOnNewDocument(fillWhileLoading)
   const control = async (label: string) => {
     const handle = await page.waitForFunction(inForm, { timeout: 10_000 }, label)
     return handle.asElement() as puppeteer.ElementHandle<HTMLElement>
@@ -70,6 +79,8 @@ async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
       await page.mouse.click(x, y)
       await page.keyboard.type(text)
     },
+    openFilling: async (url, _blank, plan) =>
+      void (await page.goto(withFillPlan(url, plan), { waitUntil: 'domcontentloaded' })),
     choose: async (label, option) => void (await (await control(label)).select(option)),
     press: async (button) => (await control(button)).click(),
     evaluate: (script) => page.evaluate(script) as never,
@@ -108,6 +119,10 @@ async function webkitVisitor(hostname: string, port: number, proxy: HostProxy): 
       const { x, y } = middle as unknown as { x: number; y: number }
       await browser.action('pointer').move({ x, y, origin: 'viewport' }).down().up().perform()
       await browser.keys([...text])
+    },
+    openFilling: async (url, blank, plan) => {
+      await browser.url(blank)
+      await browser.execute(fillWhileLoading, { ...plan, frameUrl: url })
     },
     choose: async (label, option) => (await control(label)).selectByVisibleText(option),
     press: async (button) => (await control(button)).click(),
