@@ -124,7 +124,8 @@ describe('DemoRequestForm', () => {
     try {
       fillValid(root)
       submitButton(root).click()
-      const shown = await waitUntil(() => toast(root), { timeoutMs: 2000 })
+      // Well past its 300 ms, well short of the default 15 s it must not be using.
+      const shown = await waitUntil(() => toast(root), { timeoutMs: 10_000 })
       expect(shown.textContent).to.contain('Submission Failed')
     } finally {
       restore()
@@ -228,7 +229,8 @@ describe('DemoRequestForm', () => {
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
-    await waitUntil(() => !toast(root), { timeoutMs: 1500 })
+    // Well past its 200 ms, short of the default 6 s it must not be using.
+    await waitUntil(() => !toast(root), { timeoutMs: 4000 })
   })
 
   it("puts a route's message in the form's place, with the toast, and Close brings the form back", async () => {
