@@ -6,9 +6,10 @@ import { type Language, supportedLanguages } from '../src/languages.ts'
 
 // The form's and the widget's stories in the toolbar's language, as a page would ask for it: a
 // `lang` around the story (which <demo-request> reads) and the form's own context. A story that
-// sets its own language inside (a Spanish partner page) keeps it. The site's pages stay English.
-const inLanguage: Decorator = (Story, { globals, title }) => {
-  if (!/^(Form|Widget)\//.test(title)) return createElement(Story)
+// sets its own language inside (a Spanish partner page) keeps it. The site's pages stay English,
+// as does a story whose parameters say `language: false`.
+const inLanguage: Decorator = (Story, { globals, title, parameters }) => {
+  if (!/^(Form|Widget)\//.test(title) || parameters.language === false) return createElement(Story)
   const language: Language = supportedLanguages.find((each) => each === globals.language) ?? 'en'
   return createElement(
     'div',
