@@ -12,8 +12,12 @@ export const sizeBudgets = {
   loader: 2_048,
   /** The loader built with every contact field of DEMO_REQUEST_FIELDS, each optional. */
   loaderAllFields: 2_300,
-  /** `dist/widget/demo-request.js`: the whole widget, React inside. */
-  standaloneWidget: 77_000,
+  /**
+   * `dist/widget/demo-request.js`: the whole widget, React inside. 77,000 until Spanish (issue
+   * 32): 76,326 → 78,017, of which 1,255 are its words and 436 the language machinery. Back under
+   * 77,000 when each language other than English is fetched on demand rather than bundled.
+   */
+  standaloneWidget: 78_100,
   /** Every script `/` loads before it is interactive. */
   homeScripts: 90_000,
 } as const

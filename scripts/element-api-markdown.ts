@@ -5,6 +5,7 @@ import {
   elementEvents,
   elementMethods,
   elementProperties,
+  globalAttributes,
   loaderAttributes,
 } from '../widget/element-api.ts'
 
@@ -29,6 +30,7 @@ export function elementApiMarkdown(): Record<string, string> {
   return {
     'api-attributes': [
       ...elementAttributes.map(({ name, description }) => item(`\`${name}\`:`, description)),
+      ...globalAttributes.map(({ name, description }) => item(`\`${name}\`:`, description)),
       ...loaderAttributes.map(({ name, description }) =>
         item(`\`${name}\` (loader only):`, description),
       ),

@@ -1,4 +1,13 @@
-import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  type FormEvent,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { NextStepPanel } from './booking/next-step-panel.tsx'
 import { firstTouchCampaign } from './campaign.ts'
 import {
@@ -8,6 +17,8 @@ import {
   defaultSupabaseUrl,
 } from './config.ts'
 import type { FormFields } from './contact-fields.ts'
+import { copies } from './copy/copies.ts'
+import { FormLanguage } from './copy/form-language.ts'
 import {
   type DemoRequestEventMap,
   type DemoRequestEventName,
@@ -15,12 +26,12 @@ import {
 } from './demo-request-events.ts'
 import { checkDemoRequest } from './demo-request-schema.ts'
 import { connectForm, type FormHandle } from './form-bridge.ts'
-import { formCopy } from './form-copy.ts'
 import { type FieldIssue, FormField } from './form-field.tsx'
 import { formClasses } from './form-styles.ts'
 import { readFormValues, writeFormValues } from './form-values.ts'
 import { createFunctionsClient, type FunctionsInvoker } from './functions-client.ts'
 import { createIdempotencyKeys } from './idempotency-key.ts'
+import type { Language } from './languages.ts'
 import {
   type ContactFieldName,
   formFieldNames,
@@ -32,7 +43,7 @@ import type { NextStep } from './next-step.ts'
 import { defaultTimeoutMs, demoRequestProofs, sendDemoRequest } from './send-demo-request.ts'
 import { adoptStyles } from './style-sheet.ts'
 import { submissionMetadata } from './submission-metadata.ts'
-import { type ToastMessage, ToastRegion } from './toast.tsx'
+import { ToastRegion } from './toast.tsx'
 
 /** What the form's fields hold: the four every form has, and any contact fields. */
 export type DemoRequestValues = Record<RequiredFieldName, string> &
@@ -72,7 +83,16 @@ export type DemoRequestFormProps = {
    * JavaScript: without the honeypot and the toasts, and with a button that sends nothing.
    */
   drawing?: 'live' | 'static'
+  /**
+   * The language of every word the form shows, its messages, toasts and booking panel included;
+   * switched at any time without touching what was typed. Defaults to the surrounding
+   * `FormLanguage`, else English. The element gives the page's (page-language.ts).
+   */
+  language?: Language
 }
+
+/** The toasts a send may end in; their words are looked up when shown, in the form's language. */
+type ToastKind = 'success' | 'failure'
 
 // Every field and the honeypot empty, as reset() and a successful send leave the form.
 const emptyValues = Object.fromEntries(
@@ -92,8 +112,12 @@ export function DemoRequestForm({
   timeoutMs = defaultTimeoutMs,
   toastDurationMs = 6000,
   drawing = 'live',
+  language: givenLanguage,
 }: DemoRequestFormProps) {
   const classes = formClasses()
+  const inheritedLanguage = useContext(FormLanguage)
+  const language = givenLanguage ?? inheritedLanguage
+  const copy = copies[language]
   const [fields] = useState(() => givenFields ?? configuredFields())
   const id = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -104,7 +128,7 @@ export function DemoRequestForm({
   const [firstValues] = useState(() => ({ ...initialValues }))
   const [errors, setErrors] = useState<FieldIssues>({})
   const [submitting, setSubmitting] = useState(false)
-  const [toast, setToast] = useState<ToastMessage>()
+  const [toast, setToast] = useState<ToastKind>()
   const [readyDue, setReadyDue] = useState(false)
   // After a send whose route offers one: a booking page or a message, in the form's place.
   const [next, setNext] = useState<{ step: NextStep; requestId: string }>()
@@ -196,13 +220,6 @@ export function DemoRequestForm({
     if (rootRef.current) dispatchDemoRequestEvent(eventTarget(rootRef.current), name, detail)
   }
 
-  function showToast(
-    variant: ToastMessage['variant'],
-    copy: { title: string; description: string },
-  ) {
-    setToast({ variant, ...copy })
-  }
-
   function focusField(field: string) {
     const element = formRef.current?.elements.namedItem(field)
     if (element instanceof HTMLElement) element.focus()
@@ -236,6 +253,9 @@ export function DemoRequestForm({
         website: readFormValues(form, [honeypotField.name]).website ?? '',
         campaign: firstTouchCampaign(location.href),
       }),
+      // LANGUAGE (lang-back's catalogue field): the one line to adjust at merge; until the schema
+      // has the field, the function drops it as it drops any key it does not know.
+      language,
     }
     const outcome = await sendDemoRequest(client, submission, {
       idempotencyKey: keys.keyFor(submission),
@@ -247,7 +267,7 @@ export function DemoRequestForm({
     if (outcome.ok) {
       keys.settle()
       writeFormValues(form, emptyValues)
-      showToast('default', formCopy.success)
+      setToast('success')
       if (outcome.next) setNext({ step: outcome.next, requestId: outcome.requestId })
       emit('demo-request-success', { requestId: outcome.requestId })
       return
@@ -257,7 +277,7 @@ export function DemoRequestForm({
       const refused = Object.entries(outcome.fields).map(([field, text]) => [field, { text }])
       setErrors(Object.fromEntries(refused))
     }
-    showToast('destructive', formCopy.failure)
+    setToast('failure')
     emit('demo-request-error', { kind: outcome.kind })
   }
 
@@ -289,66 +309,76 @@ export function DemoRequestForm({
     )
   }
 
+  // The language is said on the form's root, for screen readers; not on the static drawing, whose
+  // markup the loader carries byte for byte (its language is a later step).
   return (
-    <div className={classes.root} ref={rootRef}>
-      {next && (
-        <NextStepPanel
-          step={next.step}
-          onBooked={() => emit('demo-request-booked', { requestId: next.requestId })}
-          onClose={() => setNext(undefined)}
-        />
-      )}
-      <form
-        ref={formRef}
-        // Kept while the panel shows, so "Not now" brings back the same form. A style, not
-        // `hidden`: the form's class sets its display, and the loader's CSS has no byte to spare.
-        hidden={Boolean(next)}
-        style={next ? { display: 'none' } : undefined}
-        className={classes.form}
-        part="form"
-        aria-label={formCopy.label}
-        noValidate
-        onSubmit={handleSubmit}
-        // The challenge is solved while the visitor types, so the click waits for nothing.
-        onFocus={proofs.start}
-      >
-        {rows.map((row) =>
-          row.length > 1 ? (
-            <div className={classes.row} key={row.map(({ name }) => name).join()}>
-              {row.map(field)}
-            </div>
-          ) : (
-            row.map(field)
-          ),
+    <FormLanguage value={language}>
+      <div className={classes.root} ref={rootRef} lang={drawing === 'live' ? language : undefined}>
+        {next && (
+          <NextStepPanel
+            step={next.step}
+            onBooked={() => emit('demo-request-booked', { requestId: next.requestId })}
+            onClose={() => setNext(undefined)}
+          />
         )}
-        {drawing === 'live' && (
-          <div className={classes.honeypot} aria-hidden="true">
-            <label htmlFor={`${id}-${honeypotField.name}`}>{formCopy.honeypotLabel}</label>
-            <input
-              id={`${id}-${honeypotField.name}`}
-              name={honeypotField.name}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-            />
-          </div>
-        )}
-        {/* A static form must never send the fields as a query string. */}
-        <button
-          className={classes.submit}
-          part="submit"
-          type={drawing === 'live' ? 'submit' : 'button'}
-          disabled={submitting}
+        <form
+          ref={formRef}
+          // Kept while the panel shows, so "Not now" brings back the same form. A style, not
+          // `hidden`: the form's class sets its display, and the loader's CSS has no byte to spare.
+          hidden={Boolean(next)}
+          style={next ? { display: 'none' } : undefined}
+          className={classes.form}
+          part="form"
+          aria-label={copy.label}
+          noValidate
+          onSubmit={handleSubmit}
+          // The challenge is solved while the visitor types, so the click waits for nothing.
+          onFocus={proofs.start}
         >
-          {submitting ? formCopy.submitting : formCopy.submit}
-        </button>
-        <p className={classes.notice}>
-          {formCopy.privacy.text}{' '}
-          <a href={privacyUrl || defaultPrivacyUrl()}>{formCopy.privacy.link}</a>
-        </p>
-      </form>
-      {drawing === 'live' && <ToastRegion toast={toast} onDismiss={() => setToast(undefined)} />}
-    </div>
+          {rows.map((row) =>
+            row.length > 1 ? (
+              <div className={classes.row} key={row.map(({ name }) => name).join()}>
+                {row.map(field)}
+              </div>
+            ) : (
+              row.map(field)
+            ),
+          )}
+          {drawing === 'live' && (
+            <div className={classes.honeypot} aria-hidden="true">
+              <label htmlFor={`${id}-${honeypotField.name}`}>{copy.honeypotLabel}</label>
+              <input
+                id={`${id}-${honeypotField.name}`}
+                name={honeypotField.name}
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+              />
+            </div>
+          )}
+          {/* A static form must never send the fields as a query string. */}
+          <button
+            className={classes.submit}
+            part="submit"
+            type={drawing === 'live' ? 'submit' : 'button'}
+            disabled={submitting}
+          >
+            {submitting ? copy.submitting : copy.submit}
+          </button>
+          <p className={classes.notice}>
+            {copy.privacy.text} <a href={privacyUrl || defaultPrivacyUrl()}>{copy.privacy.link}</a>
+          </p>
+        </form>
+        {drawing === 'live' && (
+          <ToastRegion
+            toast={
+              toast && { variant: toast === 'success' ? 'default' : 'destructive', ...copy[toast] }
+            }
+            onDismiss={() => setToast(undefined)}
+          />
+        )}
+      </div>
+    </FormLanguage>
   )
 }
 

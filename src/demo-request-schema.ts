@@ -1,12 +1,13 @@
 /**
  * The one schema for a demo request, used by the form, the element and the Supabase function,
  * built from the field catalogue (lead-fields.ts): each kind of field has its rules here, each
- * field its limits there. Rules return codes; `fieldMessage` gives their English words.
+ * field its limits there. Rules return codes; `fieldMessage` gives their words, in English unless
+ * given a language's copy.
  * Runs under Deno as well as bundlers: explicit `.ts` imports, valibot its only dependency.
  */
 import * as v from 'valibot'
 import { type FormFields, fieldsSetting, formatFormFields } from './contact-fields.ts'
-import { formCopy } from './form-copy.ts'
+import { type FormCopy, formCopy } from './form-copy.ts'
 import {
   attributionFieldNames,
   type ContactFieldName,
@@ -210,10 +211,13 @@ function schemaFor(kind: 'request' | 'submission', fields: FormFields) {
   return schema
 }
 
-/** The English words of `code` for `field`, as the form shows them and the function replies. */
-export function fieldMessage(field: string, code: MessageCode): string {
-  const own = (formCopy.messages as Record<string, Partial<Record<MessageCode, string>>>)[field]
-  const words = own?.[code] ?? (formCopy.anyField as Partial<Record<MessageCode, string>>)[code]
+/**
+ * The words of `code` for `field` in `copy` (English unless given), as the form shows them; the
+ * function replies in English. The codes only a client other than the form can meet stay English.
+ */
+export function fieldMessage(field: string, code: MessageCode, copy: FormCopy = formCopy): string {
+  const own = (copy.messages as Record<string, Partial<Record<MessageCode, string>>>)[field]
+  const words = own?.[code] ?? (copy.anyField as Partial<Record<MessageCode, string>>)[code]
   if (words) return words
   if (code === 'notCollected') {
     return `This form does not collect ${field}: list it in ${fieldsSetting} where the function runs, or build the widget without it`

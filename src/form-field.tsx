@@ -1,5 +1,5 @@
+import { useCopy } from './copy/form-language.ts'
 import { fieldMessage, type MessageCode } from './demo-request-schema.ts'
-import { formCopy } from './form-copy.ts'
 import { formClasses } from './form-styles.ts'
 import { companySizes, type FormFieldName, leadField } from './lead-fields.ts'
 
@@ -25,7 +25,8 @@ export interface FormFieldProps {
 export function FormField({ id, name, required, initialValue = '', issue }: FormFieldProps) {
   const classes = formClasses()
   const place = leadField(name).form
-  const copy = formCopy.fields[name]
+  const words = useCopy()
+  const copy = words.fields[name]
   const optional = place?.presence === 'setting' && !required
   const common = {
     id,
@@ -44,7 +45,7 @@ export function FormField({ id, name, required, initialValue = '', issue }: Form
   return (
     <div className={classes.field}>
       <label className={classes.label} htmlFor={id} part="label">
-        {optional ? `${copy.label} ${formCopy.optional}` : copy.label}
+        {optional ? `${copy.label} ${words.optional}` : copy.label}
       </label>
       {place?.control === 'select' ? (
         <div className={classes.selectBox}>
@@ -57,7 +58,7 @@ export function FormField({ id, name, required, initialValue = '', issue }: Form
             <option value="">{copy.placeholder}</option>
             {companySizes.map((size) => (
               <option key={size} value={size}>
-                {size}
+                {words.companySizes[size]}
               </option>
             ))}
           </select>
@@ -75,7 +76,7 @@ export function FormField({ id, name, required, initialValue = '', issue }: Form
       )}
       {issue && (
         <p className={classes.error} id={`${id}-error`} data-error-for={name} part="error">
-          {typeof issue === 'string' ? fieldMessage(name, issue) : issue.text}
+          {typeof issue === 'string' ? fieldMessage(name, issue, words) : issue.text}
         </p>
       )}
     </div>

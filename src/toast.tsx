@@ -1,7 +1,7 @@
-import { formCopy } from './form-copy.ts'
+import { useCopy } from './copy/form-language.ts'
 import { formClasses } from './form-styles.ts'
 
-export type ToastMessage = {
+type ToastMessage = {
   variant: 'default' | 'destructive'
   title: string
   description: string
@@ -18,8 +18,9 @@ export type ToastRegionProps = {
  */
 export function ToastRegion({ toast, onDismiss }: ToastRegionProps) {
   const classes = formClasses()
+  const copy = useCopy()
   return (
-    <section className={classes.toasts} aria-label={formCopy.notifications}>
+    <section className={classes.toasts} aria-label={copy.notifications}>
       <div role="status" aria-live="polite" aria-atomic="true">
         {toast && (
           <div
@@ -33,7 +34,7 @@ export function ToastRegion({ toast, onDismiss }: ToastRegionProps) {
             <button
               type="button"
               className={classes.dismiss}
-              aria-label={formCopy.dismiss}
+              aria-label={copy.dismiss}
               onClick={onDismiss}
             >
               ×

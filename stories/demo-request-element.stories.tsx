@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type CSSProperties, useEffect, useRef } from 'react'
 import { expect, fn, waitFor } from 'storybook/test'
+import { copies } from '../src/copy/copies.ts'
 import { formCopy } from '../src/form-copy.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import type { DemoRequestElement } from '../widget/demo-request-element.ts'
@@ -248,5 +249,38 @@ export const StyledParts: Story = {
     await waitFor(() => expect(getComputedStyle(button).borderTopLeftRadius).toBe('999px'))
     const label = root.querySelector('[part="label"]') as HTMLElement
     expect(getComputedStyle(label).textTransform).toBe('uppercase')
+  },
+}
+
+/**
+ * A partner's page in Spanish, with the one snippet every partner uses: the page says `lang="es"`,
+ * and the form speaks Spanish, its messages and toast included, with nothing set on the element.
+ */
+export const SpanishPartnerPage: Story = {
+  decorators: [
+    (Story) => (
+      <article lang="es">
+        <h1>Despacho Martínez &amp; Asociados</h1>
+        <p>
+          Conozca cómo la inteligencia artificial puede ayudar a su firma. Agende una demostración.
+        </p>
+        <Story />
+      </article>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const { es } = copies
+    const root = await formRootOf(canvasElement)
+    expect(root).toHaveAttribute('lang', 'es')
+    const labels = [...root.querySelectorAll('label[part="label"]')].map((l) => l.textContent)
+    expect(labels).toEqual(
+      expect.arrayContaining([es.fields.firstName.label, es.fields.companySize.label]),
+    )
+    root.querySelector<HTMLButtonElement>('button[type="submit"]')?.click()
+    await waitFor(() =>
+      expect(root.querySelector('[data-error-for="firstName"]')).toHaveTextContent(
+        es.messages.firstName.required,
+      ),
+    )
   },
 }

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect } from 'storybook/test'
+import { expect, userEvent } from 'storybook/test'
+import { copies } from '../src/copy/copies.ts'
 import { DemoRequestForm } from '../src/demo-request-form.tsx'
 import type { DemoRequestField } from '../src/demo-request-schema.ts'
 import { formCopy } from '../src/form-copy.ts'
@@ -90,6 +91,27 @@ export const Success: Story = {
     await submit(canvasElement)
     await expectToast(canvasElement, 'default', formCopy.success)
     expectValues(canvasElement, { firstName: '', lastName: '', companyName: '', companySize: '' })
+  },
+}
+
+// The toolbar's Spanish, as a designer sees it: every message of an empty send, then the toast.
+export const InSpanish: Story = {
+  globals: { language: 'es' },
+  play: async ({ canvas }) => {
+    const { es } = copies
+    await userEvent.click(await canvas.findByRole('button', { name: es.submit }))
+    for (const field of fields) {
+      expect(await canvas.findByText(es.messages[field].required)).toBeInTheDocument()
+    }
+    await userEvent.type(canvas.getByLabelText(es.fields.firstName.label), sampleLead.firstName)
+    await userEvent.type(canvas.getByLabelText(es.fields.lastName.label), sampleLead.lastName)
+    await userEvent.type(canvas.getByLabelText(es.fields.companyName.label), sampleLead.companyName)
+    await userEvent.selectOptions(
+      canvas.getByLabelText(es.fields.companySize.label),
+      es.companySizes[sampleLead.companySize],
+    )
+    await userEvent.click(canvas.getByRole('button', { name: es.submit }))
+    expect(await canvas.findByText(es.success.title)).toBeInTheDocument()
   },
 }
 

@@ -13,6 +13,7 @@ describe('custom-elements.json', () => {
       'anon-key',
       'source',
       'privacy-url',
+      'lang',
       'loading',
     ])
     expect(declaration?.events.map((e) => e.name)).toEqual([

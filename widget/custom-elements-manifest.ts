@@ -6,6 +6,7 @@ import {
   elementMethods,
   elementProperties,
   elementSlots,
+  globalAttributes,
   loaderAttributes,
   tagName,
 } from './element-api.ts'
@@ -30,6 +31,11 @@ export function customElementsManifest() {
               ...elementAttributes.map(({ name, prop, description }) => ({
                 name,
                 fieldName: prop,
+                type: { text: 'string' },
+                description,
+              })),
+              ...globalAttributes.map(({ name, description }) => ({
+                name,
                 type: { text: 'string' },
                 description,
               })),

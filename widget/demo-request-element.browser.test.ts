@@ -214,6 +214,8 @@ describe('<demo-request>', () => {
       pageUrl: location.href,
       referrer: document.referrer,
       website: '',
+      // The language the visitor read: the page says none, so English (page-language.ts).
+      language: 'en',
     })
     expect(request?.headers.apikey).to.equal(anonKey)
     expect(request?.headers.authorization).to.equal(`Bearer ${anonKey}`)

@@ -36,6 +36,15 @@ export const elementAttributes = [
   },
 ] as const
 
+/** HTML's own attributes the element reads; it observes them with the page, not as props. */
+export const globalAttributes = [
+  {
+    name: 'lang',
+    description:
+      "The form's language: en or es; a regional tag speaks its language (es-MX is es), any other English. Unset, the nearest ancestor's lang, else the html element's: the page's. The form follows a change of any of them, keeping what was typed.",
+  },
+] as const
+
 /** Set from script, not markup: values an attribute cannot carry. */
 export const elementProperties = [
   {

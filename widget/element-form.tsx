@@ -1,9 +1,11 @@
-import { useLayoutEffect, useState } from 'react'
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react'
 import {
   DemoRequestForm,
   type DemoRequestFormProps,
   type DemoRequestValues,
 } from '../src/demo-request-form.tsx'
+import type { Language } from '../src/languages.ts'
+import { resolveLanguage, watchPageLanguage } from '../src/page-language.ts'
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
@@ -44,15 +46,30 @@ function readStaticForm(container: Node | undefined): StaticFormState | undefine
 }
 
 /**
+ * The language the page asks the element to speak (page-language.ts), followed as the page
+ * changes it: the element's `lang`, an ancestor's, `<html lang>`. Read from the host, in the
+ * light DOM, where the page's attributes are.
+ */
+function usePageLanguage(container: Node | undefined): Language {
+  const host = container instanceof ShadowRoot ? container.host : undefined
+  return useSyncExternalStore(
+    watchPageLanguage,
+    () => (host ? resolveLanguage(host) : 'en'),
+    () => 'en',
+  )
+}
+
+/**
  * The form as `<demo-request>` renders it, on the site, on partner pages and alone: whatever its
  * shadow root already shows (the static form, prerendered or painted by the loader) is read on
  * the first render, and leaves in the same commit, before any paint, once the live form holds
  * its values and the focus with the caret where it was. Nothing typed is lost and nothing moves,
- * since both forms are drawn by the same component with the same CSS.
+ * since both forms are drawn by the same component with the same CSS. It speaks the page's language.
  */
 export function ElementForm({ container, ...props }: ElementFormProps) {
   // Read as React renders, which it does in the task that commits: no key falls in between.
   const [before] = useState(() => readStaticForm(container))
+  const language = usePageLanguage(container)
 
   useLayoutEffect(() => {
     if (!before) return
@@ -66,5 +83,5 @@ export function ElementForm({ container, ...props }: ElementFormProps) {
       live.setSelectionRange(...before.caret)
   }, [before, container])
 
-  return <DemoRequestForm {...props} initialValues={before?.values} />
+  return <DemoRequestForm {...props} language={language} initialValues={before?.values} />
 }

@@ -6,6 +6,7 @@ import {
   elementEvents,
   elementMethods,
   elementProperties,
+  globalAttributes,
   tagName,
 } from '../../widget/element-api.ts'
 import { SiteForm } from '../components/site-form.tsx'
@@ -146,7 +147,7 @@ export function EmbedPage() {
           <h2>{embed.referenceHeading}</h2>
           <ReferenceTable
             caption={embed.attributes}
-            rows={elementAttributes}
+            rows={[...elementAttributes, ...globalAttributes]}
             columns={[
               { label: name, cell: (row) => row.name },
               { label: description, cell: (row) => row.description },

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { formCopy } from '../form-copy.ts'
+import { useCopy } from '../copy/form-language.ts'
 import type { BookingProvider } from '../next-step.ts'
 import { adoptStyles } from '../style-sheet.ts'
 import { bookingClasses } from './booking-panel-styles.ts'
@@ -55,6 +55,7 @@ export function BookingPanel({
   linkAfterMs = bookingLinkAfterMs,
 }: BookingPanelProps) {
   const classes = bookingClasses()
+  const copy = useCopy().booking
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const frameRef = useRef<HTMLIFrameElement>(null)
@@ -151,12 +152,12 @@ export function BookingPanel({
   // Offered beside a slow frame, and kept there once offered; in place of a refused one.
   const linkShown = stage === 'blocked' || (framed && slow)
   const status = {
-    loading: slow ? formCopy.booking.slow : formCopy.booking.loading,
-    shown: formCopy.booking.intro,
-    booked: formCopy.booking.booked,
-    requested: formCopy.booking.requested,
-    payment: formCopy.booking.payment,
-    blocked: provider === 'link' ? formCopy.booking.linkOnly : formCopy.booking.blocked,
+    loading: slow ? copy.slow : copy.loading,
+    shown: copy.intro,
+    booked: copy.booked,
+    requested: copy.requested,
+    payment: copy.payment,
+    blocked: provider === 'link' ? copy.linkOnly : copy.blocked,
   }[stage]
   return (
     <section
@@ -166,7 +167,7 @@ export function BookingPanel({
       data-stage={stage}
     >
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={classes.heading}>
-        {formCopy.booking.heading}
+        {copy.heading}
       </h2>
       {/* One live region for the panel's life, so each change of its words is announced. */}
       <p className={stage === 'booked' ? classes.confirmation : classes.note} role="status">
@@ -175,7 +176,7 @@ export function BookingPanel({
       {linkShown && (
         <p className={classes.note}>
           <a href={link} target="_blank" rel="noopener noreferrer">
-            {formCopy.booking.openInNewTab}
+            {copy.openInNewTab}
           </a>
         </p>
       )}
@@ -183,7 +184,7 @@ export function BookingPanel({
         <iframe
           ref={frameRef}
           src={src}
-          title={formCopy.booking.frameTitle[provider]}
+          title={copy.frameTitle[provider]}
           // Both providers take payments in their page (Cal.com's embed.ts allows it too).
           allow="payment"
           className={classes.frame}
@@ -193,9 +194,7 @@ export function BookingPanel({
       )}
       <div className={classes.actions}>
         <button type="button" className={classes.button} onClick={onClose}>
-          {stage === 'booked' || stage === 'requested'
-            ? formCopy.booking.close
-            : formCopy.booking.notNow}
+          {stage === 'booked' || stage === 'requested' ? copy.close : copy.notNow}
         </button>
       </div>
     </section>

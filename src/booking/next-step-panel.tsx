@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
-import { formCopy } from '../form-copy.ts'
+import { useCopy } from '../copy/form-language.ts'
 import type { NextStep } from '../next-step.ts'
 import { adoptStyles } from '../style-sheet.ts'
 import { BookingPanel } from './booking-panel.tsx'
@@ -29,6 +29,7 @@ export function NextStepPanel({ step, onBooked, onClose }: NextStepPanelProps) {
 // A route's message, in the booking panel's frame: its own heading, which takes the focus.
 function MessagePanel({ text, onClose }: { text: string; onClose: () => void }) {
   const classes = bookingClasses()
+  const copy = useCopy().booking
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
 
@@ -42,12 +43,12 @@ function MessagePanel({ text, onClose }: { text: string; onClose: () => void }) 
   return (
     <section className={classes.panel} aria-labelledby={headingId} part="booking">
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={classes.heading}>
-        {formCopy.booking.messageHeading}
+        {copy.messageHeading}
       </h2>
       <p className={classes.note}>{text}</p>
       <div className={classes.actions}>
         <button type="button" className={classes.button} onClick={onClose}>
-          {formCopy.booking.close}
+          {copy.close}
         </button>
       </div>
     </section>

@@ -7,6 +7,7 @@ import {
   elementEvents,
   elementMethods,
   elementProperties,
+  globalAttributes,
 } from '../../widget/element-api.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
@@ -30,6 +31,7 @@ it('/embed gives the snippet, the CSP lines and every attribute, property, event
   const rowNames = await page.locator('main table tbody th code').allTextContents()
   for (const { name } of [
     ...elementAttributes,
+    ...globalAttributes,
     ...elementProperties,
     ...elementEvents,
     ...elementCssProperties(),

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { supportedLanguages } from '../languages.ts'
+import { copies } from './copies.ts'
+import { en } from './en.ts'
+
+// Every string of a copy, by its path: `fields.firstName.label`.
+function leaves(copy: object, path = ''): [string, string][] {
+  return Object.entries(copy).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [[`${path}${key}`, value] as [string, string]]
+      : leaves(value as object, `${path}${key}.`),
+  )
+}
+
+const english = new Map(leaves(en))
+
+describe('every language', () => {
+  for (const language of supportedLanguages.filter((language) => language !== 'en')) {
+    // The compiler checks the shape; this checks what a cast or a spread of English could hide.
+    it(`${language} has every string English has, and no other`, () => {
+      expect(
+        leaves(copies[language])
+          .map(([path]) => path)
+          .sort(),
+      ).toEqual([...english.keys()].sort())
+    })
+
+    it(`${language} translates every string, none left in English or empty`, () => {
+      const untranslated = leaves(copies[language]).filter(
+        ([path, words]) => words.trim() === '' || words === english.get(path),
+      )
+      expect(untranslated).toEqual([])
+    })
+  }
+
+  it('is in the record for every supported language', () => {
+    expect(Object.keys(copies).sort()).toEqual([...supportedLanguages].sort())
+  })
+})

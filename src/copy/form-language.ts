@@ -1,0 +1,16 @@
+/**
+ * The language the form's components speak, given once by the form (or a story) and read by each
+ * component that shows words: `useCopy()` returns that language's copy.
+ */
+import { createContext, useContext } from 'react'
+import type { Language } from '../languages.ts'
+import { copies } from './copies.ts'
+import type { FormCopy } from './en.ts'
+
+/** The form's language; English outside any provider. */
+export const FormLanguage = createContext<Language>('en')
+
+/** The copy in the form's language. */
+export function useCopy(): FormCopy {
+  return copies[useContext(FormLanguage)]
+}
