@@ -36,7 +36,8 @@ describe('a valid request', () => {
       post({ ...valid, firstName: '  Ada  ' }, { 'idempotency-key': 'k-1', 'user-agent': 'Test' }),
     )
     expect(lead).toEqual({
-      submission: valid,
+      // A widget from before languages sends none: its form was English.
+      submission: { ...valid, language: 'en' },
       idempotencyKey: 'k-1',
       userAgent: 'Test',
       proof: null,
