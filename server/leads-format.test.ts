@@ -17,12 +17,14 @@ describe('leadsTable', () => {
     expect(lines[2]?.indexOf('Lovelace')).toBe(lines[0]?.indexOf('last_name'))
   })
 
-  it('shows where each lead came from: source and campaign', () => {
-    const [header = '', line = ''] = leadsTable([lead])
+  it('shows where each lead came from, and its language: source, language and campaign', () => {
+    const [header = '', line = ''] = leadsTable([{ ...lead, language: 'es' }])
       .split('\n')
       .filter((_, i) => i !== 1)
-    expect(header).toMatch(/\bsource\s+campaign\s+spam\b/)
-    expect(line.slice(header.indexOf('source'))).toMatch(/^widget\s+injury-defense-2026\s+no\b/)
+    expect(header).toMatch(/\bsource\s+language\s+campaign\s+spam\b/)
+    expect(line.slice(header.indexOf('source'))).toMatch(
+      /^widget\s+es\s+injury-defense-2026\s+no\b/,
+    )
   })
 
   it('shows the contact fields some listed lead has, the message on one line', () => {
@@ -52,6 +54,13 @@ describe('leadsCsv', () => {
     expect(end).toBe('')
   })
 
+  it('carries the language the form was in, under language', () => {
+    const [header = '', row = ''] = leadsCsv([{ ...lead, language: 'es' }]).split('\r\n')
+    const at = header.split(',').indexOf('language')
+    expect(at).toBeGreaterThan(0)
+    expect(row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[at]).toBe('es')
+  })
+
   it('carries the page, the referrer and every utm field', () => {
     const [header = '', row = ''] = leadsCsv([lead]).split('\r\n')
     const record = Object.fromEntries(
@@ -61,6 +70,7 @@ describe('leadsCsv', () => {
     )
     expect(record).toMatchObject({
       source: 'widget',
+      language: 'en',
       campaign: 'injury-defense-2026',
       page_url: 'https://partner.example/contact',
       utm_source: 'newsletter',

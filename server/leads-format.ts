@@ -26,6 +26,7 @@ const tableColumns: Column[] = [
   ['created_at', (lead) => lead.createdAt.toISOString()],
   ...requiredFieldNames.map((name) => field(name)),
   field('source'),
+  field('language'),
   field('utmCampaign', 'campaign'),
   ['spam', (lead) => (lead.isSpam ? 'yes' : 'no')],
   ['notification', (lead) => lead.notificationStatus],

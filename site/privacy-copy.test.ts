@@ -23,6 +23,8 @@ it('the privacy notice names every field the configured form collects', () => {
     expect(text).toContain(words?.collected)
   }
   expect(text).toContain('We use your work email and phone number to contact you')
+  // Not typed by the visitor, so not in the catalogue's privacy words: the notice names it itself.
+  expect(text).toContain('The language the form was shown in')
   expect(JSON.stringify(privacyNotice([]))).not.toContain('work email')
 })
 

@@ -347,6 +347,7 @@ export const siteCopy = {
           'The address of the page that brought you there (the referrer), when your browser shares it.',
           'Your browser, as its user-agent string names it (browser, version and operating system).',
           "When the form is on a partner's site, the name that partner gave it.",
+          'The language the form was shown in, so that we can reply in it.',
         ],
       },
       {

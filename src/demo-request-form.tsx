@@ -252,10 +252,8 @@ export function DemoRequestForm({
         referrer: document.referrer,
         website: readFormValues(form, [honeypotField.name]).website ?? '',
         campaign: firstTouchCampaign(location.href),
+        language,
       }),
-      // LANGUAGE (lang-back's catalogue field): the one line to adjust at merge; until the schema
-      // has the field, the function drops it as it drops any key it does not know.
-      language,
     }
     const outcome = await sendDemoRequest(client, submission, {
       idempotencyKey: keys.keyFor(submission),
@@ -274,7 +272,12 @@ export function DemoRequestForm({
     }
     console.error('Demo request failed:', outcome.error)
     if (outcome.fields) {
-      const refused = Object.entries(outcome.fields).map(([field, text]) => [field, { text }])
+      // The code, worded in the form's language, where this build knows it; else the function's
+      // own (English) words.
+      const refused = Object.entries(outcome.fields).map(([field, text]) => [
+        field,
+        outcome.codes?.[field] ?? { text },
+      ])
       setErrors(Object.fromEntries(refused))
     }
     setToast('failure')

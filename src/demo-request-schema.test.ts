@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sampleLead, sampleLead as valid } from '../tests/support/sample-lead.ts'
 import { parseFormFields } from './contact-fields.ts'
-import { validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
+import { checkSubmission, validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
 import { formCopy } from './form-copy.ts'
 import { companySizes } from './lead-fields.ts'
 
@@ -193,7 +193,10 @@ describe('validateSubmission', () => {
       extra: 'dropped',
     }
     const { extra: _, ...kept } = submission
-    expect(validateSubmission(submission)).toEqual({ success: true, output: kept })
+    expect(validateSubmission(submission)).toEqual({
+      success: true,
+      output: { ...kept, language: 'en' },
+    })
   })
 
   it('cleans the metadata instead of refusing it, which the visitor could not fix', () => {
@@ -210,7 +213,29 @@ describe('validateSubmission', () => {
         source: 'partner acme',
         pageUrl: 'https://partner.example/\uFFFD',
         referrer: '',
+        language: 'en',
       },
+    })
+  })
+
+  it("keeps the form's language; none is English; another is refused with its code", () => {
+    const spanish = validateSubmission({ ...valid, language: 'es' })
+    expect(spanish.success && spanish.output.language).toBe('es')
+    // A widget from before languages sends none, and was English.
+    const older = validateSubmission({ ...valid })
+    expect(older.success && older.output.language).toBe('en')
+    for (const language of ['fr', 'ES', 'es-MX', '', 7, null]) {
+      const words = validateSubmission({ ...valid, language })
+      expect(words).toEqual({ success: false, fields: { language: 'Must be one of en, es' } })
+      const codes = checkSubmission({ ...valid, language })
+      expect(codes).toEqual({ success: false, codes: { language: 'invalid' } })
+    }
+  })
+
+  it('refuses a honeypot that is not text with a code, as every rule does', () => {
+    expect(checkSubmission({ ...valid, website: [] })).toEqual({
+      success: false,
+      codes: { website: 'notText' },
     })
   })
 
@@ -240,7 +265,13 @@ describe('validateSubmission', () => {
     }
     expect(validateSubmission({ ...valid, ...campaign })).toEqual({
       success: true,
-      output: { ...valid, ...campaign, utmMedium: 'cpc', utmCampaign: 'injury-2026' },
+      output: {
+        ...valid,
+        ...campaign,
+        utmMedium: 'cpc',
+        utmCampaign: 'injury-2026',
+        language: 'en',
+      },
     })
     const result = validateSubmission({ ...valid, utmCampaign: 'c'.repeat(201), utmTerm: 7 })
     expect(!result.success && result.fields).toEqual({

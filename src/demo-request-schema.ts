@@ -8,6 +8,7 @@
 import * as v from 'valibot'
 import { type FormFields, fieldsSetting, formatFormFields } from './contact-fields.ts'
 import { type FormCopy, formCopy } from './form-copy.ts'
+import { type Language, supportedLanguages } from './languages.ts'
 import {
   attributionFieldNames,
   type ContactFieldName,
@@ -30,18 +31,23 @@ import {
   wellFormed,
 } from './text-hygiene.ts'
 
-/** What a rule says of a field: a key of the copy's messages, looked up when shown. */
-export type MessageCode =
-  | 'required'
-  | 'tooLong'
-  | 'letterOrDigit'
-  | 'invalid'
-  | 'digits'
-  | 'controlCharacters'
-  | 'directionControls'
-  | 'notText'
-  | 'notCollected'
-  | 'notAnObject'
+/**
+ * What a rule may say of a field: each a key of the copy's messages, looked up when shown. A
+ * list, so a reader of the function's 400 can tell a code it knows from anything else.
+ */
+export const messageCodes = [
+  'required',
+  'tooLong',
+  'letterOrDigit',
+  'invalid',
+  'digits',
+  'controlCharacters',
+  'directionControls',
+  'notText',
+  'notCollected',
+  'notAnObject',
+] as const
+export type MessageCode = (typeof messageCodes)[number]
 
 type Rule = { test: (text: string) => boolean; code: MessageCode }
 
@@ -136,9 +142,17 @@ const attribution = (max: number) =>
 // it is refused (it is cut instead): a bot that fills it gets a person's answer.
 const honeypotText = v.optional(
   v.pipe(
-    v.string(),
+    v.string('notText' satisfies MessageCode),
     v.transform((text) => wellFormed(text.trim().slice(0, honeypot.max))),
   ),
+)
+
+// The form's language, which the widget sends beside the attribution: not the visitor's to fix,
+// but refused rather than cleaned, for only a client other than the widget can get it wrong. None
+// is English: a widget from before languages had no other.
+const formLanguage = v.optional(
+  v.picklist(supportedLanguages, 'invalid' satisfies MessageCode),
+  supportedLanguages[0],
 )
 
 const fieldSchema = (name: FormFieldName, required: boolean) =>
@@ -162,12 +176,14 @@ export type DemoRequest = Record<Exclude<RequiredFieldName, 'companySize'>, stri
 } & Partial<Record<ContactFieldName, string>>
 /** A whole submission: the request, where it came from, and the honeypot. */
 export type DemoRequestSubmission = DemoRequest &
-  Partial<Record<(typeof attributionFieldNames)[number] | typeof honeypot.name, string>>
+  Partial<Record<(typeof attributionFieldNames)[number] | typeof honeypot.name, string>> & {
+    language?: Language
+  }
 export type DemoRequestField = RequiredFieldName
 export type CompanySize = (typeof companySizes)[number]
 
 /** One code per invalid field, the first rule each broke. */
-type FieldCodes = Partial<Record<string, MessageCode>>
+export type FieldCodes = Partial<Record<string, MessageCode>>
 /** One message per invalid field, the first rule each broke. */
 export type FieldErrors = Partial<Record<string, string>>
 
@@ -202,7 +218,7 @@ function schemaFor(kind: 'request' | 'submission', fields: FormFields) {
       // A contact field the form lacks is refused, not dropped: what a visitor typed into a
       // widget built with it would be lost without a word.
       for (const name of contactFieldNames) entries[name] = notCollected
-      Object.assign(entries, attributionEntries)
+      Object.assign(entries, attributionEntries, { language: formLanguage })
     }
     for (const { name, required } of fields) entries[name] = fieldSchema(name, required)
     schema = v.object(entries) as unknown as v.GenericSchema<unknown, DemoRequestSubmission>
@@ -216,6 +232,7 @@ function schemaFor(kind: 'request' | 'submission', fields: FormFields) {
  * function replies in English. The codes only a client other than the form can meet stay English.
  */
 export function fieldMessage(field: string, code: MessageCode, copy: FormCopy = formCopy): string {
+  if (field === 'language') return `Must be one of ${supportedLanguages.join(', ')}`
   const own = (copy.messages as Record<string, Partial<Record<MessageCode, string>>>)[field]
   const words = own?.[code] ?? (copy.anyField as Partial<Record<MessageCode, string>>)[code]
   if (words) return words
@@ -261,12 +278,21 @@ export function validateDemoRequest(
 }
 
 /**
- * Validates a whole submission, as the function does on arrival, for a form with `fields`. A
- * contact field the form lacks is refused. Messages in English, as the function replies.
+ * Checks a whole submission, as the function does on arrival, for a form with `fields`. A
+ * contact field the form lacks is refused. Codes, which the function replies with beside their
+ * English words (`fieldMessage`), for a form in another language to word them.
  */
+export function checkSubmission(
+  input: unknown,
+  fields: FormFields = [],
+): Checked<DemoRequestSubmission> {
+  return check(schemaFor('submission', fields), input)
+}
+
+/** As `checkSubmission`, with each failure in English: one message per invalid field. */
 export function validateSubmission(
   input: unknown,
   fields: FormFields = [],
 ): Validation<DemoRequestSubmission> {
-  return inWords(check(schemaFor('submission', fields), input))
+  return inWords(checkSubmission(input, fields))
 }

@@ -2,8 +2,11 @@
  * The field catalogue: every field of a lead, declared once. The schema, both drawings of the
  * form, `prefill()`, the stored row, the sales email, the webhook's `data`, the CSV and the
  * privacy notice are all derived from it, so a new field is one entry here (and its column in a
- * migration). No imports: the Supabase function uploads it under Deno.
+ * migration). Imports only the import-free languages.ts, with its `.ts`: the Supabase function
+ * uploads it under Deno.
  */
+
+import { supportedLanguages } from './languages.ts'
 
 /** How a field is checked and drawn; `lead-schema.ts` holds the rules of each kind. */
 export type LeadFieldKind =
@@ -14,6 +17,7 @@ export type LeadFieldKind =
   | 'title'
   | 'note'
   | 'attribution'
+  | 'language'
   | 'derived'
 
 /** Where a field the visitor fills in sits in the form. */
@@ -235,6 +239,16 @@ export const leadFields = {
     kind: 'attribution',
     max: 2000,
     email: 'Referrer',
+    webhook: true,
+  },
+  // The language the visitor read the form in, as the widget sends it: sales reply in it, and a
+  // route may match it. A widget from before languages sends none and was English, so 'en'.
+  language: {
+    column: 'language',
+    kind: 'language',
+    max: 3,
+    options: supportedLanguages,
+    email: 'Language',
     webhook: true,
   },
   // From the request's header, not the body: kept for telling people from bots, never mailed.

@@ -57,6 +57,19 @@ describe('sendDemoRequest', () => {
     expect(result).toMatchObject({ ok: false, kind: 'server', fields: { firstName: 'Required' } })
   })
 
+  it("reads an HTTP error's field codes beside its words, keeping only codes it knows", async () => {
+    const error = {
+      fields: { companySize: 'Choose a company size', phone: 'Odd' },
+      codes: { companySize: 'required', phone: 'fromTheFuture', email: 7 },
+    }
+    const reply = new Response(JSON.stringify({ error }))
+    const result = await send(
+      answering({ error: named(functionsErrorNames.http, reply) }).functions,
+    )
+    expect(result).toMatchObject({ fields: error.fields, codes: { companySize: 'required' } })
+    expect(result).not.toHaveProperty('codes.phone')
+  })
+
   it('calls a relay error a server failure, and a fetch error or a throw a network one', async () => {
     const relay = await send(answering({ error: named(functionsErrorNames.relay) }).functions)
     expect(relay).toMatchObject({ ok: false, kind: 'server' })

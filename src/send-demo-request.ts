@@ -1,4 +1,10 @@
-import type { DemoRequestSubmission, FieldErrors } from './demo-request-schema.ts'
+import {
+  type DemoRequestSubmission,
+  type FieldCodes,
+  type FieldErrors,
+  type MessageCode,
+  messageCodes,
+} from './demo-request-schema.ts'
 import { type FunctionsInvoker, functionsErrorNames } from './functions-client.ts'
 import { isRecord } from './is-record.ts'
 import { type NextStep, readNextStep } from './next-step.ts'
@@ -8,7 +14,15 @@ export type FailureKind = 'network' | 'server'
 
 export type SendResult =
   | { ok: true; requestId: string; next?: NextStep }
-  | { ok: false; kind: FailureKind; error: unknown; fields?: FieldErrors }
+  | {
+      ok: false
+      kind: FailureKind
+      error: unknown
+      /** The function's English words per refused field. */
+      fields?: FieldErrors
+      /** The same fields' codes, for words in the visitor's language; only codes this build knows. */
+      codes?: FieldCodes
+    }
 
 export type SendOptions = {
   /** Sent as `Idempotency-Key`; the same key for the same submission retried. */
@@ -101,8 +115,10 @@ async function failureWithCode(error: unknown): Promise<{ result: Failure; code?
   const body = await readJson((error as { context?: unknown }).context)
   const reply = isRecord(body) && isRecord(body.error) ? body.error : undefined
   const fields = reply && isRecord(reply.fields) ? stringValues(reply.fields) : undefined
+  const codes = reply && isRecord(reply.codes) ? knownCodes(reply.codes) : undefined
   const code = typeof reply?.code === 'string' ? reply.code : undefined
-  return { result: { ok: false, kind: 'server', error, ...(fields && { fields }) }, code }
+  const result: Failure = { ok: false, kind: 'server', error, ...(fields && { fields }) }
+  return { result: { ...result, ...(codes && { codes }) }, code }
 }
 
 async function readJson(response: unknown): Promise<unknown> {
@@ -119,6 +135,15 @@ function replyMessage(data: unknown): string {
     return data.error.message
   }
   return 'The reply carried no success flag'
+}
+
+// A newer function may say a code this widget has no words for: its English words stand then.
+function knownCodes(record: Record<string, unknown>): FieldCodes {
+  const known = (code: unknown): code is MessageCode =>
+    (messageCodes as readonly unknown[]).includes(code)
+  return Object.fromEntries(
+    Object.entries(record).filter((entry): entry is [string, MessageCode] => known(entry[1])),
+  )
 }
 
 function stringValues(record: Record<string, unknown>): FieldErrors {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { propertyRuns } from '../tests/support/property-runs.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { validateSubmission } from './demo-request-schema.ts'
+import { supportedLanguages } from './languages.ts'
 import { leadFields } from './lead-fields.ts'
 import { submissionMetadata } from './submission-metadata.ts'
 
@@ -22,6 +23,15 @@ describe('submissionMetadata', () => {
       referrer: '',
       website: '',
     })
+  })
+
+  it('carries the language the form is shown in, which the schema keeps', () => {
+    const where = { pageUrl: 'https://partner.example/', referrer: '', website: '' }
+    const metadata = submissionMetadata({ ...where, language: 'es' })
+    expect(metadata).toMatchObject({ language: 'es' })
+    const checked = validateSubmission({ ...sampleLead, ...metadata })
+    expect(checked.success && checked.output.language).toBe('es')
+    expect(submissionMetadata(where)).not.toHaveProperty('language')
   })
 
   it('makes long and untidy values fit the schema, so the lead is never refused for them', () => {
@@ -48,18 +58,27 @@ describe('submissionMetadata', () => {
           .map((chars) => 'x'.repeat(95) + chars.join('')),
       )
     fc.assert(
-      fc.property(text(120), text(2100), text(300), (source, pageUrl, website) => {
-        const campaign = { utmSource: source, utmCampaign: website, utmTerm: pageUrl }
-        const metadata = submissionMetadata({
-          source,
-          pageUrl,
-          referrer: pageUrl,
-          website,
-          campaign,
-        })
-        const result = validateSubmission({ ...sampleLead, ...metadata })
-        expect(result).toEqual({ success: true, output: { ...sampleLead, ...metadata } })
-      }),
+      fc.property(
+        text(120),
+        text(2100),
+        text(300),
+        fc.option(fc.constantFrom(...supportedLanguages), { nil: undefined }),
+        (source, pageUrl, website, language) => {
+          const campaign = { utmSource: source, utmCampaign: website, utmTerm: pageUrl }
+          const metadata = submissionMetadata({
+            source,
+            pageUrl,
+            referrer: pageUrl,
+            website,
+            campaign,
+            language,
+          })
+          const result = validateSubmission({ ...sampleLead, ...metadata })
+          // No language reads as English, as a widget from before languages was.
+          const output = { ...sampleLead, language: 'en', ...metadata }
+          expect(result).toEqual({ success: true, output })
+        },
+      ),
       { numRuns: runs },
     )
   })

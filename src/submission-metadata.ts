@@ -1,4 +1,5 @@
 import type { Campaign, UtmField } from './campaign.ts'
+import type { Language } from './languages.ts'
 import { honeypot, leadFields } from './lead-fields.ts'
 import { cleanMetadata } from './text-hygiene.ts'
 
@@ -9,6 +10,8 @@ export type MetadataInput = {
   website: string
   /** The visit's `utm_*` parameters. */
   campaign?: Campaign | undefined
+  /** The language the form is shown in; sales and routing read it (none reads as English). */
+  language?: Language | undefined
 }
 
 /**
@@ -21,6 +24,7 @@ export function submissionMetadata({
   referrer,
   website,
   campaign = {},
+  language,
 }: MetadataInput) {
   const tidySource = source && tidy(source, leadFields.source.max)
   const tidyCampaign: Campaign = {}
@@ -31,6 +35,7 @@ export function submissionMetadata({
   return {
     ...(tidySource && { source: tidySource }),
     ...tidyCampaign,
+    ...(language && { language }),
     pageUrl: tidy(pageUrl, leadFields.pageUrl.max),
     referrer: tidy(referrer, leadFields.referrer.max),
     // Only ever asked whether it is empty: cut, never cleaned, as the schema does.

@@ -41,7 +41,12 @@ const routes = (): Route[] => [
     book: standInPageUrl('cal'),
     provider: 'cal',
   },
-  { rule: 2, when: { companySize: ['1-5 employees'] }, kind: 'message', message: tourMessage },
+  {
+    rule: 2,
+    when: { companySize: ['1-5 employees'] },
+    kind: 'message',
+    message: { en: tourMessage },
+  },
 ]
 
 // The function's 200 reply for `lead`: its request id, and the first matching rule's next step.

@@ -82,6 +82,17 @@ describe('<demo-request> on a Spanish page', () => {
     expect(request?.body).to.include({ ...sampleLead, language: 'es' })
   })
 
+  it("words the function's refusal of a tampered company size in Spanish", async () => {
+    const { root } = await mount({ 'supabase-url': standInUrl('tamperedCompanySize', newRun()) })
+    fillValid(root)
+    submitButton(root).click()
+    await waitUntil(() => root.querySelector('[data-error-for="companySize"]'))
+    expect(query(root, '[data-error-for="companySize"]').textContent).to.equal(
+      es.messages.companySize.required,
+    )
+    expect(toast(root)?.textContent).to.include(es.failure.title)
+  })
+
   it('speaks a regional tag in its language: es-MX is Spanish', async () => {
     document.documentElement.setAttribute('lang', 'es-MX')
     const { root } = await mount()

@@ -43,6 +43,9 @@ create table public.demo_requests (
   utm_term text check (char_length(utm_term) <= 200),
   utm_content text check (char_length(utm_content) <= 200),
   user_agent text check (char_length(user_agent) <= 500),
+  -- The language the visitor read the form in (src/languages.ts). The function always names one,
+  -- 'en' for a widget from before languages, which had no other.
+  language text not null default 'en' check (language in ('en', 'es')),
   -- A retried submission carries the same key, so it can never become a second row.
   idempotency_key text unique check (char_length(idempotency_key) between 1 and 200),
   -- Filled honeypot: kept for review, never sent to sales.
@@ -409,6 +412,9 @@ begin
 
   lead.id := gen_random_uuid();
   lead.is_spam := coalesce(lead.is_spam, false);
+  -- jsonb_populate_record skips the column's default: a lead from a caller that names no
+  -- language (a function from before languages, mid-deploy) was made in an English form.
+  lead.language := coalesce(lead.language, 'en');
   lead.notification_status :=
     case when lead.is_spam then 'skipped' when over_limit then 'held' else 'pending' end;
   lead.notification_attempts := 0;

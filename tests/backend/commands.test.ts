@@ -65,11 +65,11 @@ async function startServer(env: NodeJS.ProcessEnv) {
   return server
 }
 
-const submit = (url: string, firstName: string) =>
+const submit = (url: string, firstName: string, language?: string) =>
   fetch(`${url}/functions/v1/send-demo-request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ ...sampleSubmission, firstName }),
+    body: JSON.stringify({ ...sampleSubmission, firstName, ...(language && { language }) }),
   })
 
 // A lead stored the way the function stores it, with no server running.
@@ -99,17 +99,21 @@ describe('on the embedded database', { timeout: 60_000 }, () => {
     expect(output()).toContain(
       'origins   only its own origin: set ALLOWED_ORIGINS to let partner pages post',
     )
-    expect((await submit(url, 'Ada')).status).toBe(200)
+    expect((await submit(url, 'Ada', 'es')).status).toBe(200)
 
     const table = await command('server/leads.ts', [], env)
     expect(table.stdout).toMatch(/^created_at\s+first_name/)
-    expect(table.stdout).toMatch(/^created_at\s+first_name.*\ssource\s+campaign\s+spam\s/)
     expect(table.stdout).toMatch(
-      /Ada\s+Lovelace\s+Lovelace & Babbage LLP\s+6-50 employees\s+widget\s+injury-defense-2026\s+no\s+pending/,
+      /^created_at\s+first_name.*\ssource\s+language\s+campaign\s+spam\s/,
+    )
+    expect(table.stdout).toMatch(
+      /Ada\s+Lovelace\s+Lovelace & Babbage LLP\s+6-50 employees\s+widget\s+es\s+injury-defense-2026\s+no\s+pending/,
     )
     const csv = await command('server/leads.ts', ['--csv'], env)
+    const [header = '', record = ''] = csv.stdout.split('\r\n')
+    expect(record.split(',')[header.split(',').indexOf('language')]).toBe('es')
     expect(csv.stdout).toContain(
-      'Ada,Lovelace,Lovelace & Babbage LLP,6-50 employees,widget,injury-defense-2026,no,pending',
+      'Ada,Lovelace,Lovelace & Babbage LLP,6-50 employees,widget,es,injury-defense-2026,no,pending',
     )
     // The five utm fields, then page_url and referrer, in the catalogue's order.
     expect(csv.stdout).toContain(

@@ -4,7 +4,8 @@
 // extra and prototype keys, lone surrogates, right-to-left and zero-width text.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { validateDemoRequest } from '../../src/demo-request-schema.ts'
+import { messageCodes, validateDemoRequest } from '../../src/demo-request-schema.ts'
+import { supportedLanguages } from '../../src/languages.ts'
 import { companySizes } from '../../src/lead-fields.ts'
 import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
 import { createSqlBookingStore } from '../../supabase/functions/_shared/booking/sql-booking-store.ts'
@@ -99,6 +100,12 @@ function submissionEntries(field: fc.Arbitrary<unknown>, metadata: fc.Arbitrary<
       referrer: metadata,
       website: fc.oneof(
         { weight: 8, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: field },
+      ),
+      // None, as an older widget sends, one the form is written in, or anything.
+      language: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(undefined) },
+        { weight: 4, arbitrary: fc.constantFrom(...supportedLanguages) },
         { weight: 1, arbitrary: field },
       ),
     })
@@ -378,11 +385,16 @@ describe.each(backends)('the handler on $name, for any request', ({ open, skip }
               code: expect.stringMatching(/^[a-z_]+$/),
               message: expect.stringMatching(/\S/),
               ...('fields' in reply.error && { fields: expect.any(Object) }),
+              ...('fields' in reply.error && { codes: expect.any(Object) }),
             },
           })
           for (const message of Object.values(reply.error.fields ?? {})) {
             expect(message, context).toEqual(expect.stringMatching(/\S/))
           }
+          // A code for each field with words, and only codes a widget has words for.
+          const codes = reply.error.codes ?? {}
+          expect(Object.keys(codes), context).toEqual(Object.keys(reply.error.fields ?? {}))
+          for (const code of Object.values(codes)) expect(messageCodes, context).toContain(code)
           expect((await rows(key)).total, context).toBe(before.total)
         }),
         { numRuns: runs },

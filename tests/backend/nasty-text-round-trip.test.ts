@@ -63,6 +63,7 @@ function newDemoRequest(submission: DemoRequestSubmission, key: string): NewDemo
     utmTerm: submission.utmTerm || null,
     utmContent: submission.utmContent || null,
     userAgent: null,
+    language: submission.language ?? 'en',
     idempotencyKey: key,
     isSpam: false,
   }

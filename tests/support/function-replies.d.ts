@@ -19,6 +19,7 @@ export type FunctionReplyName =
   | 'unsuccessful'
   | 'noFlag'
   | 'invalidFields'
+  | 'tamperedCompanySize'
   | 'network'
   | 'pending'
   | 'proofRefusedOnce'

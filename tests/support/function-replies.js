@@ -34,6 +34,17 @@ export const functionReplies = {
       fields: { companyName: 'Company name is required' },
     }),
   },
+  /**
+   * 400 for a company size the form does not offer (a tampered select), as the function words
+   * it: English words, and each field's code beside them for the form to word in its language.
+   */
+  tamperedCompanySize: {
+    status: 400,
+    body: failure('invalid_fields', 'Some fields are invalid', {
+      fields: { companySize: 'Please select company size' },
+      codes: { companySize: 'required' },
+    }),
+  },
   /** The connection drops: `fetch` rejects, as in a browser going offline. */
   network: { drop: true },
   /** No answer until the caller has given up (the form's timeout aborts the request). */

@@ -55,6 +55,7 @@ export const sampleNewDemoRequest: Readonly<NewDemoRequest> = Object.freeze({
   utmTerm: null,
   utmContent: null,
   userAgent: 'Mozilla/5.0',
+  language: 'en',
   idempotencyKey: null,
   isSpam: false,
 })

@@ -1,9 +1,10 @@
-// The baseline migration is SQL the Supabase CLI deploys as written, so its lists of providers
-// and booking states are checked against the TypeScript ones here rather than generated: a
-// provider added to bookingProviders (or a state to bookingStates) without its SQL fails this
-// test, naming the column whose check to change.
+// The baseline migration is SQL the Supabase CLI deploys as written, so its lists of providers,
+// booking states and languages are checked against the TypeScript ones here rather than
+// generated: a provider added to bookingProviders (or a state to bookingStates, a language to
+// supportedLanguages) without its SQL fails this test, naming the column whose check to change.
 import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { supportedLanguages } from '../../../../src/languages.ts'
 import { bookingProviders } from '../../../../src/next-step.ts'
 import { bookingStates } from './booking-state.ts'
 
@@ -25,13 +26,14 @@ function inLists(sql: string, suffix: string): { column: string; values: string[
 }
 
 describe.each([
-  ['provider', bookingProviders],
-  ['state', bookingStates],
-])('the baseline migration', (suffix, values) => {
+  // demo_requests.booking_<suffix> and demo_request_bookings.<suffix>.
+  ['provider', bookingProviders, ['booking_provider', 'provider']],
+  ['state', bookingStates, ['booking_state', 'state']],
+  ['language', supportedLanguages, ['language']],
+])('the baseline migration', (suffix, values, columns) => {
   it(`lists in its checks of *${suffix} columns exactly ${values.join(', ')}`, async () => {
     const lists = inLists(await baseline(), suffix)
-    // demo_requests.booking_<suffix> and demo_request_bookings.<suffix>.
-    expect(lists.map((list) => list.column).sort()).toEqual([`booking_${suffix}`, suffix])
+    expect(lists.map((list) => list.column).sort()).toEqual(columns)
     for (const list of lists) {
       expect({ column: list.column, values: [...list.values].sort() }).toEqual({
         column: list.column,

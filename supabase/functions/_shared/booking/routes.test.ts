@@ -45,7 +45,7 @@ describe('parseRoutes', () => {
         rule: 2,
         when: { companySize: ['1-5 employees'] },
         kind: 'message',
-        message: "Thanks! We'll email you a short product tour.",
+        message: { en: "Thanks! We'll email you a short product tour." },
       },
     ])
   })
@@ -140,6 +140,16 @@ describe('parseRoutes', () => {
     [[{ message: 'Hi', provider: 'cal' }], /has a "provider" but no "book"/],
     [[{ message: '   ' }], /"message" must be text/],
     [[{ message: 'x'.repeat(maxRouteMessage + 1) }], /"message" is longer than 500 characters/],
+    [[{ message: { es: 'Gracias' } }], /rule 1 "message" needs its English text, under "en"/],
+    [[{ message: { en: 'Hi', fr: 'Salut' } }], /"message" has "fr", not a language of the form/],
+    [[{ message: { en: 'Hi', es: ' ' } }], /rule 1 "message" "es" must be text/],
+    [[{ message: { en: 'Hi', es: 7 } }], /rule 1 "message" "es" must be text/],
+    [
+      [{ message: { en: 'Hi', es: 'x'.repeat(maxRouteMessage + 1) } }],
+      /"message" "es" is longer than 500 characters/,
+    ],
+    [[{ message: ['Hi'] }], /rule 1 "message" must be text/],
+    [[{ when: { language: ['fr'] }, message: 'Hi' }], /"language" lists "fr", not one of en, es/],
   ])('refuses %j, naming the setting and what is wrong', (value, message) => {
     expect(routesSetting).toBe('DEMO_REQUEST_ROUTES')
     expect(problem(value)).toThrow(new RegExp(`^${routesSetting}: `))
@@ -157,9 +167,21 @@ describe('matchRoute', () => {
         { when: { companySize: ['200+ employees'] }, message: 'second' },
       ]),
     )
-    expect(matchRoute(both, ada)).toMatchObject({ rule: 1, message: 'first' })
+    expect(matchRoute(both, ada)).toMatchObject({ rule: 1, message: { en: 'first' } })
     expect(matchRoute(routes, ada)?.rule).toBe(1)
     expect(matchRoute(routes, { ...ada, companySize: '1-5 employees' })?.rule).toBe(2)
+  })
+
+  it("matches the lead's language, a choice of the supported ones", () => {
+    const byLanguage = parseRoutes(
+      JSON.stringify([
+        { when: { language: ['es'] }, book: 'https://calendly.com/acme/demo-es' },
+        { book: 'https://calendly.com/acme/demo' },
+      ]),
+    )
+    expect(matchRoute(byLanguage, { ...ada, language: 'es' })?.rule).toBe(1)
+    expect(matchRoute(byLanguage, { ...ada, language: 'en' })?.rule).toBe(2)
+    expect(matchRoute(byLanguage, ada)?.rule).toBe(2)
   })
 
   it('gives undefined when no rule matches, or there are none', () => {
@@ -239,6 +261,17 @@ describe('nextStep', () => {
       kind: 'link',
       url: page,
     })
+  })
+
+  it("gives a message route's text in the lead's language, else in English", () => {
+    const words = { en: 'Thanks!', es: ' ¡Gracias! ' }
+    const step = (language?: string) =>
+      nextStep(route({ message: words }), { ...ada, language }, 'req-6', '')
+    expect(step('es')).toEqual({ kind: 'message', text: '¡Gracias!' })
+    expect(step('en')).toEqual({ kind: 'message', text: 'Thanks!' })
+    expect(step(undefined)).toEqual({ kind: 'message', text: 'Thanks!' })
+    const english = nextStep(route({ message: { en: 'Hi' } }), { ...ada, language: 'es' }, 'r', '')
+    expect(english).toEqual({ kind: 'message', text: 'Hi' })
   })
 
   it('gives a message route its message', () => {

@@ -1,4 +1,5 @@
 import { isRecord } from '../../../../src/is-record.ts'
+import { type Language, supportedLanguages } from '../../../../src/languages.ts'
 import { type LeadFieldName, leadField, leadFieldNames } from '../../../../src/lead-fields.ts'
 import { type BookingProvider, bookingProviders, type NextStep } from '../../../../src/next-step.ts'
 import type { Invitee } from './scheduler.ts'
@@ -13,10 +14,13 @@ type RouteCondition = Partial<Record<LeadFieldName, readonly string[]>>
 /** How a booking page is shown: embedded in the provider's own way, or as a plain link. */
 type BookingPageKind = BookingProvider | 'link'
 
+/** A message route's words by language: English always, the others where the firm wrote them. */
+type RouteMessage = { en: string } & Partial<Record<Language, string>>
+
 /** One rule of the setting; `rule` is its place in the list, from 1, as recorded on the lead. */
 export type Route = { rule: number; when: RouteCondition } & (
   | { kind: 'book'; book: string; provider: BookingPageKind }
-  | { kind: 'message'; message: string }
+  | { kind: 'message'; message: RouteMessage }
 )
 
 /** A lead's values by catalogue field, as the function holds them after validation. */
@@ -110,13 +114,30 @@ function parseRule(value: unknown, rule: number): Route {
   }
   if (book !== undefined) return { rule, when, kind: 'book', ...parseBook(book, provider, where) }
   if (provider !== undefined) fail(`${where} has a "provider" but no "book"`)
-  if (typeof message !== 'string' || message.trim() === '') {
-    fail(`${where} "message" must be text`)
+  return { rule, when, kind: 'message', message: parseMessage(message, where) }
+}
+
+const languageList = supportedLanguages.map((language) => `"${language}"`).join(', ')
+
+function messageText(text: unknown, where: string): string {
+  if (typeof text !== 'string' || text.trim() === '') fail(`${where} must be text`)
+  if (text.length > maxRouteMessage) fail(`${where} is longer than ${maxRouteMessage} characters`)
+  return text.trim()
+}
+
+// One text for every visitor, or one per language; English is what a language without its own
+// text falls back to, so an object must have it.
+function parseMessage(message: unknown, where: string): RouteMessage {
+  if (!isRecord(message)) return { en: messageText(message, `${where} "message"`) }
+  const texts: Partial<Record<Language, string>> = {}
+  for (const [language, text] of Object.entries(message)) {
+    if (!(supportedLanguages as readonly string[]).includes(language)) {
+      fail(`${where} "message" has "${language}", not a language of the form (${languageList})`)
+    }
+    texts[language as Language] = messageText(text, `${where} "message" "${language}"`)
   }
-  if (message.length > maxRouteMessage) {
-    fail(`${where} "message" is longer than ${maxRouteMessage} characters`)
-  }
-  return { rule, when, kind: 'message', message: message.trim() }
+  if (texts.en === undefined) fail(`${where} "message" needs its English text, under "en"`)
+  return texts as RouteMessage
 }
 
 /**
@@ -163,7 +184,10 @@ export function nextStep(
   requestId: string,
   embedDomain: string,
 ): NextStep {
-  if (route.kind === 'message') return { kind: 'message', text: route.message }
+  if (route.kind === 'message') {
+    const text = route.message[lead.language as Language] ?? route.message.en
+    return { kind: 'message', text }
+  }
   const invitee: Invitee = {
     name: [lead.firstName, lead.lastName]
       .map((part) => part?.trim())

@@ -1,10 +1,14 @@
 import type { NextStep } from '../../../../src/next-step.ts'
 
-/** A machine-readable error: `code` for programs, `message` for people, `fields` per input. */
+/**
+ * A machine-readable error: `code` for programs, `message` for people, `fields` per input in
+ * English and `codes` per input for a reader that words them in another language.
+ */
 export interface ReplyError {
   code: string
   message: string
   fields?: Record<string, string>
+  codes?: Record<string, string>
 }
 
 /** The body of every reply of the function. */

@@ -1,4 +1,5 @@
 import type { CompanySize } from '../../../../src/demo-request-schema.ts'
+import type { Language } from '../../../../src/languages.ts'
 import type { LeadFieldName, RequiredFieldName } from '../../../../src/lead-fields.ts'
 import type { BookingProvider } from '../../../../src/next-step.ts'
 import type { BookingState } from '../booking/booking-state.ts'
@@ -14,7 +15,9 @@ export type NotificationStatus = (typeof notificationStatuses)[number]
  */
 export type LeadValues = { [Name in Exclude<RequiredFieldName, 'companySize'>]: string } & {
   companySize: CompanySize
-} & { [Name in Exclude<LeadFieldName, RequiredFieldName>]: string | null }
+  /** Always one: the schema makes a missing language English. */
+  language: Language
+} & { [Name in Exclude<LeadFieldName, RequiredFieldName | 'language'>]: string | null }
 
 /** A lead as the function writes it. */
 export type NewDemoRequest = LeadValues & {

@@ -36,7 +36,8 @@ describe('a valid request', () => {
       post({ ...valid, firstName: '  Ada  ' }, { 'idempotency-key': 'k-1', 'user-agent': 'Test' }),
     )
     expect(lead).toEqual({
-      submission: valid,
+      // A widget from before languages sends none: its form was English.
+      submission: { ...valid, language: 'en' },
       idempotencyKey: 'k-1',
       userAgent: 'Test',
       proof: null,
@@ -149,6 +150,29 @@ describe('malformed requests', () => {
       companyName: 'Company name is required',
       companySize: 'Please select company size',
     })
+  })
+
+  it("puts each invalid field's code beside its English words, for a form in another language", async () => {
+    const body = await expectError(
+      await replyTo(post({ ...valid, companySize: 'huge', lastName: 'x'.repeat(101) })),
+      400,
+      'invalid_fields',
+    )
+    expect(body.error.fields).toEqual({
+      lastName: 'Last name must be at most 100 characters',
+      companySize: 'Please select company size',
+    })
+    expect(body.error.codes).toEqual({ lastName: 'tooLong', companySize: 'required' })
+  })
+
+  it('refuses a language the form is not written in, naming the rule', async () => {
+    const body = await expectError(
+      await replyTo(post({ ...valid, language: 'fr' })),
+      400,
+      'invalid_fields',
+    )
+    expect(body.error.fields).toEqual({ language: 'Must be one of en, es' })
+    expect(body.error.codes).toEqual({ language: 'invalid' })
   })
 
   it('answers an unusable idempotency key with 400', async () => {

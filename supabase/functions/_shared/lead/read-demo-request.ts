@@ -1,7 +1,9 @@
 import type { FormFields } from '../../../../src/contact-fields.ts'
 import {
+  checkSubmission,
   type DemoRequestSubmission,
-  validateSubmission,
+  fieldMessage,
+  type MessageCode,
 } from '../../../../src/demo-request-schema.ts'
 import { isAllowedOrigin } from '../http/cors.ts'
 import { errorReply } from '../http/json-reply.ts'
@@ -100,17 +102,22 @@ export async function readDemoRequest(
       'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
     )
   }
-  const validation = validateSubmission(input, fields)
+  const validation = checkSubmission(input, fields)
   if (!validation.success) {
-    const fields = Object.fromEntries(
-      Object.entries(validation.fields).filter(
-        (entry): entry is [string, string] => entry[1] !== undefined,
+    const codes = Object.fromEntries(
+      Object.entries(validation.codes).filter(
+        (entry): entry is [string, MessageCode] => entry[1] !== undefined,
       ),
     )
-    if ('body' in fields && Object.keys(fields).length === 1) {
+    if ('body' in codes && Object.keys(codes).length === 1) {
       return fail(400, 'invalid_body', 'The request body must be a JSON object.')
     }
-    return fail(400, 'invalid_fields', 'Some fields need attention.', { fields })
+    // Each field's English words, and beside them its code: a form in another language words
+    // the code itself, and an older one keeps showing the words.
+    const fields = Object.fromEntries(
+      Object.entries(codes).map(([name, code]) => [name, fieldMessage(name, code)]),
+    )
+    return fail(400, 'invalid_fields', 'Some fields need attention.', { fields, codes })
   }
   return {
     lead: {

@@ -99,6 +99,29 @@ describe.each(testDatabases)('a routed reply on $name', ({ open, skip }) => {
   })
 
   it.skipIf(skip)(
+    "routes by the lead's language, and answers in it, storing it with the lead",
+    async () => {
+      const spanish = parseRoutes(
+        JSON.stringify([
+          {
+            when: { language: ['es'] },
+            message: { en: 'Thanks! We will write.', es: 'Gracias. Le escribiremos.' },
+          },
+          { message: { en: 'Thanks!', es: 'Gracias.' } },
+        ]),
+      )
+      const body = await send(lead('6-50 employees', { language: 'es' }), {}, spanish)
+      expect(body.next).toEqual({ kind: 'message', text: 'Gracias. Le escribiremos.' })
+      expect(await stored()).toMatchObject({ language: 'es', routeRule: 1 })
+      // An older widget sends no language: stored as English, and answered in it.
+      await test.reset()
+      const older = await send(lead('6-50 employees'), {}, spanish)
+      expect(older.next).toEqual({ kind: 'message', text: 'Thanks!' })
+      expect(await stored()).toMatchObject({ language: 'en', routeRule: 2 })
+    },
+  )
+
+  it.skipIf(skip)(
     "answers exactly today's reply when no rule matches, or none is set",
     async () => {
       expect(await send(lead('6-50 employees'))).toEqual({

@@ -38,6 +38,18 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
     expect(row?.createdAt).toBeInstanceOf(Date)
   })
 
+  it.skipIf(skip)(
+    "stores the lead's language, and refuses one the form is not written in",
+    async () => {
+      await insert({ ...lead, language: 'es' })
+      const [row] = await store().list(10)
+      expect(row?.language).toBe('es')
+      // The column's own check, should anything but the schema's list reach it.
+      const french = { ...lead, language: 'fr' } as unknown as NewDemoRequest
+      await expect(insert(french)).rejects.toThrow(/demo_requests_language_check/)
+    },
+  )
+
   it.skipIf(skip)('keeps one row per idempotency key, also for simultaneous inserts', async () => {
     const keyed = { ...lead, idempotencyKey: 'key-1' }
     const results = await Promise.all([insert(keyed), insert(keyed)])

@@ -20,6 +20,7 @@ const lead = {
   utmCampaign: 'spring <sale> & more',
   utmTerm: null,
   utmContent: null,
+  language: 'es' as const,
   createdAt: new Date('2026-01-02T03:04:05Z'),
 }
 
@@ -45,6 +46,7 @@ describe('leadEmail', () => {
     expect(email.text).toContain('Company size: 1-5 employees')
     expect(email.text).toContain('Received: 2026-01-02T03:04:05.000Z')
     expect(email.text).toContain('Campaign: spring <sale> & more\nUTM source: newsletter\n')
+    expect(email.text).toContain('Language: es\n')
     expect(email.text).not.toContain('Source:')
     expect(email.text).not.toContain('UTM medium')
   })

@@ -70,6 +70,7 @@ describe('leadWebhook', () => {
         'utmCampaign',
         'utmTerm',
         'utmContent',
+        'language',
         'createdAt',
       ].sort(),
     )

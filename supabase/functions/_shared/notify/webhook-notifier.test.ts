@@ -56,6 +56,7 @@ describe('createWebhookNotifier', () => {
         utmCampaign: 'injury-defense-2026',
         utmTerm: null,
         utmContent: null,
+        language: 'en',
         createdAt: lead.createdAt.toISOString(),
       },
     })

@@ -4,7 +4,8 @@ import { readCalWebhook } from './cal-webhook.ts'
 /**
  * The Cal.com booking page prefilled for one lead. `metadata[demoRequestId]` comes back in the
  * `payload.metadata` of the webhook of the booking made on that page, which is how a booking
- * finds its lead.
+ * finds its lead. No language: Cal.com takes it from the visitor's browser, never from the address
+ * (docs/routing-and-booking.md#the-booking-pages-language).
  */
 function calBookingUrl(page: string, invitee: Invitee, requestId: string): string {
   const url = new URL(page)

@@ -4,7 +4,8 @@ import { readCalendlyWebhook } from './calendly-webhook.ts'
 /**
  * The Calendly scheduling page prefilled for one lead. Calendly hands `utm_content` back in a
  * webhook's `payload.tracking`, which is how a booking finds its lead; it posts its embed events
- * only to a page that names itself in `embed_domain`.
+ * only to a page that names itself in `embed_domain`. No language: an event type's owner sets it,
+ * and the address cannot (docs/routing-and-booking.md#the-booking-pages-language).
  */
 function calendlyBookingUrl(
   page: string,
