@@ -55,4 +55,6 @@ it('mounts the function in the dev server and leaves the rest to Vite', async ()
   await expect(openDatabase(config())).rejects.toThrow(/open in another process/)
   const leads = await runCommand(config(), 'leads', { csv: true, limit: 10 })
   expect(leads.output).toContain(`,${sampleLead.companyName},200+ employees,`)
-})
+  // Three embedded databases opened and migrated one after another: a minute under a loaded
+  // run, as the other commands' tests allow, not the project's 30 s (it ran out once).
+}, 120_000)
