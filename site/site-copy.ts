@@ -5,6 +5,7 @@
 
 import type { FormFields } from '../src/contact-fields.ts'
 import { type FormFieldName, formFieldNames, leadField } from '../src/lead-fields.ts'
+import type { BookingProvider } from '../src/next-step.ts'
 
 // The privacy notice says what the configured form collects (DEMO_REQUEST_FIELDS) and why, in
 // the words the field catalogue gives each field, in the form's order.
@@ -485,10 +486,11 @@ export const siteCopy = {
 } as const
 
 // The scheduling services a route shows the booking page of, as the notice names them.
-const schedulerNames: Record<string, string> = { cal: 'Cal.com', calendly: 'Calendly' }
+// Keyed by provider, so a scheduler added to bookingProviders without its name here fails to compile.
+const schedulerNames: Record<BookingProvider, string> = { cal: 'Cal.com', calendly: 'Calendly' }
 
 function schedulers(providers: readonly string[]): Inline[] {
-  const names = providers.map((provider) => schedulerNames[provider] ?? provider)
+  const names = providers.map((provider) => schedulerNames[provider as BookingProvider] ?? provider)
   if (names.length === 0) return []
   const [verb, own] = names.length > 1 ? ['receive', 'their'] : ['receives', 'its']
   return [
