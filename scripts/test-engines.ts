@@ -1,4 +1,4 @@
-// npm run test:engines [-- firefox|webkit]: the element's and the live form's browser tests, and
+// npm run test:engines [-- firefox|webkit] [files]: the element's and the live form's browser tests, and
 // a visitor's send through the site and through the loader, in Firefox and WebKit (Chromium runs
 // them in npm run test:browser and test:e2e). Stops at once, with the line that installs it, when
 // an engine is missing; names each engine and its version before it runs.
@@ -19,7 +19,10 @@ import {
 } from '../tests/engines/engines.ts'
 
 const known: EngineName[] = ['firefox', 'webkit']
-const asked = process.argv.slice(2)
+// Test files named after the engines run alone, without the visitor sends: for finding why one
+// file fails in one engine (`npm run test:engines -- webkit widget/x.browser.test.ts`).
+const onlyFiles = process.argv.slice(2).filter((arg) => /\.tsx?$/.test(arg))
+const asked = process.argv.slice(2).filter((arg) => !onlyFiles.includes(arg))
 const unknown = asked.filter((name) => !known.includes(name as EngineName))
 if (unknown.length > 0) {
   console.error(`Unknown engine ${unknown.join(', ')}: name firefox, webkit or none for both`)
@@ -42,14 +45,7 @@ const chromiumOnly = [
 async function browserLaunchers(webkit: WebKitDriver | undefined, firefox: string | undefined) {
   const launchers = []
   if (firefox) {
-    // One page at a time: Firefox hides a tab in the background and all but stops its timers
-    // and frames (153.8 let a second file's tab hang the run), and a page in its own window
-    // runs but lacks the focus. The page in front behaves as a visitor's does.
-    const launcher = chromeLauncher({
-      launchOptions: firefoxLaunchOptions,
-      puppeteer,
-      concurrency: 1,
-    })
+    const launcher = chromeLauncher({ launchOptions: firefoxLaunchOptions, puppeteer })
     launcher.name = firefox
     launchers.push(launcher)
   }
@@ -78,8 +74,16 @@ async function runBrowserTests(browsers: Awaited<ReturnType<typeof browserLaunch
   const runner = await startTestRunner({
     config: {
       ...browserTests,
-      files: [...browserTests.files, ...chromiumOnly.map((file) => `!${file}`)],
+      files:
+        onlyFiles.length > 0
+          ? onlyFiles
+          : [...browserTests.files, ...chromiumOnly.map((file) => `!${file}`)],
       browsers,
+      // One page at a time in each engine, the page in front, as a visitor's is. Firefox hides a
+      // second file's tab and all but stops its timers and frames (153.8 let one hang the run);
+      // a window of its own runs but lacks the focus. WebKit's driver runs a second file in a
+      // frame of the same window, where a file hung after its last test about one run in three.
+      concurrency: 1,
     },
     readCliArgs: false,
     readFileConfig: false,
@@ -120,7 +124,7 @@ try {
   }
   passed =
     (await runBrowserTests(await browserLaunchers(webkit, firefox))) &&
-    (await runVisitorSends(visitors))
+    (onlyFiles.length > 0 || (await runVisitorSends(visitors)))
 } finally {
   await webkit?.stop()
 }

@@ -6,13 +6,14 @@
 import { relative } from 'node:path'
 
 export function hungTests() {
-  // The test each page started last, by session id.
-  const started = new Map()
+  // The test each page started last, and whether it ended, by session id.
+  const last = new Map()
   const plugin = {
     name: 'hung-tests',
     executeCommand({ command, payload, session }) {
-      if (command !== 'test-started') return undefined
-      started.set(session.id, payload.title)
+      if (command === 'test-started') last.set(session.id, { title: payload.title, ended: false })
+      else if (command === 'test-ended') last.set(session.id, { title: payload.title, ended: true })
+      else return undefined
       return true
     },
   }
@@ -21,9 +22,14 @@ export function hungTests() {
       for (const session of sessionsForTestFile) {
         const hung = session.errors?.some((error) => /did not (finish|start)/.test(error.message))
         if (!hung) continue
-        const title = started.get(session.id)
+        const test = last.get(session.id)
+        const where = !test
+          ? 'before any test had said it started'
+          : test.ended
+            ? `after "${test.title}", which ended`
+            : `"${test.title}"`
         logger.error(
-          `${session.browser.name} hung in ${relative(process.cwd(), session.testFile)}: ${title ? `"${title}"` : 'before its first test'}`,
+          `${session.browser.name} hung in ${relative(process.cwd(), session.testFile)}: ${where}`,
         )
       }
     },
