@@ -35,7 +35,7 @@ it('a visitor requests a demo, sees the confirmation, and the lead is stored onc
   const leads = await storedLeads(companyName)
   expect(leads).toHaveLength(1)
   expect(leads[0]).toContain(
-    `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,injury-defense-2026,no,`,
+    `,${sampleLead.firstName},${sampleLead.lastName},${companyName},${sampleLead.companySize},site,en,injury-defense-2026,no,`,
   )
   const [stored] = await storedLeadRecords(companyName)
   expect(stored).toMatchObject({
