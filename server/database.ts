@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { createSqlAbuseStore } from '../supabase/functions/_shared/abuse/sql-abuse-store.ts'
+import { createSqlFunnelStore } from '../supabase/functions/_shared/analytics/sql-funnel-store.ts'
 import { createSqlBookingStore } from '../supabase/functions/_shared/booking/sql-booking-store.ts'
 import type { FunctionStores } from '../supabase/functions/_shared/config/configured-handler.ts'
 import { createPostgresDatabase } from '../supabase/functions/_shared/db/postgres-database.ts'
@@ -75,6 +76,7 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
     abuse: createSqlAbuseStore(db, role),
     notifications: createSqlNotificationStore(db, role),
     bookings: createSqlBookingStore(db),
+    funnel: createSqlFunnelStore(db, role),
   }
   lock?.answer((command, input) => runLocalCommand(stores, config, command, input))
   const description =

@@ -101,8 +101,8 @@ export function leadsTable(leads: readonly StoredDemoRequest[]): string {
   return [header, widths.map((width) => '-'.repeat(width)), ...body].map(line).join('\n')
 }
 
-// A leading = + - @ (or tab, CR) makes spreadsheets run the cell as a formula.
-function csvCell(text: string): string {
+/** A CSV cell, quoted where needed: a leading = + - @ (or tab, CR) would run as a formula. */
+export function csvCell(text: string): string {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }

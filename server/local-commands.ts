@@ -5,6 +5,9 @@ import {
 import type { NotificationStatus } from '../supabase/functions/_shared/lead/lead-store.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
+import { insightsCsv, insightsTable } from './insights/insights-format.ts'
+import { insightsHtml } from './insights/insights-html.ts'
+import { buildInsights, reportDays } from './insights/insights-report.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
 
 /** What `npm run leads` asks for (server/leads.ts). */
@@ -14,8 +17,17 @@ interface LeadsInput {
   status?: NotificationStatus
 }
 
+/** What `npm run insights` asks for (server/insights.ts). */
+interface InsightsInput {
+  days?: number
+  source?: string | null
+  format?: 'table' | 'csv' | 'html'
+}
+
+const insightsFormats = { table: insightsTable, csv: insightsCsv, html: insightsHtml }
+
 /**
- * Runs a command a person gave against the local data: `leads` or `notify-retry`. It runs in
+ * Runs a command a person gave against the local data: `leads`, `insights` or `notify-retry`. It runs in
  * whichever process holds the database, so it takes plain input and returns the text to print.
  */
 export async function runLocalCommand(
@@ -36,6 +48,13 @@ export async function runLocalCommand(
     const note =
       left > 0 ? `${leads.length} newest of ${total} shown; --all lists every one.\n` : ''
     return { output, note, exitCode: 0 }
+  }
+  if (command === 'insights') {
+    const { days = 30, source = null, format = 'table' } = (input ?? {}) as InsightsInput
+    const range = reportDays(new Date(), days)
+    const counts = await stores.funnel.counts(range.since, source)
+    const output = insightsFormats[format](buildInsights(counts, { ...range, source }))
+    return { output, exitCode: 0 }
   }
   if (command === 'notify-retry') {
     const dispatcher = createConfiguredDispatcher(config, stores.notifications)

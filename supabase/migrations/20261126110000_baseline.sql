@@ -439,6 +439,17 @@ begin
     -- A simultaneous request with the same key committed first; this statement sees its row.
     select r.id, r.route_rule into request_id, route_rule from public.demo_requests r
     where r.idempotency_key = lead.idempotency_key;
+  elsif not lead.is_spam then
+    -- The funnel's bottom, from the lead itself (demo_request_funnel_counts); a bot's is not.
+    perform public.demo_request_count_funnel(lead.created_at, lead.source, lead.page_url, 'sent');
+    if held then
+      perform public.demo_request_count_funnel(lead.created_at, lead.source, lead.page_url,
+        'held');
+    end if;
+    if lead.route_rule is not null then
+      perform public.demo_request_count_funnel(lead.created_at, lead.source, lead.page_url,
+        'routed', lead.route_rule::text);
+    end if;
   end if;
   return next;
 end
@@ -704,6 +715,15 @@ begin
     where d.id = v_lead;
   end if;
 
+  -- The funnel counts a lead newly booked, and the end of its booking (not a reschedule).
+  if not v_before.is_spam and v_now_state = 'booked'
+      and v_before.booking_state is distinct from 'booked' then
+    perform public.demo_request_count_funnel(p_now, v_before.source, v_before.page_url, 'booked');
+  elsif not v_before.is_spam and v_now_state <> 'booked' and v_before.booking_state = 'booked' then
+    perform public.demo_request_count_funnel(p_now, v_before.source, v_before.page_url,
+      'cancelled');
+  end if;
+
   -- What sales hear: a booking they have not been told of, or the end of the one they were
   -- (with no booked one left, it was cancelled); the rest is only stored.
   if v_now_state = 'booked' and (v_before.booking_state is distinct from 'booked'
@@ -730,3 +750,176 @@ $$;
 
 revoke all on function public.apply_demo_request_booking from public, anon, authenticated;
 grant execute on function public.apply_demo_request_booking to service_role;
+
+
+-- The funnel, from a view of the form to a booked demo (docs/analytics.md), as counters per UTC
+-- day, source (the element's `source`), page (origin and path), event, and the form field and
+-- message code (or route rule) where the event has one. Nothing else: no visitor, session, time
+-- of day, address or user agent, so one visit's events cannot be joined once counted. Pages
+-- report their events in batches (count_funnel_batch); sent, held, routed, booked and cancelled
+-- are counted only here, from the function's own records (accept_demo_request,
+-- apply_demo_request_booking), so no batch can add a send or a booking.
+--
+-- A popular page's batches all add to the same few counters. Rather than queue every writer on
+-- one row, each counter is split over sixteen rows (`shard`), and each batch adds to a shard
+-- picked at random, as demo_request_window_totals splits the global count: concurrent batches
+-- seldom wait on one another, a reader sums the shards, and nothing per visit is ever written,
+-- not even for a moment, which an append-and-roll-up log would be until its roll-up.
+create table public.demo_request_funnel_counts (
+  day date not null,
+  source text not null check (char_length(source) <= 100),
+  page text not null check (char_length(page) <= 1000),
+  event text not null
+    check (event in ('shown', 'started', 'field-error', 'field-empty', 'send-tried', 'refused',
+      'booking-shown', 'booking-link-used', 'not-now', 'sent', 'held', 'routed', 'booked',
+      'cancelled')),
+  -- The form field an event is about (src/lead-fields.ts), or '' for none.
+  field text not null default ''
+    check (field in ('', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'role',
+      'companySize', 'message')),
+  -- The message code the field was left or refused with (src/demo-request-schema.ts), the
+  -- number of the DEMO_REQUEST_ROUTES rule a lead was routed by, or '' for none.
+  code text not null default ''
+    check (code in ('', 'required', 'tooLong', 'letterOrDigit', 'invalid', 'digits',
+      'controlCharacters', 'directionControls', 'notText', 'notCollected', 'notAnObject')
+      or code ~ '^[1-9][0-9]{0,4}$'),
+  shard smallint not null check (shard between 0 and 15),
+  n bigint not null check (n >= 0),
+  primary key (day, source, page, event, field, code, shard)
+);
+
+alter table public.demo_request_funnel_counts enable row level security;
+
+comment on table public.demo_request_funnel_counts is 'Funnel counters of the demo-request form per day, source, page, event, field and code, each split over 16 shards; no visitor data.';
+
+-- Added to only by the functions below, as their owner; the function role reads them for
+-- `npm run insights` and prunes those older than ANALYTICS_RETENTION_DAYS.
+revoke all on table public.demo_request_funnel_counts
+  from public, anon, authenticated, service_role;
+grant select, delete on table public.demo_request_funnel_counts to service_role;
+
+create policy "service_role manages funnel counts"
+  on public.demo_request_funnel_counts
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+
+-- Batches per client and rate-limit window, as demo_request_rate_limits counts leads: one client
+-- adds at most ANALYTICS_CLIENT_MAX page views' worth of events a window.
+create table public.demo_request_funnel_rate_limits (
+  client_key text not null check (char_length(client_key) = 64),
+  window_start timestamptz not null,
+  batches integer not null default 0 check (batches >= 0),
+  primary key (client_key, window_start)
+);
+
+alter table public.demo_request_funnel_rate_limits enable row level security;
+
+comment on table public.demo_request_funnel_rate_limits is 'Funnel batches per client and rate-limit window, for the send-demo-request function''s analytics limit.';
+
+revoke all on table public.demo_request_funnel_rate_limits
+  from public, anon, authenticated, service_role;
+grant select, delete on table public.demo_request_funnel_rate_limits to service_role;
+
+create policy "service_role manages funnel rate limits"
+  on public.demo_request_funnel_rate_limits
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+create index demo_request_funnel_rate_limits_window_idx
+  on public.demo_request_funnel_rate_limits (window_start);
+
+
+-- The page a counter is kept under: the address cut at its first ? or #, as funnelPage
+-- (src/analytics/funnel-events.ts) cuts a batch's page, so a page's views and its leads meet.
+create function public.demo_request_funnel_page(p_url text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select left(coalesce(substring(p_url from '^[^?#]*'), ''), 1000)
+$$;
+
+revoke all on function public.demo_request_funnel_page from public, anon, authenticated;
+grant execute on function public.demo_request_funnel_page to service_role;
+
+
+-- Adds one to a counter the function keeps from its own records, on the UTC day of p_at. Called
+-- by accept_demo_request and apply_demo_request_booking as their owner; nobody else may.
+create function public.demo_request_count_funnel(
+  p_at timestamptz,
+  p_source text,
+  p_page_url text,
+  p_event text,
+  p_code text default ''
+)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.demo_request_funnel_counts as c (day, source, page, event, field, code,
+    shard, n)
+  values ((p_at at time zone 'UTC')::date, coalesce(p_source, ''),
+    public.demo_request_funnel_page(p_page_url), p_event, '', p_code,
+    floor(random() * 16)::smallint, 1)
+  on conflict (day, source, page, event, field, code, shard) do update set n = c.n + 1
+$$;
+
+revoke all on function public.demo_request_count_funnel
+  from public, anon, authenticated, service_role;
+
+
+-- Counts one page's batch of events (p_events: [{"event", "field", "code"}], as the function
+-- checked them against src/analytics/funnel-events.ts) on p_day, within the client's limit of
+-- p_client_max batches a window. Returns false, adding nothing, when the client is over it. The
+-- events the function counts from its own records are refused here as well.
+create function public.count_funnel_batch(
+  p_events jsonb,
+  p_source text,
+  p_page text,
+  p_day date,
+  p_client_key text,
+  p_window_start timestamptz,
+  p_client_max integer
+)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_batches integer;
+  -- One shard for the whole batch: its rows are then locked in one order, the statement's.
+  v_shard smallint := floor(random() * 16)::smallint;
+begin
+  if exists (select from jsonb_to_recordset(p_events) as e (event text)
+      where e.event in ('sent', 'held', 'routed', 'booked', 'cancelled')) then
+    raise exception 'count_funnel_batch counts page events only';
+  end if;
+  insert into public.demo_request_funnel_rate_limits as l (client_key, window_start, batches)
+  values (p_client_key, p_window_start, 1)
+  on conflict (client_key, window_start) do update set batches = l.batches + 1
+  returning l.batches into v_batches;
+  if v_batches > p_client_max then
+    return false;
+  end if;
+  insert into public.demo_request_funnel_counts as c (day, source, page, event, field, code,
+    shard, n)
+  select p_day, p_source, p_page, e.event, coalesce(e.field, ''), coalesce(e.code, ''), v_shard,
+    count(*)
+  from jsonb_to_recordset(p_events) as e (event text, field text, code text)
+  group by e.event, coalesce(e.field, ''), coalesce(e.code, '')
+  order by e.event, coalesce(e.field, ''), coalesce(e.code, '')
+  on conflict (day, source, page, event, field, code, shard) do update set n = c.n + excluded.n;
+  return true;
+end
+$$;
+
+revoke all on function public.count_funnel_batch from public, anon, authenticated;
+grant execute on function public.count_funnel_batch to service_role;

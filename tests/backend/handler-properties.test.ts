@@ -8,6 +8,7 @@ import { messageCodes, validateDemoRequest } from '../../src/demo-request-schema
 import { supportedLanguages } from '../../src/languages.ts'
 import { companySizes } from '../../src/lead-fields.ts'
 import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
+import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
 import { createSqlBookingStore } from '../../supabase/functions/_shared/booking/sql-booking-store.ts'
 import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
 import { readFunctionConfig } from '../../supabase/functions/_shared/config/function-config.ts'
@@ -316,6 +317,7 @@ describe.each(backends)('the handler on $name, for any request', ({ open, skip }
         abuse: createSqlAbuseStore(test.db),
         notifications: createSqlNotificationStore(test.db),
         bookings: createSqlBookingStore(test.db),
+        funnel: createSqlFunnelStore(test.db),
       },
     )
   }, 120_000)

@@ -4,6 +4,7 @@
 
 import { clientIp, trustedClientIpHeader } from '../_shared/abuse/client-ip.ts'
 import { createSqlAbuseStore } from '../_shared/abuse/sql-abuse-store.ts'
+import { createSqlFunnelStore } from '../_shared/analytics/sql-funnel-store.ts'
 import { createSqlBookingStore } from '../_shared/booking/sql-booking-store.ts'
 import {
   createConfiguredHandler,
@@ -52,6 +53,7 @@ function configuredServe(): Deno.ServeHandler {
         abuse: createSqlAbuseStore(db, role),
         notifications: createSqlNotificationStore(db, role),
         bookings: createSqlBookingStore(db),
+        funnel: createSqlFunnelStore(db, role),
       }
     : createUnavailableStores()
 

@@ -14,6 +14,7 @@ import { insertLead } from '../../../../tests/support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
 import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
+import { createSqlFunnelStore } from '../analytics/sql-funnel-store.ts'
 import { createConfiguredHandler } from '../config/configured-handler.ts'
 import { readFunctionConfig } from '../config/function-config.ts'
 import { trackPendingWork } from '../http/after-reply.ts'
@@ -85,6 +86,7 @@ describe.each(testDatabases)('the booking webhooks on $name', ({ open, skip }) =
         abuse: createSqlAbuseStore(test.db),
         notifications: createSqlNotificationStore(test.db),
         bookings: createSqlBookingStore(test.db),
+        funnel: createSqlFunnelStore(test.db),
       },
       { now: () => clock, afterReply: pending.afterReply },
     )

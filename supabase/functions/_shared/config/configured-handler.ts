@@ -1,6 +1,8 @@
 import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { createProofGate } from '../abuse/proof-gate.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
+import { createFunnelEventsHandler, isEventsPath } from '../analytics/funnel-events-handler.ts'
+import { type FunnelStore, utcDay } from '../analytics/funnel-store.ts'
 import type { BookingStore } from '../booking/booking-store.ts'
 import { createBookingWebhookHandler } from '../booking/booking-webhook-handler.ts'
 import { bookingWebhookProvider } from '../booking/schedulers.ts'
@@ -27,6 +29,8 @@ export interface FunctionStores {
   notifications: NotificationStore
   /** The bookings the providers' signed webhooks report. */
   bookings: BookingStore
+  /** The funnel's counters (docs/analytics.md). */
+  funnel: FunnelStore
 }
 
 type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook' | 'salesTimeZone'>
@@ -76,7 +80,8 @@ export interface ConfiguredHandlerOptions {
 
 /**
  * The function as the settings describe it: leads at its path, the retry endpoint at
- * `…/retry`, and each scheduler's booking webhook at `…/booking/<provider>` (schedulers.ts).
+ * `…/retry`, each scheduler's booking webhook at `…/booking/<provider>` (schedulers.ts), and
+ * the pages' funnel events at `…/events` (docs/analytics.md).
  */
 export function createConfiguredHandler(
   config: FunctionConfig,
@@ -106,7 +111,13 @@ export function createConfiguredHandler(
     secret: config.retrySecret,
     prune: () => {
       const before = windowStart(now(), config.rateLimit.windowSeconds)
-      return Promise.all([stores.abuse.prune(before), stores.notifications.prune(before)])
+      const dayMs = 24 * 60 * 60 * 1000
+      const oldest = utcDay(new Date(now().getTime() - config.analytics.retentionDays * dayMs))
+      return Promise.all([
+        stores.abuse.prune(before),
+        stores.notifications.prune(before),
+        stores.funnel.prune(oldest, before),
+      ])
     },
   })
   // Each provider signs its own: like the retry endpoint, they need no project key.
@@ -119,7 +130,18 @@ export function createConfiguredHandler(
     now,
     log,
   })
+  // A page's beacon carries no API key: its origin and the client's limit guard it instead.
+  const events = createFunnelEventsHandler({
+    funnel: stores.funnel,
+    clientKeySecret: stores.abuse.clientKeySecret,
+    allowedOrigins: config.allowedOrigins,
+    rateLimit: config.rateLimit,
+    clientMax: config.analytics.clientMax,
+    now,
+    log,
+  })
   return (request, context) => {
+    if (isEventsPath(request.url)) return events(request, context)
     const provider = bookingWebhookProvider(request.url)
     if (provider !== null) return booking(request, provider)
     return isRetryPath(request.url) ? retry(request) : acceptLeads(request, context)

@@ -37,6 +37,13 @@ export interface FunctionConfig {
   webhookSecrets: Record<BookingProvider, string | null>
   /** The IANA time zone sales read times in (`SALES_TIME_ZONE`). */
   salesTimeZone: string
+  /** The funnel's counting (docs/analytics.md). */
+  analytics: {
+    /** `ANALYTICS_CLIENT_MAX`: page views' worth of events one client may add per window. */
+    clientMax: number
+    /** `ANALYTICS_RETENTION_DAYS`: days a counter is kept. */
+    retentionDays: number
+  }
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -54,6 +61,10 @@ export const configDefaults = {
   powMinBits: 12,
   powMaxBits: 18,
   salesTimeZone: 'UTC',
+  // A busy office behind one address, each person on a few pages, in ten minutes.
+  analyticsClientMax: 30,
+  // A year and a month: this month's figures beside the same month last year.
+  analyticsRetentionDays: 400,
 } as const
 
 const list = (value: string | undefined) =>
@@ -235,5 +246,17 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     routes: parseRoutes(env('DEMO_REQUEST_ROUTES')),
     webhookSecrets: webhookSecrets(env),
     salesTimeZone: salesTimeZone(env('SALES_TIME_ZONE')),
+    analytics: {
+      clientMax: positiveInteger(
+        'ANALYTICS_CLIENT_MAX',
+        env('ANALYTICS_CLIENT_MAX'),
+        configDefaults.analyticsClientMax,
+      ),
+      retentionDays: positiveInteger(
+        'ANALYTICS_RETENTION_DAYS',
+        env('ANALYTICS_RETENTION_DAYS'),
+        configDefaults.analyticsRetentionDays,
+      ),
+    },
   }
 }

@@ -8,6 +8,7 @@ import { sampleNewDemoRequest as lead } from '../../../../tests/support/sample-l
 import { openTestPglite, type TestDatabase } from '../../../../tests/support/test-database.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
 import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
+import { createSqlFunnelStore } from '../analytics/sql-funnel-store.ts'
 import { createSqlBookingStore } from '../booking/sql-booking-store.ts'
 import { createConfiguredHandler } from '../config/configured-handler.ts'
 import { readFunctionConfig } from '../config/function-config.ts'
@@ -48,6 +49,7 @@ function configured(vars: Record<string, string> = {}, now?: () => Date) {
       abuse: createSqlAbuseStore(test.db),
       notifications: createSqlNotificationStore(test.db),
       bookings: createSqlBookingStore(test.db),
+      funnel: createSqlFunnelStore(test.db),
     },
     { now },
   )

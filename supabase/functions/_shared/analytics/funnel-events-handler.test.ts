@@ -1,0 +1,291 @@
+// The events endpoint and the function's own counts, through the configured handler as the
+// function serves it, on PGlite and PostgreSQL 15: a page's batch is counted under its source
+// and page; a refused one names its rule and counts nothing; a stored lead is sent, a signed
+// booking booked; one client adds at most ANALYTICS_CLIENT_MAX batches; old counters go.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { calWebhookBody, signCalWebhook } from '../../../../tests/support/booking-webhooks.ts'
+import {
+  expectError,
+  functionUrl,
+  partner,
+  post,
+} from '../../../../tests/support/function-requests.ts'
+import { sampleSubmission } from '../../../../tests/support/sample-lead.ts'
+import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
+import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
+import { createSqlBookingStore } from '../booking/sql-booking-store.ts'
+import { createConfiguredHandler } from '../config/configured-handler.ts'
+import { readFunctionConfig } from '../config/function-config.ts'
+import { createUnavailableStores } from '../config/unavailable-stores.ts'
+import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
+import { retrySecretHeader } from '../notify/notify-retry-handler.ts'
+import { createSqlNotificationStore } from '../notify/sql-notification-store.ts'
+import { createSqlFunnelStore } from './sql-funnel-store.ts'
+
+const page = `${partner}/contact`
+const eventsUrl = `${functionUrl}/events`
+const apiKey = 'sb_publishable_funnel'
+const calSecret = 'funnel-cal-secret'
+const retrySecret = 'funnel-retry-secret-0123456789'
+
+/** A batch as a page's beacon sends it: a string, so text/plain, from the partner's page. */
+const beacon = (batch: unknown, headers: Record<string, string> = {}) =>
+  new Request(eventsUrl, {
+    method: 'POST',
+    headers: { origin: partner, 'content-type': 'text/plain;charset=UTF-8', ...headers },
+    body: typeof batch === 'string' ? batch : JSON.stringify(batch),
+  })
+
+const viewAndStart = {
+  source: 'partner-acme',
+  page: `${page}?utm_source=news#form`,
+  events: [
+    { event: 'shown' },
+    { event: 'started' },
+    { event: 'field-empty', field: 'firstName' },
+    { event: 'field-error', field: 'lastName', code: 'letterOrDigit' },
+  ],
+}
+
+describe.each(testDatabases)('funnel events on $name', ({ open, skip }) => {
+  let test: TestDatabase
+  let clock = new Date('2027-03-10T12:00:00Z')
+
+  beforeAll(async () => {
+    if (!skip) test = await open()
+  })
+  afterAll(() => test?.close())
+  beforeEach(async () => {
+    if (skip) return
+    await test.reset()
+    clock = new Date('2027-03-10T12:00:00Z')
+  })
+
+  const handler = (vars: Record<string, string> = {}) =>
+    createConfiguredHandler(
+      readFunctionConfig(
+        (name) =>
+          ({
+            ALLOWED_ORIGINS: partner,
+            SUPABASE_ANON_KEY: apiKey,
+            POW_MAX_BITS: '0',
+            CAL_WEBHOOK_SECRET: calSecret,
+            NOTIFY_RETRY_SECRET: retrySecret,
+            ...vars,
+          })[name],
+      ),
+      {
+        leads: createSqlLeadStore(test.db),
+        abuse: createSqlAbuseStore(test.db),
+        notifications: createSqlNotificationStore(test.db),
+        bookings: createSqlBookingStore(test.db),
+        funnel: createSqlFunnelStore(test.db),
+      },
+      { now: () => clock },
+    )
+
+  /** The counters as `npm run insights` reads them, without the day, keyed `event field code`. */
+  async function counted(source = 'partner-acme', where = page) {
+    const counts = await createSqlFunnelStore(test.db).counts('2000-01-01')
+    const mine = counts.filter((count) => count.source === source && count.page === where)
+    const keyed: Record<string, number> = {}
+    for (const { event, field, code, n } of mine) {
+      const key = [event, field, code].filter(Boolean).join(' ')
+      keyed[key] = (keyed[key] ?? 0) + n
+    }
+    return keyed
+  }
+  const everything = async () => (await createSqlFunnelStore(test.db).counts('2000-01-01')).length
+
+  it.skipIf(skip)('counts a beacon under its source and page, without its query', async () => {
+    const response = await handler()(beacon(viewAndStart), { clientIp: '203.0.113.7' })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe(partner)
+    expect(await counted()).toEqual({
+      shown: 1,
+      started: 1,
+      'field-empty firstName': 1,
+      'field-error lastName letterOrDigit': 1,
+    })
+    const [count] = await createSqlFunnelStore(test.db).counts('2000-01-01')
+    expect(count?.day).toBe('2027-03-10')
+  })
+
+  it.skipIf(skip)('answers the preflight of a fetch sent as JSON, and counts it', async () => {
+    const preflight = await handler()(
+      new Request(eventsUrl, { method: 'OPTIONS', headers: { origin: partner } }),
+    )
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(partner)
+    const json = beacon(viewAndStart, { 'content-type': 'application/json' })
+    expect((await handler()(json)).status).toBe(204)
+    expect((await counted()).shown).toBe(1)
+  })
+
+  it.skipIf(skip)('refuses with the rule broken, and counts nothing', async () => {
+    const send = handler()
+    const refused = async (request: Request, status: number, code: string) => {
+      const response = await send(request)
+      expect(response.status).toBe(status)
+      const body = await response.json()
+      expect(body).toMatchObject({ success: false, error: { code, message: expect.any(String) } })
+      return body.error
+    }
+    const other = { ...viewAndStart, page: 'https://elsewhere.example/contact' }
+    expect(await refused(beacon(other), 400, 'page_not_on_origin')).toMatchObject({
+      message: `The page must be on ${partner}, which sent it.`,
+    })
+    const sent = { page, events: [{ event: 'shown' }, { event: 'sent' }, { event: 'booked' }] }
+    const error = await refused(beacon(sent), 400, 'invalid_batch')
+    expect(error.message).toBe(
+      'The batch is refused: events.1.event is counted by the function from its own records, never from a page.',
+    )
+    expect(error.fields).toEqual({
+      'events.1.event': 'is counted by the function from its own records, never from a page',
+      'events.2.event': 'is counted by the function from its own records, never from a page',
+    })
+    await expectError(await send(beacon('{"page":')), 400, 'invalid_json')
+    await expectError(
+      await send(beacon({ ...viewAndStart, visitorId: 'v-1' })),
+      400,
+      'invalid_batch',
+    )
+    await expectError(
+      await send(beacon(viewAndStart, { 'content-type': 'application/x-www-form-urlencoded' })),
+      415,
+      'unsupported_media_type',
+    )
+    await expectError(await send(beacon('x'.repeat(9000))), 413, 'payload_too_large')
+    await expectError(
+      await send(new Request(eventsUrl, { headers: { origin: partner } })),
+      405,
+      'method_not_allowed',
+    )
+    const foreign = await refused(
+      beacon(viewAndStart, { origin: 'https://elsewhere.example' }),
+      403,
+      'forbidden_origin',
+    )
+    expect(foreign.message).toBe('This site may not send funnel events here.')
+    const script = new Request(eventsUrl, { method: 'POST', body: JSON.stringify(viewAndStart) })
+    expect(await refused(script, 403, 'forbidden_origin')).toMatchObject({
+      message: expect.stringContaining('names none'),
+    })
+    expect(await everything()).toBe(0)
+  })
+
+  it.skipIf(skip)('lets one client add ANALYTICS_CLIENT_MAX batches a window', async () => {
+    const send = handler({ ANALYTICS_CLIENT_MAX: '2', RATE_LIMIT_WINDOW_SECONDS: '600' })
+    const from = (clientIp: string) => send(beacon(viewAndStart), { clientIp })
+    expect((await from('203.0.113.7')).status).toBe(204)
+    expect((await from('203.0.113.7')).status).toBe(204)
+    const limited = await from('203.0.113.7')
+    await expectError(limited, 429, 'rate_limited')
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another client, and the same one in the next window, still count.
+    expect((await from('198.51.100.1')).status).toBe(204)
+    clock = new Date(clock.getTime() + 600_000)
+    expect((await from('203.0.113.7')).status).toBe(204)
+    expect((await counted()).shown).toBe(4)
+  })
+
+  it.skipIf(skip)('counts a stored lead as sent, and its route, from its own row', async () => {
+    const routes = JSON.stringify([
+      { when: { companySize: ['200+ employees'] }, message: 'Big firm' },
+      { book: 'https://cal.com/acme/demo' },
+    ])
+    const send = handler({ DEMO_REQUEST_ROUTES: routes })
+    const lead = {
+      ...sampleSubmission,
+      source: 'partner-acme',
+      pageUrl: `${page}?utm_campaign=spring#top`,
+    }
+    const reply = await send(post(lead, { apikey: apiKey, 'idempotency-key': 'lead-1' }))
+    expect(reply.status).toBe(200)
+    // A retry of the same lead is the same lead: counted once.
+    await send(post(lead, { apikey: apiKey, 'idempotency-key': 'lead-1' }))
+    // A bot's lead (the honeypot filled) gets the same reply and is not counted.
+    await send(post({ ...lead, website: 'spam.example' }, { apikey: apiKey }))
+    expect(await counted()).toEqual({ sent: 1, 'routed 2': 1 })
+  })
+
+  it.skipIf(skip)('counts a lead booked by a signed webhook, and the cancellation', async () => {
+    const send = handler({ DEMO_REQUEST_ROUTES: JSON.stringify([{ book: 'https://cal.com/a/b' }]) })
+    const lead = { ...sampleSubmission, source: 'partner-acme', pageUrl: page }
+    const reply = await send(post(lead, { apikey: apiKey }))
+    const { requestId } = (await reply.json()) as { requestId: string }
+    const deliver = async (trigger: 'BOOKING_CREATED' | 'BOOKING_CANCELLED') => {
+      const body = calWebhookBody({
+        trigger,
+        uid: 'funnel-bk-1',
+        requestId,
+        startTime: '2027-03-20T15:00:00.000Z',
+        createdAt: clock.toISOString(),
+      })
+      const response = await send(
+        new Request(`${functionUrl}/booking/cal`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-cal-signature-256': signCalWebhook(body, calSecret),
+          },
+          body,
+        }),
+      )
+      expect(response.status).toBe(200)
+    }
+    await deliver('BOOKING_CREATED')
+    // Delivered twice, as providers retry: booked once.
+    await deliver('BOOKING_CREATED')
+    expect(await counted()).toEqual({ sent: 1, 'routed 1': 1, booked: 1 })
+    clock = new Date(clock.getTime() + 86_400_000)
+    await deliver('BOOKING_CANCELLED')
+    expect(await counted()).toEqual({ sent: 1, 'routed 1': 1, booked: 1, cancelled: 1 })
+    const days = await createSqlFunnelStore(test.db).counts('2000-01-01')
+    expect(days.find((count) => count.event === 'cancelled')?.day).toBe('2027-03-11')
+  })
+
+  it.skipIf(skip)(
+    'prunes counters older than ANALYTICS_RETENTION_DAYS with the scheduled job',
+    async () => {
+      const send = handler({ ANALYTICS_RETENTION_DAYS: '400' })
+      await send(beacon(viewAndStart))
+      clock = new Date('2027-03-11T12:00:00Z')
+      await send(beacon(viewAndStart))
+      const retry = () =>
+        send(
+          new Request(`${functionUrl}/retry`, {
+            method: 'POST',
+            headers: { [retrySecretHeader]: retrySecret },
+          }),
+        )
+      // 400 days after the first day: both kept.
+      clock = new Date('2028-04-13T12:00:00Z')
+      expect((await retry()).status).toBe(200)
+      expect((await counted()).shown).toBe(2)
+      // 401 days after it: the first day goes, the second stays.
+      clock = new Date('2028-04-14T12:00:00Z')
+      expect((await retry()).status).toBe(200)
+      const left = await createSqlFunnelStore(test.db).counts('2000-01-01')
+      expect([...new Set(left.map((count) => count.day))]).toEqual(['2027-03-11'])
+      const [limits] = await test.db.query<{ n: number }>(
+        'select count(*)::int as n from public.demo_request_funnel_rate_limits',
+      )
+      expect(limits?.n).toBe(0)
+    },
+  )
+})
+
+it('answers 503, as for leads, when there is no database', async () => {
+  const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const handler = createConfiguredHandler(
+    readFunctionConfig((name) => ({ ALLOWED_ORIGINS: partner })[name]),
+    createUnavailableStores(),
+    { afterReply: () => {} },
+  )
+  const response = await handler(beacon(viewAndStart))
+  await expectError(response, 503, 'unavailable')
+  expect(response.headers.get('retry-after')).toBe('5')
+  expect(log).toHaveBeenCalledWith('The funnel store failed', expect.any(Error))
+  log.mockRestore()
+})

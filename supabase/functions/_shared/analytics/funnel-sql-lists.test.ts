@@ -1,0 +1,40 @@
+// The baseline migration is SQL the Supabase CLI deploys as written, so the funnel's lists in its
+// checks (events, fields, codes, and the events only the function counts) are checked against
+// src/analytics/funnel-events.ts here: an event, field or code added there without its SQL fails.
+import { readdir, readFile } from 'node:fs/promises'
+import { expect, it } from 'vitest'
+import { functionEventNames, funnelEventNames } from '../../../../src/analytics/funnel-events.ts'
+import { messageCodes } from '../../../../src/demo-request-schema.ts'
+import { formFieldNames } from '../../../../src/lead-fields.ts'
+
+const migrations = new URL('../../../migrations/', import.meta.url)
+
+async function baseline(): Promise<string> {
+  const [file] = (await readdir(migrations)).filter((name) => name.endsWith('_baseline.sql'))
+  if (!file) throw new Error(`no *_baseline.sql in ${migrations.pathname}`)
+  return readFile(new URL(file, migrations), 'utf8')
+}
+
+// The quoted values of the first `<lead> in (…)` after `after`.
+function listAfter(sql: string, after: string, lead: string): string[] {
+  const from = sql.indexOf(after)
+  expect(from, after).toBeGreaterThan(-1)
+  const match = new RegExp(`${lead.replace(/[.()]/g, '\\$&')} in \\(([^)]*)\\)`).exec(
+    sql.slice(from),
+  )
+  return [...(match?.[1] ?? '').matchAll(/'([^']*)'/g)].map(([, value = '']) => value)
+}
+
+it('lists in the funnel counters checks every event, field and code, and nothing else', async () => {
+  const sql = await baseline()
+  const table = 'create table public.demo_request_funnel_counts'
+  expect(listAfter(sql, table, 'check (event').sort()).toEqual([...funnelEventNames].sort())
+  expect(listAfter(sql, table, 'check (field').sort()).toEqual(['', ...formFieldNames].sort())
+  expect(listAfter(sql, table, 'check (code').sort()).toEqual(['', ...messageCodes].sort())
+})
+
+it('refuses in count_funnel_batch exactly the events the function counts', async () => {
+  const sql = await baseline()
+  const batch = 'create function public.count_funnel_batch'
+  expect(listAfter(sql, batch, 'e.event').sort()).toEqual([...functionEventNames].sort())
+})
