@@ -1,0 +1,125 @@
+// A page's beacon, a lead and its signed booking, through `npm start` as the function serves
+// them, then `npm run insights` as sales run it: the CSV shows exactly those counts for that
+// source and page, and `--html` writes one page that opens offline.
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
+import { sampleSubmission } from '../support/sample-lead.ts'
+import { startLocalServer } from '../support/start-local-server.ts'
+import type { ServerProcess } from '../support/start-server-process.ts'
+
+const root = new URL('../../', import.meta.url).pathname
+const secret = 'insights-command-cal-secret'
+const source = 'partner-insights'
+
+let tempDir: string
+let dataDir: string
+let server: ServerProcess
+
+beforeAll(async () => {
+  tempDir = await mkdtemp(join(tmpdir(), 'insights-command-'))
+  dataDir = join(tempDir, 'pglite')
+  server = await startLocalServer({
+    PGLITE_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    RESEND_API_KEY: '',
+    NOTIFY_WEBHOOK_URL: '',
+    DEMO_REQUEST_ROUTES: JSON.stringify([{ book: 'https://cal.com/acme/demo' }]),
+    CAL_WEBHOOK_SECRET: secret,
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+  if (tempDir) await rm(tempDir, { recursive: true, force: true })
+})
+
+/** What `npm run insights` prints with `args`, beside the running server. */
+async function insights(args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'server/insights.ts', ...args],
+    { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
+  )
+  return stdout
+}
+
+it('counts a visit, a send and a booking, and npm run insights shows them', async () => {
+  // The site's own pages may always post: the page is on the server's origin.
+  const origin = new URL(server.url).origin
+  const page = `${origin}/request-demo`
+  const url = (path: string) => new URL(`functions/v1/send-demo-request${path}`, server.url)
+
+  // A visitor who left First Name empty and closed the page, as a beacon sends it.
+  const left = await fetch(url('/events'), {
+    method: 'POST',
+    headers: { origin, 'content-type': 'text/plain;charset=UTF-8' },
+    body: JSON.stringify({
+      source,
+      page: `${page}?utm_source=news`,
+      events: [
+        { event: 'shown' },
+        { event: 'started' },
+        { event: 'field-empty', field: 'firstName' },
+      ],
+    }),
+  })
+  expect(left.status).toBe(204)
+
+  // A visitor who sent and booked.
+  const sent = await fetch(url('/events'), {
+    method: 'POST',
+    headers: { origin, 'content-type': 'text/plain;charset=UTF-8' },
+    body: JSON.stringify({ source, page, events: [{ event: 'shown' }, { event: 'started' }] }),
+  })
+  expect(sent.status).toBe(204)
+  const lead = await fetch(url(''), {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...sampleSubmission, source, pageUrl: `${page}#form` }),
+  })
+  const { requestId } = (await lead.json()) as { requestId: string }
+  expect(lead.status).toBe(200)
+  const body = calWebhookBody({
+    trigger: 'BOOKING_CREATED',
+    uid: `insights-${requestId}`,
+    requestId,
+    startTime: '2027-01-05T15:00:00.000Z',
+    createdAt: new Date().toISOString(),
+  })
+  const booked = await fetch(url('/booking/cal'), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-cal-signature-256': signCalWebhook(body, secret),
+    },
+    body,
+  })
+  expect(booked.status).toBe(200)
+
+  const [header, ...rows] = (await insights(['--csv', '--source', source])).trim().split('\r\n')
+  expect(header).toMatch(/^source,page,views,starts,sent,booked,/)
+  expect(rows).toHaveLength(1)
+  const columns = header?.split(',') ?? []
+  const row = Object.fromEntries(rows[0]?.split(',').map((cell, i) => [columns[i], cell]) ?? [])
+  expect(row).toMatchObject({ source, page, views: '2', starts: '2', sent: '1', booked: '1' })
+  expect(row).toMatchObject({ field_empty: '1', routed: '1', held: '0', cancelled: '0' })
+
+  const table = await insights(['--days', '1'])
+  expect(table).toContain('Views → starts → sent → booked')
+  expect(table).toMatch(
+    new RegExp(`${source} +${page} +2 +2 \\(100%\\) +1 \\(50%\\) +1 \\(100%\\)`),
+  )
+  expect(table).toMatch(/First name +1 +0/)
+
+  const file = join(tempDir, 'insights.html')
+  await insights(['--html', file])
+  const html = await readFile(file, 'utf8')
+  expect(html).toMatch(/^<!doctype html>/)
+  expect(html).toContain(source)
+  expect(html).not.toMatch(/<script|<link|@import|url\(|https?:\/\//i)
+}, 60_000)
