@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { parseFormFields } from '../src/contact-fields.ts'
 import { formFieldNames, leadField } from '../src/lead-fields.ts'
 import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
+import { configDefaults } from '../supabase/functions/_shared/config/function-config.ts'
 import { schedulingProviders } from './scheduling-setting.ts'
 import { privacyNotice, siteCopy } from './site-copy.ts'
 
@@ -43,4 +44,12 @@ it('the privacy notice names the scheduling services the routes book with, and o
   const without = JSON.stringify(privacyNotice([], schedulingProviders(undefined)))
   expect(without).not.toMatch(/Cal\.com|Calendly|book a demo time/)
   expect(() => schedulingProviders('[{"book": 1}]')).toThrow(/DEMO_REQUEST_ROUTES/)
+})
+
+// /privacy says what the funnel counts, as docs/analytics.md does; the days follow the default.
+it('the privacy notice says the form counts totals, never visitors, and for how long', () => {
+  const text = JSON.stringify(siteCopy.privacy)
+  expect(text).toContain('as totals per day and page, never per visitor')
+  expect(text).toContain('no cookie, nothing stored on your device, no identifier')
+  expect(text).toContain(`deleted after ${configDefaults.analyticsRetentionDays} days`)
 })

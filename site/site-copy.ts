@@ -378,7 +378,10 @@ export const siteCopy = {
             `We keep a demo request for up to ${company.retentionMonths} months after our last contact with you, then delete it. If your firm becomes a customer, the contact details move to our customer records.`,
           ],
           [
-            'This site sets no cookies and runs no analytics or advertising trackers. Requesting a demo needs no account; only signing in to the platform keeps a session in your browser.',
+            'This site sets no cookies and runs no advertising trackers. Requesting a demo needs no account; only signing in to the platform keeps a session in your browser.',
+          ],
+          [
+            'To see how well the form works, it counts what happens on each page it is on (seen, started, a field left empty or with an error, sent, booked) as totals per day and page, never per visitor: no cookie, nothing stored on your device, no identifier, and nothing that links one visit to another or to your request. Totals are deleted after 400 days.',
           ],
         ],
       },

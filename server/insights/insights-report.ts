@@ -6,7 +6,7 @@ import { formFieldNames, leadField } from '../../src/lead-fields.ts'
 import type { FunnelCount } from '../../supabase/functions/_shared/analytics/funnel-store.ts'
 
 /** Every event's count, each zero until counted. */
-export type EventCounts = Record<FunnelEventName, number>
+type EventCounts = Record<FunnelEventName, number>
 
 /** One source's page, or (`page: null`) a source's pages together. */
 export interface PageFunnel {

@@ -17,26 +17,24 @@ interface FunnelEventEntry {
   detail: FunnelDetail
   /** At most once in a batch: one page view's worth, which the client rate limit counts. */
   oncePerBatch?: boolean
-  /** The report's words for it. */
-  words: string
 }
 
 // A registry keyed by name: a new event is one entry, and the compiler finds every gap it leaves.
-export const funnelEvents = {
-  shown: { by: 'page', detail: 'none', oncePerBatch: true, words: 'views' },
-  started: { by: 'page', detail: 'none', oncePerBatch: true, words: 'starts' },
-  'field-error': { by: 'page', detail: 'field-code', words: 'left with an error' },
-  'field-empty': { by: 'page', detail: 'field', words: 'left empty' },
-  'send-tried': { by: 'page', detail: 'none', words: 'sends tried' },
-  refused: { by: 'page', detail: 'field-code', words: 'refused by validation' },
-  'booking-shown': { by: 'page', detail: 'none', words: 'booking shown' },
-  'booking-link-used': { by: 'page', detail: 'none', words: 'booking link used' },
-  'not-now': { by: 'page', detail: 'none', words: 'not now' },
-  sent: { by: 'function', detail: 'none', words: 'sent' },
-  held: { by: 'function', detail: 'none', words: 'held' },
-  routed: { by: 'function', detail: 'rule', words: 'routed' },
-  booked: { by: 'function', detail: 'none', words: 'booked' },
-  cancelled: { by: 'function', detail: 'none', words: 'cancelled' },
+const funnelEvents = {
+  shown: { by: 'page', detail: 'none', oncePerBatch: true },
+  started: { by: 'page', detail: 'none', oncePerBatch: true },
+  'field-error': { by: 'page', detail: 'field-code' },
+  'field-empty': { by: 'page', detail: 'field' },
+  'send-tried': { by: 'page', detail: 'none' },
+  refused: { by: 'page', detail: 'field-code' },
+  'booking-shown': { by: 'page', detail: 'none' },
+  'booking-link-used': { by: 'page', detail: 'none' },
+  'not-now': { by: 'page', detail: 'none' },
+  sent: { by: 'function', detail: 'none' },
+  held: { by: 'function', detail: 'none' },
+  routed: { by: 'function', detail: 'rule' },
+  booked: { by: 'function', detail: 'none' },
+  cancelled: { by: 'function', detail: 'none' },
 } as const satisfies Record<string, FunnelEventEntry>
 
 export type FunnelEventName = keyof typeof funnelEvents
@@ -171,8 +169,6 @@ const funnelBatchSchema = v.strictObject(
 
 /** A batch as the function counts it: its page cut to origin and path, its source cleaned. */
 export type FunnelBatch = v.InferOutput<typeof funnelBatchSchema>
-/** One event of a batch. */
-export type FunnelBatchEvent = FunnelBatch['events'][number]
 
 /**
  * Checks a batch as it arrived (parsed JSON). The problems are keyed by where each is

@@ -122,5 +122,7 @@ it('counts a visit, a send and a booking, and npm run insights shows them', asyn
   expect(html).toMatch(/^<!doctype html>/)
   expect(html).toContain(source)
   // Page addresses are text in it; nothing is fetched: no script, link, frame, image or import.
-  expect(html).not.toMatch(/<(script|link|iframe|img|object|embed)\b|\b(src|href|srcset)=|@import|url\(/i)
+  expect(html).not.toMatch(
+    /<(script|link|iframe|img|object|embed)\b|\b(src|href|srcset)=|@import|url\(/i,
+  )
 }, 60_000)

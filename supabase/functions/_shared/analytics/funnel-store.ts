@@ -17,7 +17,7 @@ export interface FunnelCount {
 }
 
 /** The client limit a batch counts against, as a lead's counts against its own. */
-export interface FunnelLimit {
+interface FunnelLimit {
   /** An HMAC of the client's address group (see client-key.ts). */
   clientKey: string
   windowStart: Date
