@@ -1,4 +1,5 @@
-// `npm run bench`: sizes, widget start-up, Lighthouse, backend load, bot defence, the wait for a
+// `npm run bench`: sizes, widget start-up, Lighthouse, backend load, the funnel's events endpoint
+// under load, bot defence, the wait for a
 // routed visitor's booking page and `npm start`'s cold start, each beside its target and a baseline measured in the same run. Prints one markdown
 // table and writes it into docs/performance.md and dist/bench/bench.md, with the figures in
 // dist/bench/bench.json.
@@ -12,6 +13,7 @@ import type { Browser } from 'playwright-core'
 import { startLocalServer } from '../../tests/support/start-local-server.ts'
 import type { ServerProcess } from '../../tests/support/start-server-process.ts'
 import { launchChromium } from '../launch-chromium.ts'
+import { measureAnalytics } from './analytics-section.ts'
 import { measureBackend } from './backend-section.ts'
 import type { BenchRow, BenchSection } from './bench-row.ts'
 import { measureBotDefence } from './bot-defence-section.ts'
@@ -107,6 +109,7 @@ try {
     }),
   )
   await section('Backend', () => measureBackend(root, settings.loadSeconds))
+  await section('Analytics', () => measureAnalytics(root, settings.loadSeconds))
   await section('Bot defence', () => measureBotDefence(root, browser, settings))
   await section('Routing', () => measureRouting(browser, settings.routingRuns))
 } catch (error) {
@@ -117,7 +120,16 @@ try {
 if (wasInterrupted()) process.exit(130)
 
 // The table in the order of the issue; the sections ran in the order that needs least work.
-const order = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Bot defence', 'Routing', 'Cold start']
+const order = [
+  'Size',
+  'Start-up',
+  'Lighthouse',
+  'Backend',
+  'Analytics',
+  'Bot defence',
+  'Routing',
+  'Cold start',
+]
 const rows = order.flatMap((name) => sections.find((section) => section.name === name)?.rows ?? [])
 const seconds = (performance.now() - began) / 1000
 const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`
