@@ -115,6 +115,31 @@ export const InSpanish: Story = {
   },
 }
 
+// A right-to-left page in Spanish on a phone, as a designer sees it with the toolbar's direction:
+// every label, field and message starts on the right, and nothing is wider than the screen.
+export const RightToLeft: Story = {
+  globals: { language: 'es', direction: 'rtl', viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    const { es } = copies
+    await userEvent.click(await canvas.findByRole('button', { name: es.submit }))
+    for (const field of fields) {
+      const message = await canvas.findByText(es.messages[field].required)
+      const label = canvas.getByText(es.fields[field].label)
+      // Where the words of the label and the message end on the right, and the field's box.
+      const words = (part: Element) => {
+        const range = document.createRange()
+        range.selectNodeContents(part)
+        return range.getBoundingClientRect()
+      }
+      const box = canvas.getByLabelText(es.fields[field].label).getBoundingClientRect()
+      const starts = [words(label).right, box.right, words(message).right]
+      for (const start of starts) expect(start).toBeCloseTo(starts[0] ?? 0, 0)
+    }
+    expect(getComputedStyle(canvasElement.querySelector('form') as Element).direction).toBe('rtl')
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+  },
+}
+
 // Each way a submission fails ends the same for the visitor: the failure toast, values kept.
 function failureStory(reply: StandInReply, timeoutMs?: number): Story {
   return {
