@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
-import { formCopy } from '../../src/form-copy.ts'
+import { formCopy } from '../../src/copy/form-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { waitForLiveForm } from './early-typing.ts'
 import { openSitePage, visit } from './site-page.ts'

@@ -8,41 +8,45 @@ import {
   useRef,
   useState,
 } from 'react'
-import { NextStepPanel } from './booking/next-step-panel.tsx'
-import { firstTouchCampaign } from './campaign.ts'
-import {
-  configuredFields,
-  defaultPrivacyUrl,
-  defaultPublishableKey,
-  defaultSupabaseUrl,
-} from './config.ts'
-import type { FormFields } from './contact-fields.ts'
-import { copies } from './copy/copies.ts'
-import { FormLanguage } from './copy/form-language.ts'
-import {
-  type DemoRequestEventMap,
-  type DemoRequestEventName,
-  dispatchDemoRequestEvent,
-} from './demo-request-events.ts'
-import { checkDemoRequest } from './demo-request-schema.ts'
-import { connectForm, type FormHandle } from './form-bridge.ts'
-import { type FieldIssue, FormField } from './form-field.tsx'
-import { formClasses } from './form-styles.ts'
-import { readFormValues, writeFormValues } from './form-values.ts'
-import { createFunctionsClient, type FunctionsInvoker } from './functions-client.ts'
-import { createIdempotencyKeys } from './idempotency-key.ts'
-import type { Language } from './languages.ts'
+import type { NextStep } from '../booking/next-step.ts'
+import { NextStepPanel } from '../booking/next-step-panel.tsx'
+import { copies } from '../copy/copies.ts'
+import { FormLanguage } from '../copy/form-language.ts'
+import type { Language } from '../copy/languages.ts'
+import { firstTouchCampaign } from '../fields/campaign.ts'
+import type { FormFields } from '../fields/contact-fields.ts'
+import { checkDemoRequest } from '../fields/demo-request-schema.ts'
 import {
   type ContactFieldName,
   formFieldNames,
   honeypot as honeypotField,
   leadField,
   type RequiredFieldName,
-} from './lead-fields.ts'
-import type { NextStep } from './next-step.ts'
-import { defaultTimeoutMs, demoRequestProofs, sendDemoRequest } from './send-demo-request.ts'
-import { adoptStyles } from './style-sheet.ts'
-import { submissionMetadata } from './submission-metadata.ts'
+} from '../fields/lead-fields.ts'
+import { submissionMetadata } from '../fields/submission-metadata.ts'
+import { adoptStyles } from '../styles/style-sheet.ts'
+import { createFunctionsClient, type FunctionsInvoker } from '../submission/functions-client.ts'
+import { createIdempotencyKeys } from '../submission/idempotency-key.ts'
+import {
+  defaultTimeoutMs,
+  demoRequestProofs,
+  sendDemoRequest,
+} from '../submission/send-demo-request.ts'
+import {
+  configuredFields,
+  defaultPrivacyUrl,
+  defaultPublishableKey,
+  defaultSupabaseUrl,
+} from './config.ts'
+import {
+  type DemoRequestEventMap,
+  type DemoRequestEventName,
+  dispatchDemoRequestEvent,
+} from './demo-request-events.ts'
+import { connectForm, type FormHandle } from './form-bridge.ts'
+import { type FieldIssue, FormField } from './form-field.tsx'
+import { formClasses } from './form-styles.ts'
+import { readFormValues, writeFormValues } from './form-values.ts'
 import { ToastRegion } from './toast.tsx'
 
 /** What the form's fields hold: the four every form has, and any contact fields. */
@@ -79,7 +83,7 @@ export type DemoRequestFormProps = {
   /** How long a toast stays before it leaves on its own. */
   toastDurationMs?: number
   /**
-   * `'static'`: the form as drawn to HTML at build time (src/static-form.ts), shown before
+   * `'static'`: the form as drawn to HTML at build time (src/form/static-form.ts), shown before
    * JavaScript: without the honeypot and the toasts, and with a button that sends nothing.
    */
   drawing?: 'live' | 'static'
