@@ -2,7 +2,7 @@ import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { formCopy } from '../src/copy/form-copy.ts'
 import type { DemoRequestField } from '../src/fields/demo-request-schema.ts'
 import { requiredFieldNames } from '../src/fields/lead-fields.ts'
-import type { DemoRequestValues } from '../src/form/demo-request-form.tsx'
+import type { DemoRequestValues } from '../src/form/demo-request-form-props.ts'
 
 // Steps the play functions share, for the form in the document and inside the element's
 // shadow root alike. Every name they look for comes from formCopy.

@@ -4,8 +4,11 @@ import './define.ts'
 export type { DemoRequest, DemoRequestSubmission } from '../src/fields/demo-request-schema.ts'
 export { validateDemoRequest } from '../src/fields/demo-request-schema.ts'
 export type { DemoRequestErrorKind, DemoRequestEventMap } from '../src/form/demo-request-events.ts'
-export type { DemoRequestFormProps, DemoRequestValues } from '../src/form/demo-request-form.tsx'
 export { DemoRequestForm } from '../src/form/demo-request-form.tsx'
+export type {
+  DemoRequestFormProps,
+  DemoRequestValues,
+} from '../src/form/demo-request-form-props.ts'
 export type { DemoRequestPrefill } from '../src/form/prefill-values.ts'
 export type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 export type { DemoRequestHTMLElement } from './define.ts'

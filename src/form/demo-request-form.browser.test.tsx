@@ -20,7 +20,8 @@ import type { NextStep } from '../booking/next-step.ts'
 import { formCopy } from '../copy/form-copy.ts'
 import { parseFormFields } from '../fields/contact-fields.ts'
 import type { FunctionsInvoker } from '../submission/functions-client.ts'
-import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
+import { DemoRequestForm } from './demo-request-form.tsx'
+import type { DemoRequestFormProps } from './demo-request-form-props.ts'
 
 // A client whose function asks no proof and answers every lead with `next`.
 function routing(next: NextStep): FunctionsInvoker {
