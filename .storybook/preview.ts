@@ -2,7 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite'
 import { createElement } from 'react'
 import { copies } from '../src/copy/copies.ts'
 import { FormLanguage } from '../src/copy/form-language.ts'
-import { type Language, supportedLanguages } from '../src/languages.ts'
+import { type Language, supportedLanguages } from '../src/copy/languages.ts'
 
 // The form's and the widget's stories in the toolbar's language and direction, as a page would
 // ask for them: a `lang` and a `dir` around the story (which <demo-request> reads) and the form's

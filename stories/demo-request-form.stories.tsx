@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
 import { copies } from '../src/copy/copies.ts'
-import { DemoRequestForm } from '../src/demo-request-form.tsx'
-import type { DemoRequestField } from '../src/demo-request-schema.ts'
-import { formCopy } from '../src/form-copy.ts'
-import { leadFields } from '../src/lead-fields.ts'
+import { formCopy } from '../src/copy/form-copy.ts'
+import type { DemoRequestField } from '../src/fields/demo-request-schema.ts'
+import { leadFields } from '../src/fields/lead-fields.ts'
+import { DemoRequestForm } from '../src/form/demo-request-form.tsx'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import {
   control,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { staticForm } from '../src/static-form.ts'
+import { staticForm } from '../src/form/static-form.ts'
 import { compactStaticForm, fullScriptFileName, loaderModuleSource } from './loader-build.ts'
 
 const interactive = staticForm({ privacyUrl: '/privacy' })

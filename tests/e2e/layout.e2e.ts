@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
 import { copies } from '../../src/copy/copies.ts'
-import { supportedLanguages } from '../../src/languages.ts'
+import { supportedLanguages } from '../../src/copy/languages.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { waitForLiveForm } from './early-typing.ts'
 import { speak } from './form-language.ts'
