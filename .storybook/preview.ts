@@ -2,18 +2,22 @@ import type { Decorator, Preview } from '@storybook/react-vite'
 import { createElement } from 'react'
 import { copies } from '../src/copy/copies.ts'
 import { FormLanguage } from '../src/copy/form-language.ts'
-import { type Language, supportedLanguages } from '../src/languages.ts'
+import { type Language, supportedLanguages } from '../src/copy/languages.ts'
 
-// The form's and the widget's stories in the toolbar's language, as a page would ask for it: a
-// `lang` around the story (which <demo-request> reads) and the form's own context. A story that
-// sets its own language inside (a Spanish partner page) keeps it. The site's pages stay English,
-// as does a story whose parameters say `language: false`.
-const inLanguage: Decorator = (Story, { globals, title, parameters }) => {
+// The form's and the widget's stories in the toolbar's language and direction, as a page would
+// ask for them: a `lang` and a `dir` around the story (which <demo-request> reads) and the form's
+// own context. A story that sets its own language inside (a Spanish partner page) keeps it. The
+// site's pages, and a story whose parameters say `language: false`, stay English and left to
+// right.
+const directions = ['ltr', 'rtl'] as const
+
+const asThePageAsks: Decorator = (Story, { globals, title, parameters }) => {
   if (!/^(Form|Widget)\//.test(title) || parameters.language === false) return createElement(Story)
+  const dir = directions.find((each) => each === globals.direction) ?? 'ltr'
   const language: Language = supportedLanguages.find((each) => each === globals.language) ?? 'en'
   return createElement(
     'div',
-    { lang: language },
+    { lang: language, dir },
     createElement(FormLanguage, { value: language }, createElement(Story)),
   )
 }
@@ -37,9 +41,21 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    direction: {
+      description: "The page's direction, which the form and the widget follow",
+      toolbar: {
+        title: 'Direction',
+        icon: 'transfer',
+        items: [
+          { value: 'ltr', title: 'Left to right' },
+          { value: 'rtl', title: 'Right to left' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { language: 'en' },
-  decorators: [inLanguage],
+  initialGlobals: { language: 'en', direction: 'ltr' },
+  decorators: [asThePageAsks],
 }
 
 export default preview

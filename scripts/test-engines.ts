@@ -38,7 +38,7 @@ if (install) {
 // The Chromium-only files: Firefox and WebKit offer tests no forced-colors emulation, and
 // WebKit's driver no viewport or pointer while two files run at once.
 const chromiumOnly = [
-  'src/forced-colors.browser.test.ts',
+  'src/form/forced-colors.browser.test.ts',
   'src/booking/booking-panel-emulated.browser.test.tsx',
 ]
 

@@ -2,8 +2,13 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { basename } from 'node:path'
 import subsetFont from 'subset-font'
-import { type BrandFont, brandFonts, type FontSubset, fontSubsets } from '../src/design-tokens.ts'
-import { codePointsOf } from '../src/unicode-ranges.ts'
+import {
+  type BrandFont,
+  brandFonts,
+  type FontSubset,
+  fontSubsets,
+} from '../src/styles/design-tokens.ts'
+import { codePointsOf } from '../src/styles/unicode-ranges.ts'
 
 const require = createRequire(import.meta.url)
 

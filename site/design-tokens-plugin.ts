@@ -6,7 +6,7 @@ import {
   fontFaceCss,
   fontSubsets,
   tokenDeclarations,
-} from '../src/design-tokens.ts'
+} from '../src/styles/design-tokens.ts'
 import { brandFontFiles, npmFontPath, subsetFileName } from './brand-font-files.ts'
 
 /**

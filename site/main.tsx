@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
-import { firstTouchCampaign } from '../src/campaign.ts'
+import { firstTouchCampaign } from '../src/fields/campaign.ts'
 import { preloadPage } from './routes.tsx'
 import { SiteApp } from './site-app.tsx'
 import './styles/index.css'

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { defaultPublishableKey, defaultSupabaseUrl } from '../src/config.ts'
+import { defaultPublishableKey, defaultSupabaseUrl } from '../src/form/config.ts'
 
 // supabase-js refuses to start without a key; the local backend checks none. Deployed builds
 // set VITE_SUPABASE_PUBLISHABLE_KEY (or VITE_SUPABASE_ANON_KEY), which the function checks.

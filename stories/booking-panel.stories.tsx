@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { BookingPanel } from '../src/booking/booking-panel.tsx'
 import { NextStepPanel } from '../src/booking/next-step-panel.tsx'
-import { formCopy } from '../src/form-copy.ts'
+import { formCopy } from '../src/copy/form-copy.ts'
 import { sampleContact } from '../tests/support/sample-lead.ts'
 import { type StandInPageName, standInBookingUrl } from './booking-stand-in-pages.ts'
 

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
 import { copies } from '../src/copy/copies.ts'
-import { DemoRequestForm } from '../src/demo-request-form.tsx'
-import type { DemoRequestField } from '../src/demo-request-schema.ts'
-import { formCopy } from '../src/form-copy.ts'
-import { leadFields } from '../src/lead-fields.ts'
+import { formCopy } from '../src/copy/form-copy.ts'
+import type { DemoRequestField } from '../src/fields/demo-request-schema.ts'
+import { leadFields } from '../src/fields/lead-fields.ts'
+import { DemoRequestForm } from '../src/form/demo-request-form.tsx'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import {
   control,
@@ -112,6 +112,31 @@ export const InSpanish: Story = {
     )
     await userEvent.click(canvas.getByRole('button', { name: es.submit }))
     expect(await canvas.findByText(es.success.title)).toBeInTheDocument()
+  },
+}
+
+// A right-to-left page in Spanish on a phone, as a designer sees it with the toolbar's direction:
+// every label, field and message starts on the right, and nothing is wider than the screen.
+export const RightToLeft: Story = {
+  globals: { language: 'es', direction: 'rtl', viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    const { es } = copies
+    await userEvent.click(await canvas.findByRole('button', { name: es.submit }))
+    for (const field of fields) {
+      const message = await canvas.findByText(es.messages[field].required)
+      const label = canvas.getByText(es.fields[field].label)
+      // Where the words of the label and the message end on the right, and the field's box.
+      const words = (part: Element) => {
+        const range = document.createRange()
+        range.selectNodeContents(part)
+        return range.getBoundingClientRect()
+      }
+      const box = canvas.getByLabelText(es.fields[field].label).getBoundingClientRect()
+      const starts = [words(label).right, box.right, words(message).right]
+      for (const start of starts) expect(start).toBeCloseTo(starts[0] ?? 0, 0)
+    }
+    expect(getComputedStyle(canvasElement.querySelector('form') as Element).direction).toBe('rtl')
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
   },
 }
 

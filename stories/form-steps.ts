@@ -1,8 +1,8 @@
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
-import type { DemoRequestValues } from '../src/demo-request-form.tsx'
-import type { DemoRequestField } from '../src/demo-request-schema.ts'
-import { formCopy } from '../src/form-copy.ts'
-import { requiredFieldNames } from '../src/lead-fields.ts'
+import { formCopy } from '../src/copy/form-copy.ts'
+import type { DemoRequestField } from '../src/fields/demo-request-schema.ts'
+import { requiredFieldNames } from '../src/fields/lead-fields.ts'
+import type { DemoRequestValues } from '../src/form/demo-request-form-props.ts'
 
 // Steps the play functions share, for the form in the document and inside the element's
 // shadow root alike. Every name they look for comes from formCopy.

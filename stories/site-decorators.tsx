@@ -4,7 +4,7 @@ import type { Decorator } from '@storybook/react-vite'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import siteStyles from '../site/styles/index.css?inline'
-import { brandFonts, fontFaceCss, tokenDeclarations } from '../src/design-tokens.ts'
+import { brandFonts, fontFaceCss, tokenDeclarations } from '../src/styles/design-tokens.ts'
 
 const fontUrls: Record<string, string> = {
   [brandFonts[0].file]: interUrl,

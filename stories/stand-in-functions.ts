@@ -1,6 +1,6 @@
 import { FunctionsClient } from '@supabase/functions-js'
-import type { FunctionsInvoker } from '../src/functions-client.ts'
-import { functionName } from '../src/send-demo-request.ts'
+import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
+import { functionName } from '../src/submission/send-demo-request.ts'
 import {
   type FunctionReply,
   type FunctionReplyName,

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useRef } from 'react'
 import { expect, waitFor } from 'storybook/test'
-import { formCopy } from '../src/form-copy.ts'
-import { staticForm } from '../src/static-form.ts'
+import { formCopy } from '../src/copy/form-copy.ts'
+import { staticForm } from '../src/form/static-form.ts'
 
 /**
- * The form as prerendered HTML and CSS (src/static-form.ts: the live form's component rendered to
- * markup), in a shadow root as the page's declarative one holds it: what a visitor sees, and can
+ * The form as prerendered HTML and CSS (src/form/static-form.ts: the live form's component rendered
+ * to markup), in a shadow root as the page's declarative one holds it: what a visitor sees, and can
  * already type into, before the element's code runs, or without JavaScript (where a note under
  * the button also says that sending needs it).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tokenProperty, tokens } from '../src/design-tokens.ts'
+import { tokenProperty, tokens } from '../src/styles/design-tokens.ts'
 import { customElementsManifest } from './custom-elements-manifest.ts'
 
 const [declaration] = customElementsManifest().modules[0]?.declarations ?? []

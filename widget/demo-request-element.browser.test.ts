@@ -3,9 +3,9 @@ import { expect } from 'chai'
 import { createElement } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { formCopy } from '../src/form-copy.ts'
-import { createFunctionsClient, type FunctionsInvoker } from '../src/functions-client.ts'
-import { staticFormTemplate } from '../src/static-form.ts'
+import { formCopy } from '../src/copy/form-copy.ts'
+import { staticFormTemplate } from '../src/form/static-form.ts'
+import { createFunctionsClient, type FunctionsInvoker } from '../src/submission/functions-client.ts'
 import {
   fieldValues,
   fillValid,

@@ -1,4 +1,4 @@
-import { type Token, tokenProperty, tokens } from '../src/design-tokens.ts'
+import { type Token, tokenProperty, tokens } from '../src/styles/design-tokens.ts'
 
 /** The element's tag. */
 export const tagName = 'demo-request'

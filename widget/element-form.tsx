@@ -1,11 +1,11 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react'
-import {
-  DemoRequestForm,
-  type DemoRequestFormProps,
-  type DemoRequestValues,
-} from '../src/demo-request-form.tsx'
-import type { Language } from '../src/languages.ts'
-import { resolveLanguage, watchPageLanguage } from '../src/page-language.ts'
+import type { Language } from '../src/copy/languages.ts'
+import { resolveLanguage, watchPageLanguage } from '../src/copy/page-language.ts'
+import { DemoRequestForm } from '../src/form/demo-request-form.tsx'
+import type {
+  DemoRequestFormProps,
+  DemoRequestValues,
+} from '../src/form/demo-request-form-props.ts'
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 

@@ -6,7 +6,7 @@ import {
   fieldsSetting,
   formatFormFields,
   parseFormFields,
-} from '../src/contact-fields.ts'
+} from '../src/fields/contact-fields.ts'
 
 /** The form's contact fields for a build in `mode`, reading .env files in `envDir`. */
 export function buildFields(mode: string, envDir: string): FormFields {
@@ -14,8 +14,8 @@ export function buildFields(mode: string, envDir: string): FormFields {
 }
 
 /**
- * Gives the code `import.meta.env.DEMO_REQUEST_FIELDS` (src/config.ts reads it). A name outside
- * the catalogue stops the build with a message naming the setting.
+ * Gives the code `import.meta.env.DEMO_REQUEST_FIELDS` (src/form/config.ts reads it). A name
+ * outside the catalogue stops the build with a message naming the setting.
  */
 export function fieldsSettingPlugin(): Plugin {
   return {

@@ -3,7 +3,7 @@
  * from the one description of the element (element-api.ts) and its event map.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
-import type { DemoRequestEventMap } from '../src/demo-request-events.ts'
+import type { DemoRequestEventMap } from '../src/form/demo-request-events.ts'
 import type { elementAttributes } from './element-api.ts'
 
 /** The element's attributes, as markup sets them. */

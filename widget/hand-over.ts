@@ -6,7 +6,7 @@
  * without the loader defines the element itself. The loader keeps only what must work before
  * React arrives; reading attributes, rendering and unmounting live in the full script.
  */
-import type { FunctionsInvoker } from '../src/functions-client.ts'
+import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 import type { DemoRequestElement } from './demo-request-element.ts'
 
 /** The loader's element, as the full widget sees it. */

@@ -1,13 +1,16 @@
 /** The ES module build for bundlers: importing it registers `<demo-request>`. */
 import './define.ts'
 
-export type { DemoRequestErrorKind, DemoRequestEventMap } from '../src/demo-request-events.ts'
-export type { DemoRequestFormProps, DemoRequestValues } from '../src/demo-request-form.tsx'
-export { DemoRequestForm } from '../src/demo-request-form.tsx'
-export type { DemoRequest, DemoRequestSubmission } from '../src/demo-request-schema.ts'
-export { validateDemoRequest } from '../src/demo-request-schema.ts'
-export type { FunctionsInvoker } from '../src/functions-client.ts'
-export type { DemoRequestPrefill } from '../src/prefill-values.ts'
+export type { DemoRequest, DemoRequestSubmission } from '../src/fields/demo-request-schema.ts'
+export { validateDemoRequest } from '../src/fields/demo-request-schema.ts'
+export type { DemoRequestErrorKind, DemoRequestEventMap } from '../src/form/demo-request-events.ts'
+export { DemoRequestForm } from '../src/form/demo-request-form.tsx'
+export type {
+  DemoRequestFormProps,
+  DemoRequestValues,
+} from '../src/form/demo-request-form-props.ts'
+export type { DemoRequestPrefill } from '../src/form/prefill-values.ts'
+export type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 export type { DemoRequestHTMLElement } from './define.ts'
 export { DemoRequestElement } from './demo-request-element.ts'
 export { tagName } from './element-api.ts'

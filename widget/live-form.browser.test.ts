@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
-import type { FunctionsInvoker } from '../src/functions-client.ts'
-import { staticForm } from '../src/static-form.ts'
+import { staticForm } from '../src/form/static-form.ts'
+import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 import { fillValid, standInUrl, submitButton, toast } from '../tests/browser/widget-harness.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'

@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
-import type { DemoRequestFormProps } from '../src/demo-request-form.tsx'
+import type { DemoRequestFormProps } from '../src/form/demo-request-form-props.ts'
 import { elementAttributes } from './element-api.ts'
 import { ElementForm } from './element-form.tsx'
 import type { LiveForm, LoaderElement } from './hand-over.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { staticForm } from '../src/static-form.ts'
+import { staticForm } from '../src/form/static-form.ts'
 import { compactStaticForm, fullScriptFileName, loaderModuleSource } from './loader-build.ts'
 
 const interactive = staticForm({ privacyUrl: '/privacy' })
@@ -23,6 +23,17 @@ describe("the loader's build-time half", () => {
     expect(compact.css).toContain(':hover{background:')
     expect(compact.css).toContain('::placeholder{')
     expect(compact.css).toContain(':invalid{')
+  })
+
+  // Given browser targets, Lightning CSS turns a logical side into physical ones chosen by
+  // `:dir()` or, for older ones, by `:lang()` of right-to-left languages: the first misses a
+  // direction set only in a stylesheet (in all three engines), the second a right-to-left page in
+  // English. The inherited `direction` that logical sides follow carries both into the shadow root.
+  it('keeps the sides logical, so the static form follows the page in either direction', () => {
+    expect(compact.css).toContain('text-align:start')
+    expect(compact.css).toContain('padding-inline-end:')
+    expect(compact.css).toContain('inset-inline-end:')
+    expect(compact.css).not.toMatch(/\b(left|right)\b|:dir\(|\[dir/)
   })
 
   it('names the full widget by its content', () => {

@@ -1,7 +1,7 @@
 import { css, fullScript, html, privacyAttribute } from 'virtual:demo-request-loader'
-import { dispatchDemoRequestEvent } from '../src/demo-request-events.ts'
-import type { FunctionsInvoker } from '../src/functions-client.ts'
-import type { DemoRequestPrefill } from '../src/prefill-values.ts'
+import { dispatchDemoRequestEvent } from '../src/form/demo-request-events.ts'
+import type { DemoRequestPrefill } from '../src/form/prefill-values.ts'
+import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 import type { LiveForm, MountLiveForm } from './hand-over.ts'
 import { HTMLElementBase } from './html-element-base.ts'
 

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
 import { copies } from '../src/copy/copies.ts'
-import { companySizes } from '../src/lead-fields.ts'
+import { companySizes } from '../src/fields/lead-fields.ts'
 import {
   fieldValues,
   fillValid,

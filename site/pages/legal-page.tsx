@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import { configuredFields } from '../../src/config.ts'
+import { configuredFields } from '../../src/form/config.ts'
 import type { PageKey } from '../page-meta.ts'
 import { type Inline, type LegalSection, privacyNotice, siteCopy } from '../site-copy.ts'
 import { usePageMeta } from '../use-page-meta.ts'

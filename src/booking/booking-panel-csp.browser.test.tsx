@@ -9,7 +9,7 @@ import {
   unmountPanels,
 } from '../../tests/browser/booking-panel-harness.tsx'
 import { waitUntil } from '../../tests/support/wait-until.ts'
-import { formCopy } from '../form-copy.ts'
+import { formCopy } from '../copy/form-copy.ts'
 
 before(() => {
   const policy = document.createElement('meta')

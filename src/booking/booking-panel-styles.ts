@@ -1,5 +1,5 @@
-import { cssVar } from '../design-tokens.ts'
-import { css } from '../style-sheet.ts'
+import { cssVar } from '../styles/design-tokens.ts'
+import { css } from '../styles/style-sheet.ts'
 
 const focusRing = `
   outline: 3px solid ${cssVar('colorFocus')};

@@ -1,9 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { useCopy } from '../copy/form-language.ts'
-import type { NextStep } from '../next-step.ts'
-import { adoptStyles } from '../style-sheet.ts'
+import { adoptStyles } from '../styles/style-sheet.ts'
 import { BookingPanel } from './booking-panel.tsx'
 import { bookingClasses } from './booking-panel-styles.ts'
+import type { NextStep } from './next-step.ts'
 
 export interface NextStepPanelProps {
   step: NextStep

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { supportedLanguages } from '../languages.ts'
 import { copies } from './copies.ts'
 import { en } from './en.ts'
+import { supportedLanguages } from './languages.ts'
 
 // Every string of a copy, by its path: `fields.firstName.label`.
 function leaves(copy: object, path = ''): [string, string][] {

@@ -2,7 +2,7 @@
  * The Spanish copy of the demo-request form: neutral Latin American Spanish, addressing the
  * visitor as `usted`. Its shape is English's (`FormCopy`), so a string left out is a type error.
  */
-import { leadFields, phoneDigits } from '../lead-fields.ts'
+import { leadFields, phoneDigits } from '../fields/lead-fields.ts'
 import type { FormCopy } from './en.ts'
 
 const number = new Intl.NumberFormat('es').format

@@ -3,9 +3,9 @@
  * component that shows words: `useCopy()` returns that language's copy.
  */
 import { createContext, useContext } from 'react'
-import type { Language } from '../languages.ts'
 import { copies } from './copies.ts'
 import type { FormCopy } from './en.ts'
+import type { Language } from './languages.ts'
 
 /** The form's language; English outside any provider. */
 export const FormLanguage = createContext<Language>('en')

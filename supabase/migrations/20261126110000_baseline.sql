@@ -26,7 +26,7 @@ create table public.demo_requests (
   company_size text not null
     check (company_size in ('1-5 employees', '6-50 employees', '50-200 employees', '200+ employees')),
   -- The contact fields a deployer turns on with DEMO_REQUEST_FIELDS; null when the form lacks one
-  -- or the visitor left it empty. The limits are the field catalogue's (src/lead-fields.ts).
+  -- or the visitor left it empty. The limits are the field catalogue's (src/fields/lead-fields.ts).
   email text check (char_length(email) <= 254),
   phone text check (char_length(phone) <= 32),
   phone_e164 text check (phone_e164 ~ '^\+[1-9][0-9]{6,14}$'),
@@ -43,8 +43,8 @@ create table public.demo_requests (
   utm_term text check (char_length(utm_term) <= 200),
   utm_content text check (char_length(utm_content) <= 200),
   user_agent text check (char_length(user_agent) <= 500),
-  -- The language the visitor read the form in (src/languages.ts). The function always names one,
-  -- 'en' for a widget from before languages, which had no other.
+  -- The language the visitor read the form in (src/copy/languages.ts). The function always names
+  -- one, 'en' for a widget from before languages, which had no other.
   language text not null default 'en' check (language in ('en', 'es')),
   -- A retried submission carries the same key, so it can never become a second row.
   idempotency_key text unique check (char_length(idempotency_key) between 1 and 200),
@@ -346,8 +346,8 @@ grant execute on function public.demo_request_client_key_secret to service_role;
 -- definer) so callers need only EXECUTE, not rights on the tables, and no `set role` first.
 --
 -- The lead is one JSON object keyed by column (built from the field catalogue,
--- src/lead-fields.ts), read with jsonb_populate_record: a new column needs no new argument, and
--- a key that is not a column is ignored. The columns of the lead's state (its id, notification
+-- src/fields/lead-fields.ts), read with jsonb_populate_record: a new column needs no new argument,
+-- and a key that is not a column is ignored. The columns of the lead's state (its id, notification
 -- status, hold and time) are this function's alone, whatever the object says.
 --
 -- Without a client key nothing is counted or limited. Beyond the global limit a lead is

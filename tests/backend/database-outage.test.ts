@@ -3,7 +3,7 @@
 // live, every reply must be a 200 or a 503 before the widget gives up, every 200 must be stored once, and nothing a
 // 503 left behind may be lost or doubled when the visitor retries with the same key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultTimeoutMs } from '../../src/send-demo-request.ts'
+import { defaultTimeoutMs } from '../../src/submission/send-demo-request.ts'
 import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
 import { freePort } from '../support/free-port.ts'
 import { sampleLead } from '../support/sample-lead.ts'

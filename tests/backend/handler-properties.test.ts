@@ -4,9 +4,9 @@
 // extra and prototype keys, lone surrogates, right-to-left and zero-width text.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { messageCodes, validateDemoRequest } from '../../src/demo-request-schema.ts'
-import { supportedLanguages } from '../../src/languages.ts'
-import { companySizes } from '../../src/lead-fields.ts'
+import { supportedLanguages } from '../../src/copy/languages.ts'
+import { messageCodes, validateDemoRequest } from '../../src/fields/demo-request-schema.ts'
+import { companySizes } from '../../src/fields/lead-fields.ts'
 import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
 import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
 import { createSqlBookingStore } from '../../supabase/functions/_shared/booking/sql-booking-store.ts'

@@ -1,4 +1,4 @@
-// The widget's own client (src/send-demo-request.ts) against the function: what the form
+// The widget's own client (src/submission/send-demo-request.ts) against the function: what the form
 // receives for a success and for each error the function can give.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,14 +7,17 @@ import { FunctionsClient } from '@supabase/functions-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBackendConfig } from '../../server/config.ts'
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts'
-import type { DemoRequestSubmission } from '../../src/demo-request-schema.ts'
-import { formCopy } from '../../src/form-copy.ts'
-import { createFunctionsClient, type FunctionsInvoker } from '../../src/functions-client.ts'
+import { formCopy } from '../../src/copy/form-copy.ts'
+import type { DemoRequestSubmission } from '../../src/fields/demo-request-schema.ts'
+import {
+  createFunctionsClient,
+  type FunctionsInvoker,
+} from '../../src/submission/functions-client.ts'
 import {
   demoRequestProofs,
   type SendOptions,
   sendDemoRequest,
-} from '../../src/send-demo-request.ts'
+} from '../../src/submission/send-demo-request.ts'
 import { createUnavailableStores } from '../../supabase/functions/_shared/config/unavailable-stores.ts'
 import {
   createDemoRequestHandler,

@@ -14,9 +14,9 @@ import {
   fieldsSetting,
   formatFormFields,
   parseFormFields,
-} from '../../src/contact-fields.ts'
-import { createFunctionsClient } from '../../src/functions-client.ts'
-import { demoRequestProofs, sendDemoRequest } from '../../src/send-demo-request.ts'
+} from '../../src/fields/contact-fields.ts'
+import { createFunctionsClient } from '../../src/submission/functions-client.ts'
+import { demoRequestProofs, sendDemoRequest } from '../../src/submission/send-demo-request.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { builtFieldsFile } from '../../widget/loader-build.ts'

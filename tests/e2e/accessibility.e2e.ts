@@ -2,7 +2,9 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
+import { supportedLanguages } from '../../src/copy/languages.ts'
 import { chromiumForFile } from '../support/chromium.ts'
+import { speak } from './form-language.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
 const browser = chromiumForFile()
@@ -27,7 +29,7 @@ interface AxeViolation {
 
 /** WCAG 2.1 A and AA plus axe's best practices, one line per failing rule. */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath })
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath })
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
       .axe
@@ -53,9 +55,12 @@ describe('axe finds no violations', () => {
       it(`on ${name} at ${width} px`, async () => {
         const site = await openSitePage(browser, { width })
         await visit(site.page, path)
-        // The form is part of the page: check it once the element has rendered it.
-        if (path === '/request-demo') await site.page.getByLabel('First Name').waitFor()
-        expect(await axeViolations(site.page)).toEqual([])
+        // The form is part of the page: check it once the element has rendered it, in each of
+        // its languages.
+        for (const language of path === '/request-demo' ? supportedLanguages : [undefined]) {
+          if (language) await speak(site.page, language)
+          expect(await axeViolations(site.page), language).toEqual([])
+        }
         await site.close()
       })
     }

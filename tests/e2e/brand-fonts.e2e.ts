@@ -1,8 +1,8 @@
-// The brand faces come cut in two (src/design-tokens.ts fontSubsets): a page of English copy
+// The brand faces come cut in two (src/styles/design-tokens.ts fontSubsets): a page of English copy
 // loads only the preloaded core files, and a name with an accent brings in the rest of Latin.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { formCopy } from '../../src/form-copy.ts'
+import { formCopy } from '../../src/copy/form-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { openSitePage, visit } from './site-page.ts'
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
-import { formCopy } from '../../src/form-copy.ts'
+import { copies } from '../../src/copy/copies.ts'
+import { supportedLanguages } from '../../src/copy/languages.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { waitForLiveForm } from './early-typing.ts'
+import { speak } from './form-language.ts'
 import { openSitePage, visit } from './site-page.ts'
 
 const browser = chromiumForFile()
@@ -15,11 +17,21 @@ describe('layout', () => {
       const site = await openSitePage(browser, { width })
       for (const path of paths) {
         await visit(site.page, path)
-        if (path === '/request-demo') await site.page.getByLabel('First Name').waitFor()
-        const overflow = await site.page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        )
-        expect(overflow, path).toBe(0)
+        // The form in each language, its messages shown: the Spanish words are the longer.
+        for (const language of path === '/request-demo' ? supportedLanguages : [undefined]) {
+          if (language) {
+            await speak(site.page, language)
+            await site.page
+              .locator('demo-request')
+              .getByRole('button', { name: copies[language].submit, exact: true })
+              .click()
+            await site.page.locator('demo-request [data-error-for="companySize"]').waitFor()
+          }
+          const overflow = await site.page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          )
+          expect(overflow, `${path} ${language ?? ''}`).toBe(0)
+        }
       }
       await site.close()
     })
@@ -42,11 +54,12 @@ describe('layout', () => {
 
   // Widths where First and Last Name share a row: the message under one sits beside the other.
   for (const width of [768, 1280]) {
-    it(`at ${width} px, a field's message leaves its neighbour where it was, 44 px tall`, async () => {
+    it(`at ${width} px, in each language, a field's message leaves its neighbour where it was, 44 px tall`, async () => {
       const { page, close } = await openSitePage(browser, { width })
       await visit(page, '/request-demo')
       // The live form, not the prerendered one it takes over from mid-measurement.
       await waitForLiveForm(page)
+      const element = page.locator('demo-request')
       const lastName = page.locator('demo-request form [name="lastName"]')
       // Measured against the form, so focus scrolling the page to First Name changes nothing.
       const place = () =>
@@ -60,12 +73,18 @@ describe('layout', () => {
             height: box.height,
           }
         })
-      await lastName.fill('Lovelace')
-      const before = await place()
-      await page.getByRole('button', { name: formCopy.submit, exact: true }).click()
-      await page.locator('demo-request [data-error-for="firstName"]').waitFor()
-      expect(await place()).toEqual(before)
-      expect(before.height).toBe(44)
+      // In each language, from an untouched form: the Spanish message is the longer.
+      for (const language of supportedLanguages) {
+        await speak(page, language)
+        await lastName.fill('Lovelace')
+        const before = await place()
+        await element.getByRole('button', { name: copies[language].submit, exact: true }).click()
+        await page.locator('demo-request [data-error-for="firstName"]').waitFor()
+        expect(await place(), language).toEqual(before)
+        expect(before.height, language).toBe(44)
+        await element.evaluate((form) => (form as HTMLElement & { reset(): void }).reset())
+        await page.locator('demo-request [data-error-for]').first().waitFor({ state: 'detached' })
+      }
       await close()
     })
   }

@@ -11,7 +11,9 @@ import react from '@vitejs/plugin-react'
 import type { Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formCopy } from '../../src/form-copy.ts'
+import { copies } from '../../src/copy/copies.ts'
+import { formCopy } from '../../src/copy/form-copy.ts'
+import { supportedLanguages } from '../../src/copy/languages.ts'
 import { elementEvents } from '../../widget/element-api.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
@@ -27,6 +29,7 @@ import {
   typedAtOnce,
   waitForLiveForm,
 } from './early-typing.ts'
+import { speak } from './form-language.ts'
 import { allStoredLeadRecords } from './leads.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -431,16 +434,23 @@ describe('a partner page that embeds only the loader', () => {
     expect(missedPoints(points, stored)).toEqual([])
   }, 120_000)
 
-  it("keeps a field's neighbour where it was, 44 px tall, when the field's message shows", async () => {
+  it("keeps a field's neighbour where it was, 44 px tall, when the field's message shows, in each language", async () => {
     const { tab, close } = await open('/async')
     await waitForLiveForm(tab)
+    const element = tab.locator('demo-request')
     const lastName = tab.locator('demo-request form [name="lastName"]')
-    await lastName.fill('Lovelace')
-    const before = await lastName.boundingBox()
-    await tab.getByRole('button', { name: formCopy.submit, exact: true }).click()
-    await tab.locator('demo-request [data-error-for="firstName"]').waitFor()
-    expect(await lastName.boundingBox()).toEqual(before)
-    expect(before?.height).toBe(44)
+    // In each language, from an untouched form: the Spanish message is the longer.
+    for (const language of supportedLanguages) {
+      await speak(tab, language)
+      await lastName.fill('Lovelace')
+      const before = await lastName.boundingBox()
+      await element.getByRole('button', { name: copies[language].submit, exact: true }).click()
+      await tab.locator('demo-request [data-error-for="firstName"]').waitFor()
+      expect(await lastName.boundingBox(), language).toEqual(before)
+      expect(before?.height, language).toBe(44)
+      await element.evaluate((form) => (form as HTMLElement & { reset(): void }).reset())
+      await tab.locator('demo-request [data-error-for]').first().waitFor({ state: 'detached' })
+    }
     await close()
   })
 

@@ -1,6 +1,6 @@
 // A partner page on plain http under its own host name: not a secure context, so the page has no
-// `crypto.subtle`. The widget still solves the function's proof of work (src/sha256.ts) and the
-// lead is stored. localhost and 127.0.0.1 count as secure, so the page is served as
+// `crypto.subtle`. The widget still solves the function's proof of work (src/bot-defence/sha256.ts)
+// and the lead is stored. localhost and 127.0.0.1 count as secure, so the page is served as
 // `partner.test`, which Chromium is told resolves to 127.0.0.1.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'

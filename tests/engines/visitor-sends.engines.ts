@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { formCopy } from '../../src/form-copy.ts'
+import { formCopy } from '../../src/copy/form-copy.ts'
 import { allStoredLeadRecords, storedLeads } from '../e2e/leads.ts'
 import {
   type FillRecord,
@@ -202,7 +202,8 @@ for (const engine of inject('engines')) {
     it(`${engine.version}: sends a lead from a partner page on plain http, not a secure context, stored once`, async () => {
       const companyName = `${sampleLead.companyName} ${engine.name} plain ${Date.now()}`
       await visitor.open(`${plainOrigin}/`)
-      // What makes this page differ: no Web Crypto, so the proof is solved by src/sha256.ts.
+      // What makes this page differ: no Web Crypto, so the proof is solved by
+      // src/bot-defence/sha256.ts.
       expect(await visitor.evaluate(() => [isSecureContext, typeof crypto.subtle])).toEqual([
         false,
         'undefined',

@@ -2,7 +2,9 @@
 // tests: one list, so each suite tries the same characters.
 import fc from 'fast-check'
 
-/** Single characters and short sequences, each a reason for a rule in src/text-hygiene.ts. */
+/**
+ * Single characters and short sequences, each a reason for a rule in src/fields/text-hygiene.ts.
+ */
 export const nastyPieces = [
   'a',
   'Ada',

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 
 /**
- * Solves a challenge of the function's proof of work the way the widget does (src/proof-of-work.ts),
- * with node:crypto: a test's scripted client, kept apart from the code under test. With `solved`
- * false, the first counter that does not solve it.
+ * Solves a challenge of the function's proof of work the way the widget does
+ * (src/bot-defence/proof-of-work.ts), with node:crypto: a test's scripted client, kept apart from
+ * the code under test. With `solved` false, the first counter that does not solve it.
  */
 export function solveProof(challenge: string, solved = true): string {
   const bits = Number(challenge.split('.')[1])

@@ -38,8 +38,8 @@ describe("the function's module graph", () => {
 
     expect(local.filter((module) => module.error)).toEqual([])
     expect(paths).toContain(functionEntry)
-    expect(paths).toContain('src/demo-request-schema.ts')
-    expect(paths).toContain('src/form-copy.ts')
+    expect(paths).toContain('src/fields/demo-request-schema.ts')
+    expect(paths).toContain('src/copy/form-copy.ts')
     expect(
       paths.filter((path) => path.startsWith('site/') || path.endsWith('site-copy.ts')),
     ).toEqual([])

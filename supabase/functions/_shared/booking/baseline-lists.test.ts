@@ -4,8 +4,8 @@
 // supportedLanguages) without its SQL fails this test, naming the column whose check to change.
 import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { supportedLanguages } from '../../../../src/languages.ts'
-import { bookingProviders } from '../../../../src/next-step.ts'
+import { bookingProviders } from '../../../../src/booking/next-step.ts'
+import { supportedLanguages } from '../../../../src/copy/languages.ts'
 import { bookingStates } from './booking-state.ts'
 
 const migrations = new URL('../../../migrations/', import.meta.url)

@@ -1,11 +1,11 @@
-import { type BookingProvider, bookingProviders } from '../../../../src/next-step.ts'
+import { type BookingProvider, bookingProviders } from '../../../../src/booking/next-step.ts'
 import { cal } from './providers/cal.ts'
 import { calendly } from './providers/calendly.ts'
 import type { Scheduler } from './scheduler.ts'
 
 /**
- * Every scheduler the function speaks to, keyed by `bookingProviders` (src/next-step.ts): the
- * one place a provider joins. Routes, webhook paths, secrets and sales' wording read this.
+ * Every scheduler the function speaks to, keyed by `bookingProviders` (src/booking/next-step.ts):
+ * the one place a provider joins. Routes, webhook paths, secrets and sales' wording read this.
  */
 export const schedulers: Record<BookingProvider, Scheduler> = { cal, calendly }
 

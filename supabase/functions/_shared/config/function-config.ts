@@ -1,6 +1,6 @@
-import { type FormFields, parseFormFields } from '../../../../src/contact-fields.ts'
+import { type BookingProvider, bookingProviders } from '../../../../src/booking/next-step.ts'
+import { type FormFields, parseFormFields } from '../../../../src/fields/contact-fields.ts'
 import { isRecord } from '../../../../src/is-record.ts'
-import { type BookingProvider, bookingProviders } from '../../../../src/next-step.ts'
 import { defaultIpv6Prefix } from '../abuse/client-group.ts'
 import type { ProofOfWorkSettings } from '../abuse/proof-gate.ts'
 import { maxChallengeBits } from '../abuse/proof-of-work.ts'

@@ -1,11 +1,11 @@
-import type { DemoRequestSubmission } from '../../../../src/demo-request-schema.ts'
+import type { DemoRequestSubmission } from '../../../../src/fields/demo-request-schema.ts'
 import {
   honeypot,
   type LeadFieldName,
   leadField,
   leadFieldNames,
-} from '../../../../src/lead-fields.ts'
-import { phoneE164 } from '../../../../src/phone-number.ts'
+} from '../../../../src/fields/lead-fields.ts'
+import { phoneE164 } from '../../../../src/fields/phone-number.ts'
 import { clientGroup, defaultIpv6Prefix } from '../abuse/client-group.ts'
 import { clientKey } from '../abuse/client-key.ts'
 import {

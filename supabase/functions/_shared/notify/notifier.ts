@@ -1,5 +1,5 @@
-import type { LeadFieldName, leadFields } from '../../../../src/lead-fields.ts'
-import type { BookingProvider } from '../../../../src/next-step.ts'
+import type { BookingProvider } from '../../../../src/booking/next-step.ts'
+import type { LeadFieldName, leadFields } from '../../../../src/fields/lead-fields.ts'
 import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { StoredDemoRequest } from '../lead/lead-store.ts'
 

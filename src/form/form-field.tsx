@@ -1,7 +1,7 @@
-import { useCopy } from './copy/form-language.ts'
-import { fieldMessage, type MessageCode } from './demo-request-schema.ts'
+import { useCopy } from '../copy/form-language.ts'
+import { fieldMessage, type MessageCode } from '../fields/demo-request-schema.ts'
+import { companySizes, type FormFieldName, leadField } from '../fields/lead-fields.ts'
 import { formClasses } from './form-styles.ts'
-import { companySizes, type FormFieldName, leadField } from './lead-fields.ts'
 
 /** A rule's code, put in words when shown; or the function's own words, when it refused a field. */
 export type FieldIssue = MessageCode | { text: string }

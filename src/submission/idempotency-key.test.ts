@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sampleLead } from '../tests/support/sample-lead.ts'
+import { sampleLead } from '../../tests/support/sample-lead.ts'
 import { createIdempotencyKeys, newIdempotencyKey } from './idempotency-key.ts'
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

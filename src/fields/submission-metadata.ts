@@ -1,5 +1,5 @@
+import type { Language } from '../copy/languages.ts'
 import type { Campaign, UtmField } from './campaign.ts'
-import type { Language } from './languages.ts'
 import { honeypot, leadFields } from './lead-fields.ts'
 import { cleanMetadata } from './text-hygiene.ts'
 

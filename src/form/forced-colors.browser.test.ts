@@ -12,10 +12,10 @@ import {
   standInUrl,
   submitButton,
   toast,
-} from '../tests/browser/widget-harness.ts'
-import { waitUntil } from '../tests/support/wait-until.ts'
-import '../widget/define.ts'
-import { formCopy } from './form-copy.ts'
+} from '../../tests/browser/widget-harness.ts'
+import { waitUntil } from '../../tests/support/wait-until.ts'
+import '../../widget/define.ts'
+import { formCopy } from '../copy/form-copy.ts'
 
 const px = (value: string) => Number.parseFloat(value)
 

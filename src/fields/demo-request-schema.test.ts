@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { sampleLead, sampleLead as valid } from '../tests/support/sample-lead.ts'
+import { sampleLead, sampleLead as valid } from '../../tests/support/sample-lead.ts'
+import { formCopy } from '../copy/form-copy.ts'
 import { parseFormFields } from './contact-fields.ts'
 import { checkSubmission, validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
-import { formCopy } from './form-copy.ts'
 import { companySizes } from './lead-fields.ts'
 
 describe('validateDemoRequest', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseFormFields } from './contact-fields.ts'
-import { formCopy, staticFormCopy } from './form-copy.ts'
-import { companySizes, requiredFieldNames } from './lead-fields.ts'
+import { formCopy, staticFormCopy } from '../copy/form-copy.ts'
+import { parseFormFields } from '../fields/contact-fields.ts'
+import { companySizes, requiredFieldNames } from '../fields/lead-fields.ts'
 import { staticForm, staticFormTemplate } from './static-form.ts'
 
 const { html, css } = staticForm({ privacyUrl: '/privacy', prerendered: true })

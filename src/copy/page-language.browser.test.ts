@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
-import { waitUntil } from '../tests/support/wait-until.ts'
+import { waitUntil } from '../../tests/support/wait-until.ts'
 import { resolveLanguage, watchPageLanguage } from './page-language.ts'
 
 const pageLanguage = document.documentElement.getAttribute('lang')

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { propertyRuns } from '../tests/support/property-runs.ts'
-import { sampleLead } from '../tests/support/sample-lead.ts'
+import { propertyRuns } from '../../tests/support/property-runs.ts'
+import { sampleLead } from '../../tests/support/sample-lead.ts'
+import { supportedLanguages } from '../copy/languages.ts'
 import { validateSubmission } from './demo-request-schema.ts'
-import { supportedLanguages } from './languages.ts'
 import { leadFields } from './lead-fields.ts'
 import { submissionMetadata } from './submission-metadata.ts'
 

@@ -8,12 +8,12 @@
 import { css as gooberCss } from 'goober'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { FormFields } from './contact-fields.ts'
+import { staticFormCopy } from '../copy/form-copy.ts'
+import { escapeHtml } from '../escape-html.ts'
+import type { FormFields } from '../fields/contact-fields.ts'
+import type { FunctionsInvoker } from '../submission/functions-client.ts'
 import { DemoRequestForm } from './demo-request-form.tsx'
-import { escapeHtml } from './escape-html.ts'
-import { staticFormCopy } from './form-copy.ts'
 import { formRules, messageRules } from './form-styles.ts'
-import type { FunctionsInvoker } from './functions-client.ts'
 
 export interface StaticFormOptions {
   /** Where the privacy notice under the button leads, as the element's `privacy-url`. */

@@ -1,7 +1,7 @@
 // How sendDemoRequest reads each outcome of a Functions client (the widget's own, or a page's
 // supabase-js), told apart by the error names functions-js and functions-client.ts share.
 import { describe, expect, it } from 'vitest'
-import { sampleLead } from '../tests/support/sample-lead.ts'
+import { sampleLead } from '../../tests/support/sample-lead.ts'
 import { type FunctionsInvoker, functionsErrorNames } from './functions-client.ts'
 import { type DemoRequestProofs, functionName, sendDemoRequest } from './send-demo-request.ts'
 

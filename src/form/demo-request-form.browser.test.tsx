@@ -13,14 +13,15 @@ import {
   submitButton,
   toast,
   typeInto,
-} from '../tests/browser/widget-harness.ts'
-import { sampleContact, sampleLead } from '../tests/support/sample-lead.ts'
-import { waitUntil } from '../tests/support/wait-until.ts'
-import { parseFormFields } from './contact-fields.ts'
-import { DemoRequestForm, type DemoRequestFormProps } from './demo-request-form.tsx'
-import { formCopy } from './form-copy.ts'
-import type { FunctionsInvoker } from './functions-client.ts'
-import type { NextStep } from './next-step.ts'
+} from '../../tests/browser/widget-harness.ts'
+import { sampleContact, sampleLead } from '../../tests/support/sample-lead.ts'
+import { waitUntil } from '../../tests/support/wait-until.ts'
+import type { NextStep } from '../booking/next-step.ts'
+import { formCopy } from '../copy/form-copy.ts'
+import { parseFormFields } from '../fields/contact-fields.ts'
+import type { FunctionsInvoker } from '../submission/functions-client.ts'
+import { DemoRequestForm } from './demo-request-form.tsx'
+import type { DemoRequestFormProps } from './demo-request-form-props.ts'
 
 // A client whose function asks no proof and answers every lead with `next`.
 function routing(next: NextStep): FunctionsInvoker {

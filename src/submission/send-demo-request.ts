@@ -1,14 +1,14 @@
+import { type NextStep, readNextStep } from '../booking/next-step.ts'
+import { createProofSource, type ProofSource } from '../bot-defence/proof-of-work.ts'
 import {
   type DemoRequestSubmission,
   type FieldCodes,
   type FieldErrors,
   type MessageCode,
   messageCodes,
-} from './demo-request-schema.ts'
+} from '../fields/demo-request-schema.ts'
+import { isRecord } from '../is-record.ts'
 import { type FunctionsInvoker, functionsErrorNames } from './functions-client.ts'
-import { isRecord } from './is-record.ts'
-import { type NextStep, readNextStep } from './next-step.ts'
-import { createProofSource, type ProofSource } from './proof-of-work.ts'
 
 export type FailureKind = 'network' | 'server'
 

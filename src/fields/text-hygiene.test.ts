@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { nastyText } from '../tests/support/nasty-text.ts'
-import { propertyRuns } from '../tests/support/property-runs.ts'
+import { nastyText } from '../../tests/support/nasty-text.ts'
+import { propertyRuns } from '../../tests/support/property-runs.ts'
 import {
   cleanMetadata,
   cleanText,

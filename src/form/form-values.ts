@@ -4,6 +4,12 @@
  * `input.value = …` (which React's value tracking takes for no change) and a script that fires no
  * event at all each leave the value in the control, where these read it.
  */
+import { formFieldNames, honeypot } from '../fields/lead-fields.ts'
+
+/** Every field and the honeypot empty, as reset() and a successful send leave the form. */
+export const emptyValues: Partial<Record<string, string>> = Object.fromEntries(
+  [...formFieldNames, honeypot.name].map((name) => [name, '']),
+)
 
 // Every control of the form has a name of its own: an input, a select or a textarea.
 const control = (form: HTMLFormElement, name: string) =>

@@ -1,4 +1,4 @@
-import type { FailureKind } from './send-demo-request.ts'
+import type { FailureKind } from '../submission/send-demo-request.ts'
 
 /**
  * Why a submission did not go through, or (`load`) why the form is not there: the loader could

@@ -1,4 +1,4 @@
-import { useCopy } from './copy/form-language.ts'
+import { useCopy } from '../copy/form-language.ts'
 import { formClasses } from './form-styles.ts'
 
 type ToastMessage = {

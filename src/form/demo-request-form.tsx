@@ -1,0 +1,100 @@
+import { useContext, useId, useLayoutEffect, useRef, useState } from 'react'
+import { NextStepPanel } from '../booking/next-step-panel.tsx'
+import { copies } from '../copy/copies.ts'
+import { FormLanguage } from '../copy/form-language.ts'
+import { adoptStyles } from '../styles/style-sheet.ts'
+import { configuredFields, defaultPrivacyUrl } from './config.ts'
+import type { DemoRequestFormProps } from './demo-request-form-props.ts'
+import { FieldRows } from './field-rows.tsx'
+import { emitFormEvent } from './form-events.ts'
+import { formClasses } from './form-styles.ts'
+import { emptyValues, writeFormValues } from './form-values.ts'
+import { HoneypotField } from './honeypot-field.tsx'
+import { ToastRegion } from './toast.tsx'
+import { useFieldIssues } from './use-field-issues.ts'
+import { useFormHandle } from './use-form-handle.ts'
+import { useSubmission } from './use-submission.ts'
+
+/** The demo-request form: validates, posts to `send-demo-request`, and reports by toast. */
+export function DemoRequestForm(props: DemoRequestFormProps) {
+  const { privacyUrl, initialValues, drawing = 'live' } = props
+  const classes = formClasses()
+  const inheritedLanguage = useContext(FormLanguage)
+  const language = props.language ?? inheritedLanguage
+  const copy = copies[language]
+  const [fields] = useState(() => props.fields ?? configuredFields())
+  const id = useId()
+  const rootRef = useRef<HTMLDivElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  // What the fields show first; from then on the DOM holds the values (form-values.ts).
+  const [firstValues] = useState(() => ({ ...initialValues }))
+  const [issues, setIssues] = useFieldIssues(formRef, fields)
+  const { submit, startProofs, submitting, toast, setToast, next, setNext, clearOutcome } =
+    useSubmission(props, fields, language, setIssues, rootRef)
+  useFormHandle(formRef, rootRef, setIssues, clearOutcome)
+
+  useLayoutEffect(() => {
+    if (rootRef.current) adoptStyles(rootRef.current.getRootNode())
+  })
+
+  // Written once through `value`, as typing would: a field then shows its value whatever React
+  // later does to its value attribute (a textarea's on every update).
+  useLayoutEffect(() => {
+    if (formRef.current) writeFormValues(formRef.current, { ...emptyValues, ...firstValues })
+  }, [firstValues])
+
+  // The language is said on the form's root, for screen readers; not on the static drawing, whose
+  // markup the loader carries byte for byte (its language is a later step).
+  return (
+    <FormLanguage value={language}>
+      <div className={classes.root} ref={rootRef} lang={drawing === 'live' ? language : undefined}>
+        {next && (
+          <NextStepPanel
+            step={next.step}
+            onBooked={() =>
+              emitFormEvent(rootRef.current, 'demo-request-booked', { requestId: next.requestId })
+            }
+            onClose={() => setNext(undefined)}
+          />
+        )}
+        <form
+          ref={formRef}
+          // Kept while the panel shows, so "Not now" brings back the same form. A style, not
+          // `hidden`: the form's class sets its display, and the loader's CSS has no byte to spare.
+          hidden={Boolean(next)}
+          style={next ? { display: 'none' } : undefined}
+          className={classes.form}
+          part="form"
+          aria-label={copy.label}
+          noValidate
+          onSubmit={submit}
+          // The challenge is solved while the visitor types, so the click waits for nothing.
+          onFocus={startProofs}
+        >
+          <FieldRows id={id} fields={fields} firstValues={firstValues} issues={issues} />
+          {drawing === 'live' && <HoneypotField id={id} />}
+          {/* A static form must never send the fields as a query string. */}
+          <button
+            className={classes.submit}
+            part="submit"
+            type={drawing === 'live' ? 'submit' : 'button'}
+            disabled={submitting}
+          >
+            {submitting ? copy.submitting : copy.submit}
+          </button>
+          <p className={classes.notice}>
+            {copy.privacy.text} <a href={privacyUrl || defaultPrivacyUrl()}>{copy.privacy.link}</a>
+          </p>
+        </form>
+        {drawing === 'live' && (
+          <ToastRegion
+            toast={
+              toast && { variant: toast === 'success' ? 'default' : 'destructive', ...copy[toast] }
+            }
+            onDismiss={() => setToast(undefined)}
+          />
+        )}
+      </div>
+    </FormLanguage>
+  )
+}
