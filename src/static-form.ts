@@ -14,6 +14,7 @@ import { escapeHtml } from './escape-html.ts'
 import { staticFormCopy } from './form-copy.ts'
 import { formRules, messageRules } from './form-styles.ts'
 import type { FunctionsInvoker } from './functions-client.ts'
+import type { Language } from './languages.ts'
 
 export interface StaticFormOptions {
   /** Where the privacy notice under the button leads, as the element's `privacy-url`. */
@@ -25,6 +26,8 @@ export interface StaticFormOptions {
   prerendered?: boolean
   /** The contact fields after the four (docs/requirements.md#contact-fields, DEMO_REQUEST_FIELDS); none by default. */
   fields?: FormFields
+  /** The language of its words; English by default (the site is English). */
+  language?: Language
 }
 
 // The static drawing sends nothing; a client is given only so that none is built from settings.
@@ -44,13 +47,14 @@ function compile(withMessage: boolean): string {
   return inBrowser ? ((target as HTMLElement).textContent ?? '') : sheet.data
 }
 
-function formHtml({ privacyUrl, prerendered, fields = [] }: StaticFormOptions): string {
+function formHtml({ privacyUrl, prerendered, fields = [], language }: StaticFormOptions): string {
   const html = renderToStaticMarkup(
     createElement(DemoRequestForm, {
       privacyUrl,
       fields,
       functions: sendsNothing,
       drawing: 'static',
+      language,
     }),
   )
     // The first option is the selected one anyway.
