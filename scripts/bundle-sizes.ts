@@ -17,8 +17,8 @@ export const sizeBudgets = {
   loader: 2_240,
   /** `demo-request-static-<hash>.js`: the page-language rule and each other language's form. */
   staticForms: 2_048,
-  /** The loader built with every contact field of DEMO_REQUEST_FIELDS, each optional. */
-  loaderAllFields: 2_300,
+  /** The loader built with every contact field of DEMO_REQUEST_FIELDS, each optional: 2,300 until issue 32's 2,406. */
+  loaderAllFields: 2_450,
   /**
    * `dist/widget/demo-request.js`: the whole widget, React inside. 77,000 until Spanish (issue
    * 32): 76,326 → 78,017, of which 1,255 are its words and 436 the language machinery; 78,189
