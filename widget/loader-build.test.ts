@@ -46,9 +46,9 @@ describe("the loader's build-time half", () => {
     expect(source).toContain('export const privacyAttribute = "privacy-url"')
     expect(source).toContain('export const fullScript = "demo-request-full-0123456789.js"')
     expect(loaderModuleSource('x.js', undefined)).toContain('href=\\"/privacy\\"')
-    expect(loaderModuleSource('x.js', undefined, [], 'demo-request-static-0123456789.js')).toContain(
-      'export const staticScript = "demo-request-static-0123456789.js"',
-    )
+    expect(
+      loaderModuleSource('x.js', undefined, [], 'demo-request-static-0123456789.js'),
+    ).toContain('export const staticScript = "demo-request-static-0123456789.js"')
   })
 
   it('gives the static form script the Spanish form: its words, the same classes and ids, the stored values', () => {
