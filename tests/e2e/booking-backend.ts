@@ -59,14 +59,14 @@ export interface Delivery {
   timeZone: string
 }
 
-/** `delivery`'s body and signature headers, signed under `secret` (the right one by default). */
-export function signedDelivery(
-  delivery: Delivery,
-  secret?: string,
-): { body: string; headers: Record<string, string> } {
-  const { provider, created, requestId, bookingId, startTime, timeZone } = delivery
-  const createdAt = new Date().toISOString()
-  if (provider === 'cal') {
+type SignedDelivery = { body: string; headers: Record<string, string> }
+
+// Each provider's webhook as it signs it: a record, so a new provider without one is a type error.
+const signers: Record<
+  BookingProvider,
+  (delivery: Delivery, createdAt: string, secret?: string) => SignedDelivery
+> = {
+  cal: ({ created, requestId, bookingId, startTime, timeZone }, createdAt, secret) => {
     const body = calWebhookBody({
       trigger: created ? 'BOOKING_CREATED' : 'BOOKING_CANCELLED',
       uid: bookingId,
@@ -76,25 +76,32 @@ export function signedDelivery(
       attendeeTimeZone: timeZone,
     })
     return { body, headers: { 'x-cal-signature-256': signCalWebhook(body, secret ?? calSecret) } }
-  }
-  const body = calendlyWebhookBody({
-    trigger: created ? 'invitee.created' : 'invitee.canceled',
-    uri: bookingId,
-    requestId,
-    startTime,
-    createdAt,
-    timeZone,
-  })
-  const t = Math.floor(Date.now() / 1000)
-  const signature = signCalendlyWebhook(body, secret ?? calendlyKey, t)
-  return { body, headers: { 'calendly-webhook-signature': signature } }
+  },
+  calendly: ({ created, requestId, bookingId, startTime, timeZone }, createdAt, secret) => {
+    const body = calendlyWebhookBody({
+      trigger: created ? 'invitee.created' : 'invitee.canceled',
+      uri: bookingId,
+      requestId,
+      startTime,
+      createdAt,
+      timeZone,
+    })
+    const t = Math.floor(Date.now() / 1000)
+    const signature = signCalendlyWebhook(body, secret ?? calendlyKey, t)
+    return { body, headers: { 'calendly-webhook-signature': signature } }
+  },
+}
+
+/** `delivery`'s body and signature headers, signed under `secret` (the right one by default). */
+export function signedDelivery(delivery: Delivery, secret?: string): SignedDelivery {
+  return signers[delivery.provider](delivery, new Date().toISOString(), secret)
 }
 
 /** Posts a delivery to the server's endpoint for its provider, as the provider does. */
 export async function postDelivery(
   server: ServerProcess,
   provider: BookingProvider,
-  { body, headers }: { body: string; headers: Record<string, string> },
+  { body, headers }: SignedDelivery,
 ): Promise<number> {
   const url = new URL(`functions/v1/send-demo-request/booking/${provider}`, server.url)
   const response = await fetch(url, {

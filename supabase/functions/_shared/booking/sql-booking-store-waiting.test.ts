@@ -1,15 +1,12 @@
 // Bookings that wait for the host's confirmation or a payment before they are booked, as
 // Cal.com reports them (providers/cal-webhook.ts): each change applied once, in any order.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { bookingStoreFixture } from '../../../../tests/support/booking-store-fixture.ts'
 import { insertLead } from '../../../../tests/support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
-import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import type { BookingEvent } from './booking-event.ts'
-import { createSqlBookingStore } from './sql-booking-store.ts'
 
-const clock = new Date('2026-11-26T10:00:05Z')
-const channels = ['email', 'webhook'] as const
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 10, minute)).toISOString()
 
 // What Cal.com's deliveries of one booking (uid bk-1) come to; `requestId` is the lead's.
@@ -46,33 +43,16 @@ describe.each(testDatabases)('waiting bookings in the booking store on $name', (
     leadId = (await insertLead(test.db, sampleNewDemoRequest)).id
   })
 
-  const apply = (change: Partial<BookingEvent>) =>
-    createSqlBookingStore(test.db).apply(
-      {
-        provider: 'cal',
-        bookingId: 'bk-1',
-        requestId: undefined,
-        state: 'booked',
-        startTime: '2026-12-01T15:00:00.000Z',
-        timeZone: 'Europe/London',
-        occurredAt: at(0),
-        ...change,
-      },
-      channels,
-      clock,
-    )
+  const apply = (change: Partial<BookingEvent>) => bookingStoreFixture(test.db).apply(change)
   const deliver = (name: Delivery, change: Partial<BookingEvent> = {}) => {
     const { state, occurredAt, lead: named } = deliveries[name]
     return apply({ state, occurredAt, requestId: named ? leadId : undefined, ...change })
   }
-  const lead = async () => (await createSqlLeadStore(test.db).list(1))[0]
+  const lead = () => bookingStoreFixture(test.db).lead()
   const told = async () =>
-    (
-      await test.db.query<{ booking_id: string; notice: string; channel: string }>(
-        `select booking_id, notice, channel from public.demo_request_booking_notifications
-         order by booking_id, notice, channel`,
-      )
-    ).map((row) => `${row.booking_id} ${row.notice} ${row.channel}`)
+    (await bookingStoreFixture(test.db).notifications()).map(
+      (row) => `${row.booking_id} ${row.notice} ${row.channel}`,
+    )
 
   it.skipIf(skip)('holds a requested booking as requested, and tells sales nothing', async () => {
     expect(await deliver('requested')).toEqual({ leadId, notice: null })

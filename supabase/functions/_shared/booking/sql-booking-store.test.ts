@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  bookingChannels,
+  bookingClock,
+  bookingEvent,
+  bookingStoreFixture,
+} from '../../../../tests/support/booking-store-fixture.ts'
 import { insertLead } from '../../../../tests/support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
-import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import type { BookingEvent } from './booking-event.ts'
 import { createSqlBookingStore } from './sql-booking-store.ts'
-
-const clock = new Date('2026-11-26T10:00:05Z')
-const channels = ['email', 'webhook'] as const
-
-const event = (overrides: Partial<BookingEvent>): BookingEvent => ({
-  provider: 'cal',
-  bookingId: 'bk-1',
-  requestId: undefined,
-  state: 'booked',
-  startTime: '2026-12-01T15:00:00.000Z',
-  timeZone: 'Europe/London',
-  occurredAt: '2026-11-26T10:00:00.000Z',
-  ...overrides,
-})
 
 describe.each(testDatabases)('the booking store on $name', ({ open, skip }) => {
   let test: TestDatabase
@@ -33,14 +24,9 @@ describe.each(testDatabases)('the booking store on $name', ({ open, skip }) => {
     leadId = (await insertLead(test.db, sampleNewDemoRequest)).id
   })
 
-  const apply = (change: Partial<BookingEvent>) =>
-    createSqlBookingStore(test.db).apply(event(change), channels, clock)
-  const lead = async () => (await createSqlLeadStore(test.db).list(1))[0]
-  const notifications = () =>
-    test.db.query<{ booking_id: string; notice: string; channel: string; created_at: Date }>(
-      `select booking_id, notice, channel, created_at from public.demo_request_booking_notifications
-       order by booking_id, notice, channel`,
-    )
+  const apply = (change: Partial<BookingEvent>) => bookingStoreFixture(test.db).apply(change)
+  const lead = () => bookingStoreFixture(test.db).lead()
+  const notifications = () => bookingStoreFixture(test.db).notifications()
 
   it.skipIf(skip)('books the lead once, and makes its notifications once', async () => {
     const created = { requestId: leadId }
@@ -63,11 +49,11 @@ describe.each(testDatabases)('the booking store on $name', ({ open, skip }) => {
       'booked webhook',
     ])
     // Time comes from the function's clock, not the database's.
-    expect(new Date(rows[0]?.created_at ?? 0)).toEqual(clock)
+    expect(new Date(rows[0]?.created_at ?? 0)).toEqual(bookingClock)
     const [updated] = await test.db.query<{ booking_updated_at: Date }>(
       'select booking_updated_at from public.demo_requests',
     )
-    expect(new Date(updated?.booking_updated_at ?? 0)).toEqual(clock)
+    expect(new Date(updated?.booking_updated_at ?? 0)).toEqual(bookingClock)
   })
 
   const stored = () =>
@@ -92,8 +78,12 @@ describe.each(testDatabases)('the booking store on $name', ({ open, skip }) => {
 
       // 30 days on, an unclaimed booking is gone; a claimed one stays.
       await apply({ bookingId: 'bk-2', requestId: leadId })
-      const later = new Date(clock.getTime() + 30 * 86_400_000 + 1000)
-      await createSqlBookingStore(test.db).apply(event({ bookingId: 'bk-3' }), channels, later)
+      const later = new Date(bookingClock.getTime() + 30 * 86_400_000 + 1000)
+      await createSqlBookingStore(test.db).apply(
+        bookingEvent({ bookingId: 'bk-3' }),
+        bookingChannels,
+        later,
+      )
       expect((await stored()).map((row) => [row.booking_id, row.lead_id])).toEqual([
         ['bk-2', leadId],
         ['bk-3', null],
@@ -187,7 +177,11 @@ describe.each(testDatabases)('the booking store on $name', ({ open, skip }) => {
   )
 
   it.skipIf(skip)('makes notifications only for the channels it is given', async () => {
-    await createSqlBookingStore(test.db).apply(event({ requestId: leadId }), [], clock)
+    await createSqlBookingStore(test.db).apply(
+      bookingEvent({ requestId: leadId }),
+      [],
+      bookingClock,
+    )
     expect((await lead())?.bookingState).toBe('booked')
     expect(await notifications()).toEqual([])
   })
