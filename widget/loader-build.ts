@@ -117,7 +117,7 @@ export function staticFormsModuleSource(siteUrl: string | undefined, fields: For
  * The static form script, built as the loader is (a classic script, minified) from
  * widget/static-forms.ts: the page-language rule and the other languages' static forms.
  */
-export async function buildStaticFormsScript(
+async function buildStaticFormsScript(
   siteUrl: string | undefined,
   fields: FormFields,
 ): Promise<string> {

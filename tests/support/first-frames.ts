@@ -75,7 +75,7 @@ function shownWords(copy: FormCopy): Set<string> {
 }
 
 /** The words the English form shows that the Spanish one never does ("first", "enter", "demo", …). */
-export const englishOnlyWords: string[] = (() => {
+const englishOnlyWords: string[] = (() => {
   const spanish = shownWords(copies.es)
   return [...shownWords(copies.en)].filter((word) => !spanish.has(word))
 })()
