@@ -27,12 +27,16 @@ function wrapPglite(db: PGlite | Transaction, root: PGlite): SqlDatabase {
 
 /**
  * An embedded Postgres in this process: in memory without `dataDir`, else kept in that folder,
- * which only one process may open at a time (see {@link lockDataDir}).
+ * which only one process may open at a time (see {@link lockDataDir}). A new one starts from
+ * `tarball` (PGlite's `dumpDataDir`) where given, instead of running initdb.
  */
-export async function openPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
+export async function openPgliteDatabase(dataDir?: string, tarball?: Blob): Promise<SqlDatabase> {
   // PGlite makes only the last folder of the path: a fresh clone has no .data/ yet.
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true })
-  const db = await PGlite.create(dataDir === undefined ? {} : { dataDir })
+  const db = await PGlite.create({
+    ...(dataDir !== undefined && { dataDir }),
+    ...(tarball !== undefined && { loadDataDir: tarball }),
+  })
   return wrapPglite(db, db)
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { leadField, leadFieldNames } from '../src/fields/lead-fields.ts'
 import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
+import { newPgliteTarball } from '../tests/support/pglite-folder.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../tests/support/test-database.ts'
 import { openPgliteDatabase } from './database.ts'
@@ -308,7 +309,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
 
 describe('a database migrated before the baseline', () => {
   it('is refused with a message naming what to do', async () => {
-    const db = await openPgliteDatabase()
+    const db = await openPgliteDatabase(undefined, await newPgliteTarball())
     try {
       await runMigrations(db)
       await db.query(

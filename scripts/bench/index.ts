@@ -94,7 +94,7 @@ try {
 
   const site: ServerProcess = await startLocalServer(
     { PGLITE_DATA_DIR: join(scratch, 'site-pglite'), NOTIFY_RETRY_SECONDS: '0' },
-    120_000,
+    { timeoutMs: 120_000 },
   )
   cleanups.push(cleanupOnInterrupt(() => site.stop()))
   const browser: Browser = await launchChromium()

@@ -11,7 +11,7 @@ import { type ServerProcess, startServerProcess } from '../support/start-server-
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 import { waitUntil } from '../support/wait-until.ts'
 
-const outages = Number(process.env.OUTAGE_CYCLES || 10)
+const outages = Number(process.env.OUTAGE_CYCLES || 5)
 const requestsPerSecond = 100
 
 interface Reply {

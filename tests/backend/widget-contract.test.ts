@@ -39,7 +39,7 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-contract-'))
   server = await startLocalServer({
     ...readBackendConfig({}),
-    dataDir: join(folder, 'pglite'),
+    dataDir: await newPgliteFolder(join(folder, 'pglite')),
     distDir: join(folder, 'dist'),
     port: 0,
     rateLimit: { max: 1000, globalMax: 1000, windowSeconds: 60 },

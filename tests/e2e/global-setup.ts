@@ -37,22 +37,26 @@ export default async function setup(project: TestProject) {
   }
   const tempDir = await mkdtemp(join(tmpdir(), 'site-e2e-'))
   const dataDir = join(tempDir, 'pglite')
-  const server = await startLocalServer({
-    PGLITE_DATA_DIR: dataDir,
-    // The embedded database and no email, whatever the developer's shell holds.
-    DATABASE_URL: '',
-    RESEND_API_KEY: '',
-    // The widget solves a proof of work for every lead, as against the deployed function.
-    POW_MIN_BITS: '4',
-    POW_MAX_BITS: '8',
-    NOTIFY_WEBHOOK_URL: '',
-    // Every e2e file posts to this one server from 127.0.0.1. Limits set here, far above what
-    // the files send together, mean one more submission in any file cannot make whichever file
-    // runs last fail with a 429; the limits themselves are tested in the backend tests.
-    RATE_LIMIT_MAX: '1000',
-    RATE_LIMIT_GLOBAL_MAX: '10000',
-    RATE_LIMIT_WINDOW_SECONDS: '600',
-  }).catch(async (error) => {
+  const server = await startLocalServer(
+    {
+      PGLITE_DATA_DIR: dataDir,
+      // The embedded database and no email, whatever the developer's shell holds.
+      DATABASE_URL: '',
+      RESEND_API_KEY: '',
+      // The widget solves a proof of work for every lead, as against the deployed function.
+      POW_MIN_BITS: '4',
+      POW_MAX_BITS: '8',
+      NOTIFY_WEBHOOK_URL: '',
+      // Every e2e file posts to this one server from 127.0.0.1. Limits set here, far above what
+      // the files send together, mean one more submission in any file cannot make whichever file
+      // runs last fail with a 429; the limits themselves are tested in the backend tests.
+      RATE_LIMIT_MAX: '1000',
+      RATE_LIMIT_GLOBAL_MAX: '10000',
+      RATE_LIMIT_WINDOW_SECONDS: '600',
+      // The one server of the suite that starts on a new folder as a fresh clone's does.
+    },
+    { initdb: true },
+  ).catch(async (error) => {
     await rm(tempDir, { recursive: true, force: true })
     throw error
   })

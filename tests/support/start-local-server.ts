@@ -1,5 +1,7 @@
+import { stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './free-port.ts'
+import { newPgliteFolder } from './pglite-folder.ts'
 import { type ServerProcess, startServerProcess } from './start-server-process.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -8,12 +10,16 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
  * The local server as `npm start` runs it (`server/start.ts`), serving the build already in
  * `dist/` (no rebuild) on a free port of 127.0.0.1, with `env` over this process's environment.
  * No proof of work unless `env` sets `POW_MAX_BITS`: tests that post as scripts judge the rest,
- * and those through the widget (e2e) set the bits. Resolves once `/` answers 200.
+ * and those through the widget (e2e) set the bits. A `PGLITE_DATA_DIR` that does not exist yet
+ * starts as a copy of an empty database (pglite-folder.ts), unless `initdb` asks for PGlite's
+ * own first start, as a fresh clone's `npm start` makes it. Resolves once `/` answers 200.
  */
 export async function startLocalServer(
   env: NodeJS.ProcessEnv,
-  timeoutMs?: number,
+  { timeoutMs, initdb = false }: { timeoutMs?: number; initdb?: boolean } = {},
 ): Promise<ServerProcess> {
+  const dataDir = env.PGLITE_DATA_DIR
+  if (dataDir && !initdb && !(await exists(dataDir))) await newPgliteFolder(dataDir)
   const port = await freePort()
   return startServerProcess({
     command: process.execPath,
@@ -32,3 +38,9 @@ export async function startLocalServer(
     timeoutMs,
   })
 }
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  )
