@@ -8,7 +8,7 @@ const storybook = fileURLToPath(new URL('.storybook', import.meta.url))
 
 // A worker per core, not Vitest's one fewer: the backend and e2e files spend most of their time
 // waiting on the servers, browsers and installs they start, so on two cores one worker left a
-// core idle for most of the run.
+// core idle for most of the run; the unit files, each a second or less, spent it starting.
 const workerPerCore = '100%'
 
 // Every Vitest test, one project per kind: `vitest run --project <name>`. Tests that need a
@@ -32,6 +32,7 @@ export default defineConfig({
             '*.test.ts',
           ],
           exclude: [...configDefaults.exclude, '**/*.browser.test.*'],
+          maxWorkers: workerPerCore,
           // A deadline only turns a hang into a failure: Vitest's 5 s raced the machine's load
           // for the stand-in pages driven in Chromium (tests/support/booking-stand-in.test.ts).
           testTimeout: 30_000,

@@ -1,39 +1,53 @@
-// npm test: every stage, one at a time by default, or TEST_STAGES_AT_ONCE at a time. Each
-// stage's output is held and printed whole when it ends, so two never interleave; the summary
-// names each stage's time. Two at a time loaded two cores about fifteen times over (e2e beside
-// the engines' browsers), and the waits it stretched failed tests: not the default until measured.
+// npm test: every stage, as many at once as the machine's cores allow. Each stage's output is
+// held and printed whole when it ends, so two never interleave; the summary names each stage's
+// time. A stage that keeps one core busy (a tsc, knip, the build's chain of Vite builds) runs
+// beside another such; one that runs a worker per core (Vitest's projects, the browser runners)
+// runs alone. Two of those at once loaded two cores about fifteen times over (e2e beside the
+// engines' browsers), and the waits it stretched failed tests.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { availableParallelism } from 'node:os'
 
 interface Stage {
-  /** The npm script it runs. */
+  /** The npm script it stands for, by which it is named. */
   script: string
+  /** What it runs, where that is not the script itself. */
+  command?: string[]
+  /** The cores it keeps busy; every core where not given. */
+  cores?: number
   /** Stages that must have passed first. */
   needs?: string[]
   /**
-   * Stages of one group never run at once. The browser runners share Vite's dependency cache
-   * (node_modules/.vite), which one run rewrites while another reads it. The backend and e2e
-   * tests each run two files at a time, each starting servers, databases and browsers: together
-   * they would load two cores four times over, and stretch every wait in both.
+   * Stages of one group never run at once, even where the cores allow. The browser runners share
+   * Vite's dependency cache (node_modules/.vite), which one run rewrites while another reads it.
+   * The backend and e2e tests each start servers, databases and browsers for a worker per core.
    */
   group?: string
 }
 
-// In the order they start when their needs allow: the longest chains first, so the run's tail is
-// short stages, not one long one beside an idle core.
+// In the order they start when their needs and the cores allow: the one-core stages first, two
+// at a time, then the rest, longest first, so the run's tail is short stages.
 const stages: Stage[] = [
-  { script: 'build' },
-  { script: 'typecheck' },
+  { script: 'build', cores: 1 },
+  { script: 'typecheck', cores: 1 },
+  { script: 'typecheck:function', cores: 1 },
+  { script: 'lint', cores: 1 },
+  { script: 'check:deploy', cores: 1, needs: ['build'] },
   { script: 'test:e2e', needs: ['build'], group: 'servers' },
-  { script: 'lint' },
-  { script: 'test:unit' },
-  { script: 'test:backend', needs: ['build'], group: 'servers' },
+  // Its script type-checks the function first: here typecheck:function has done that.
+  {
+    script: 'test:backend',
+    command: ['vitest', 'run', '--project', 'backend'],
+    needs: ['typecheck:function'],
+    group: 'servers',
+  },
   { script: 'test:engines', needs: ['build'], group: 'vite' },
   { script: 'test:storybook', group: 'vite' },
+  { script: 'test:unit' },
   { script: 'test:browser', needs: ['build'], group: 'vite' },
-  { script: 'check:deploy', needs: ['build'] },
 ]
 
-const slots = Number(process.env.TEST_STAGES_AT_ONCE ?? 1)
+const cores = Number(process.env.TEST_CORES || availableParallelism())
+const coresOf = (stage: Stage) => Math.min(stage.cores ?? cores, cores)
 const running = new Map<Stage, ChildProcess>()
 const passed = new Set<string>()
 const results: { script: string; ok: boolean; seconds: number }[] = []
@@ -49,14 +63,17 @@ function run(stage: Stage): Promise<boolean> {
   return new Promise((resolve) => {
     const since = Date.now()
     const output: Buffer[] = []
-    const child = spawn('npm', ['run', '--silent', stage.script], {
+    const [command, ...args] = stage.command
+      ? ['npx', ...stage.command]
+      : ['npm', 'run', '--silent', stage.script]
+    const child = spawn(command as string, args, {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       // Held output is no terminal: colours only when the run itself prints to one.
       env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env,
     })
     running.set(stage, child)
-    console.log(`▶ npm run ${stage.script}`)
+    console.log(`▶ npm run ${stage.script}${stage.command ? ` (${stage.command.join(' ')})` : ''}`)
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
     child.on('close', (code) => {
@@ -73,10 +90,14 @@ function run(stage: Stage): Promise<boolean> {
   })
 }
 
-function ready(stage: Stage, waiting: Stage[]) {
-  const busyGroup = [...running.keys()].some((other) => stage.group && other.group === stage.group)
+function ready(stage: Stage) {
+  const busy = [...running.keys()]
+  const busyCores = busy.reduce((sum, other) => sum + coresOf(other), 0)
+  const busyGroup = busy.some((other) => stage.group && other.group === stage.group)
   return (
-    !busyGroup && (stage.needs ?? []).every((need) => passed.has(need)) && waiting.includes(stage)
+    busyCores + coresOf(stage) <= cores &&
+    !busyGroup &&
+    (stage.needs ?? []).every((need) => passed.has(need))
   )
 }
 
@@ -85,8 +106,8 @@ async function runAll(): Promise<void> {
   return new Promise((done) => {
     const next = () => {
       // After a failure nothing new starts; what runs finishes and is reported.
-      while (!failed && running.size < slots) {
-        const stage = waiting.find((candidate) => ready(candidate, waiting))
+      while (!failed) {
+        const stage = waiting.find(ready)
         if (!stage) break
         waiting.splice(waiting.indexOf(stage), 1)
         run(stage).then((ok) => {
@@ -116,7 +137,7 @@ process.on('SIGTERM', () => {
 await runAll()
 const skipped = stages.filter((stage) => !results.some((result) => result.script === stage.script))
 console.log(
-  `npm test ${failed ? 'FAILED' : 'passed'} in ${secondsSince(startedAt)} s, ${slots} stages at a time:`,
+  `npm test ${failed ? 'FAILED' : 'passed'} in ${secondsSince(startedAt)} s on ${cores} cores:`,
 )
 for (const { script, ok, seconds } of results)
   console.log(`  ${ok ? '✔' : '✘'} ${script} ${seconds} s`)
