@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
@@ -6,10 +7,14 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
 
 const storybook = fileURLToPath(new URL('.storybook', import.meta.url))
 
-// A worker per core, not Vitest's one fewer: the backend and e2e files spend most of their time
-// waiting on the servers, browsers and installs they start, so on two cores one worker left a
-// core idle for most of the run; the unit files, each a second or less, spent it starting.
+// A worker per core, not Vitest's one fewer: on two cores one worker left a core idle while the
+// unit files, each a second or less, spent it starting.
 const workerPerCore = '100%'
+
+// The backend and e2e files spend much of their time waiting on the servers, databases, browsers
+// and installs they start: with a worker per core the e2e run used about 440 s of CPU and took
+// 367 s on a quiet two-core machine, two cores 60% busy, so these run half again as many.
+const waitingWorkers = Math.max(2, Math.round(availableParallelism() * 1.5))
 
 // Every Vitest test, one project per kind: `vitest run --project <name>`. Tests that need a
 // browser page of their own (*.browser.test.*) run under web-test-runner instead
@@ -44,7 +49,7 @@ export default defineConfig({
           name: 'backend',
           include: ['supabase/**/*.test.ts', 'server/**/*.test.ts', 'tests/backend/**/*.test.ts'],
           globalSetup: ['tests/support/shared-postgres.ts'],
-          maxWorkers: workerPerCore,
+          maxWorkers: waitingWorkers,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -55,7 +60,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          maxWorkers: workerPerCore,
+          maxWorkers: waitingWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

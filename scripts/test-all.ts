@@ -31,17 +31,22 @@ const stages: Stage[] = [
   { script: 'typecheck', cores: 1 },
   { script: 'typecheck:function', cores: 1 },
   { script: 'lint', cores: 1 },
+  { script: 'build-storybook', cores: 1 },
   { script: 'check:deploy', cores: 1, needs: ['build'] },
   { script: 'test:e2e', needs: ['build'], group: 'servers' },
-  // Its script type-checks the function first: here typecheck:function has done that.
+  // Its script type-checks the function first: here typecheck:function does, beside the build.
   {
     script: 'test:backend',
     command: ['vitest', 'run', '--project', 'backend'],
-    needs: ['typecheck:function'],
     group: 'servers',
   },
   { script: 'test:engines', needs: ['build'], group: 'vite' },
-  { script: 'test:storybook', group: 'vite' },
+  // Its script builds the static Storybook after the stories: here build-storybook does, on one core.
+  {
+    script: 'test:storybook',
+    command: ['vitest', 'run', '--project', 'stories'],
+    group: 'vite',
+  },
   { script: 'test:unit' },
   { script: 'test:browser', needs: ['build'], group: 'vite' },
 ]
