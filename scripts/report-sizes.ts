@@ -2,7 +2,7 @@
 // brotli), against its budget: `tsx scripts/report-sizes.ts [dist/widget]`, run by the build.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { sizesOf, widgetFileBudgets } from './bundle-sizes.ts'
+import { sizesOf, widgetFileBudget } from './bundle-sizes.ts'
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
 
@@ -11,7 +11,7 @@ const rows = readdirSync(dir)
   .filter((name) => name.endsWith('.js'))
   .map((name) => {
     const { raw, gzip, brotli } = sizesOf(readFileSync(join(dir, name)))
-    const budget = widgetFileBudgets[name]
+    const budget = widgetFileBudget(name)
     const verdict = budget ? (gzip <= budget ? `within ${kb(budget)}` : `OVER ${kb(budget)}`) : ''
     return `${name.padEnd(34)} ${kb(raw).padStart(10)} raw ${kb(gzip).padStart(9)} gzip ${kb(brotli).padStart(9)} brotli ${verdict}`
   })

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { copies } from '../src/copy/copies.ts'
+import { companySizes } from '../src/fields/lead-fields.ts'
 import { staticForm } from '../src/form/static-form.ts'
-import { compactStaticForm, fullScriptFileName, loaderModuleSource } from './loader-build.ts'
+import {
+  compactStaticForm,
+  fullScriptFileName,
+  loaderModuleSource,
+  staticFormsModuleSource,
+  staticScriptFileName,
+} from './loader-build.ts'
 
 const interactive = staticForm({ privacyUrl: '/privacy' })
 const compact = compactStaticForm(interactive)
@@ -49,5 +57,32 @@ describe("the loader's build-time half", () => {
     expect(source).toContain('export const privacyAttribute = "privacy-url"')
     expect(source).toContain('export const fullScript = "demo-request-full-0123456789.js"')
     expect(loaderModuleSource('x.js', undefined)).toContain('href=\\"/privacy\\"')
+    expect(
+      loaderModuleSource('x.js', undefined, [], 'demo-request-static-0123456789.js'),
+    ).toContain('export const staticScript = "demo-request-static-0123456789.js"')
+  })
+
+  it('gives the static form script the Spanish form: its words, the same classes and ids, the stored values', () => {
+    const source = staticFormsModuleSource('https://www.example.com')
+    const forms = JSON.parse(source.replace(/^export const forms = /, '')) as Record<string, string>
+    expect(Object.keys(forms)).toEqual(['es'])
+    const spanish = forms.es ?? ''
+    const { es } = copies
+    expect(spanish).toMatch(/^<div class=a lang=es>/)
+    expect(spanish).toContain(`>${es.fields.firstName.label}</label>`)
+    expect(spanish).toContain(`>${es.submit}</button>`)
+    expect(spanish).toContain('href="https://www.example.com/privacy"')
+    for (const size of companySizes) {
+      expect(spanish).toContain(`<option value="${size}">${es.companySizes[size]}</option>`)
+    }
+    // The loader's CSS fits it: the same classes, and the same ids for the hand-over to read.
+    const shape = (html: string) =>
+      [...html.matchAll(/ (class|id|for|part)=("[^"]*"|\w+)/g)].map(([pair]) => pair)
+    expect(shape(spanish)).toEqual(shape(compact.html))
+  })
+
+  it('names the static form script by its content', () => {
+    expect(staticScriptFileName('one')).toMatch(/^demo-request-static-[0-9a-f]{10}\.js$/)
+    expect(staticScriptFileName('one')).not.toBe(staticScriptFileName('two'))
   })
 })

@@ -4,8 +4,10 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { transform } from 'lightningcss'
-import type { Plugin } from 'vite'
+import { build, type Plugin, type Rolldown } from 'vite'
+import { type Language, supportedLanguages } from '../src/copy/languages.ts'
 import { type FormFields, fieldsSetting, formatFormFields } from '../src/fields/contact-fields.ts'
 import { privacyUrlOn } from '../src/form/config.ts'
 import { staticForm } from '../src/form/static-form.ts'
@@ -13,14 +15,24 @@ import { elementAttributes } from './element-api.ts'
 import { buildFields } from './fields-setting.ts'
 
 const moduleId = 'virtual:demo-request-loader'
+const formsModuleId = 'virtual:demo-request-static-forms'
 
 /** Beside the widget: the DEMO_REQUEST_FIELDS it was built with, as `{"DEMO_REQUEST_FIELDS": "email"}`. */
 export const builtFieldsFile = 'demo-request-fields.json'
-const fullScriptName = /^demo-request-full-[0-9a-f]+\.js(\.br|\.gz)?$/
+// The files earlier builds left beside the loader under names made from their content.
+const hashedScriptName = /^demo-request-(full|static)-[0-9a-f]+\.js(\.br|\.gz)?$/
+
+const contentHash = (bytes: Uint8Array | string) =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 10)
 
 /** The name the full widget is published under beside the loader. */
 export function fullScriptFileName(bytes: Uint8Array): string {
-  return `demo-request-full-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.js`
+  return `demo-request-full-${contentHash(bytes)}.js`
+}
+
+/** The name the static form script (widget/static-forms.ts) is published under beside the loader. */
+export function staticScriptFileName(code: string): string {
+  return `demo-request-static-${contentHash(code)}.js`
 }
 
 /**
@@ -65,37 +77,87 @@ export function compactStaticForm({ html, css }: { html: string; css: string }) 
   }
 }
 
+// The static form in `language`, made smaller. It links the default privacy notice, as the live
+// form does for a build with `siteUrl` as SITE_URL; an element's privacy-url replaces it.
+const compactFormIn = (language: Language, siteUrl: string | undefined, fields: FormFields) =>
+  compactStaticForm(staticForm({ privacyUrl: privacyUrlOn(siteUrl), fields, language }))
+
 /**
- * What `virtual:demo-request-loader` exports, as module source. The static form links the
- * default privacy notice, as the live form does for a build with `siteUrl` as SITE_URL; an
- * element's privacy-url replaces it when the element connects.
+ * What `virtual:demo-request-loader` exports, as module source: the English static form, its
+ * CSS (every language's: only the words differ), and the names of the scripts beside it.
  */
 export function loaderModuleSource(
   fullScript: string,
   siteUrl: string | undefined,
   fields: FormFields = [],
+  staticScript = 'demo-request-static.js',
 ): string {
-  const privacyUrl = privacyUrlOn(siteUrl)
-  const { html, css } = compactStaticForm(staticForm({ privacyUrl, fields }))
+  const { html, css } = compactFormIn('en', siteUrl, fields)
   const privacy = elementAttributes.find(({ prop }) => prop === 'privacyUrl')
   return [
     `export const html = ${JSON.stringify(html)}`,
     `export const css = ${JSON.stringify(css)}`,
     `export const privacyAttribute = ${JSON.stringify(privacy?.name)}`,
     `export const fullScript = ${JSON.stringify(fullScript)}`,
+    `export const staticScript = ${JSON.stringify(staticScript)}`,
   ].join('\n')
+}
+
+/** What `virtual:demo-request-static-forms` exports: the static form in each other language. */
+export function staticFormsModuleSource(siteUrl: string | undefined, fields: FormFields = []) {
+  const forms = Object.fromEntries(
+    supportedLanguages
+      .filter((language) => language !== 'en')
+      .map((language) => [language, compactFormIn(language, siteUrl, fields).html]),
+  )
+  return `export const forms = ${JSON.stringify(forms)}`
+}
+
+/**
+ * The static form script, built as the loader is (a classic script, minified) from
+ * widget/static-forms.ts: the page-language rule and the other languages' static forms.
+ */
+async function buildStaticFormsScript(
+  siteUrl: string | undefined,
+  fields: FormFields,
+): Promise<string> {
+  const output = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'demo-request-static-forms',
+        resolveId: (source) => (source === formsModuleId ? `\0${formsModuleId}` : undefined),
+        load: (id) =>
+          id === `\0${formsModuleId}` ? staticFormsModuleSource(siteUrl, fields) : undefined,
+      },
+    ],
+    build: {
+      write: false,
+      lib: {
+        entry: fileURLToPath(new URL('static-forms.ts', import.meta.url)),
+        formats: ['iife'],
+        name: 'DemoRequestStaticForms',
+      },
+    },
+  })) as Rolldown.RolldownOutput[]
+  const chunk = output[0]?.output[0]
+  if (chunk?.type !== 'chunk') throw new Error('The static form script was not built')
+  return chunk.code
 }
 
 /**
  * Serves `virtual:demo-request-loader` to the loader's build, and publishes `fullWidget` (the
  * standalone build, which takes over from the loader) as `demo-request-full-<hash>.js` beside it,
- * removing the copies earlier builds left.
+ * and the static form script as `demo-request-static-<hash>.js`, removing what earlier builds left.
  */
 export function loaderBuild(fullWidget: string): Plugin {
   let bytes: Buffer
   let fileName: string
   let siteUrl: string | undefined
   let fields: FormFields = []
+  let staticCode: string
+  let staticName: string
   return {
     name: 'demo-request-loader',
     configResolved(config) {
@@ -105,12 +167,17 @@ export function loaderBuild(fullWidget: string): Plugin {
     async buildStart() {
       bytes = await readFile(fullWidget)
       fileName = fullScriptFileName(bytes)
+      staticCode = await buildStaticFormsScript(siteUrl, fields)
+      staticName = staticScriptFileName(staticCode)
     },
     resolveId: (source) => (source === moduleId ? `\0${moduleId}` : undefined),
     load: (id) =>
-      id === `\0${moduleId}` ? loaderModuleSource(fileName, siteUrl, fields) : undefined,
+      id === `\0${moduleId}`
+        ? loaderModuleSource(fileName, siteUrl, fields, staticName)
+        : undefined,
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source: bytes })
+      this.emitFile({ type: 'asset', fileName: staticName, source: staticCode })
       // What the form was built with, for `npm run check:deploy` to hold the function's to.
       this.emitFile({
         type: 'asset',
@@ -120,7 +187,8 @@ export function loaderBuild(fullWidget: string): Plugin {
     },
     async writeBundle({ dir = '.' }) {
       for (const file of await readdir(dir)) {
-        if (fullScriptName.test(file) && !file.startsWith(fileName)) await rm(join(dir, file))
+        if (!hashedScriptName.test(file)) continue
+        if (!file.startsWith(fileName) && !file.startsWith(staticName)) await rm(join(dir, file))
       }
     },
   }

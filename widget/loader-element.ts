@@ -1,9 +1,10 @@
-import { css, fullScript, html, privacyAttribute } from 'virtual:demo-request-loader'
+import { css, fullScript, html, privacyAttribute, staticScript } from 'virtual:demo-request-loader'
 import { dispatchDemoRequestEvent } from '../src/form/demo-request-events.ts'
 import type { DemoRequestPrefill } from '../src/form/prefill-values.ts'
 import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 import type { LiveForm, MountLiveForm } from './hand-over.ts'
 import { HTMLElementBase } from './html-element-base.ts'
+import { surelyEnglish } from './surely-english.ts'
 
 // Shared by every element on the page: the one fetch of the full widget and its outcome.
 const connected = new Set<DemoRequestLoaderElement>()
@@ -14,26 +15,38 @@ let failed = false
 let sheet: CSSStyleSheet
 // Method calls made before the full widget brought the methods themselves.
 const calls: (() => void)[] = []
+// From the static form script (static-forms.ts): an element's form in its language, if not English.
+let formFor: FormFor | undefined
+let formsScript: HTMLScriptElement | undefined
+
+/** What the static form script gives: the markup of `element`'s form, or none for English. */
+type FormFor = (element: Element) => string | undefined
 
 function fail() {
   failed = true
   for (const element of connected) element.showFallback()
 }
 
-// A classic script, not import(): the host needs no CORS, and the page's nonce carries over.
-function loadFullWidget() {
-  if (requested) return
-  requested = true
+// A classic script from beside the loader, not import(): the host needs no CORS, and the
+// page's nonce carries over.
+function load(name: string) {
   const script = document.createElement('script')
   // The page's address as the base where the loader has no script of its own (a bundler's copy):
   // a Location reads as its href, in fewer of the loader's bytes.
-  script.src = new URL(fullScript, loaderScript?.src || (location as unknown as string)).href
+  script.src = new URL(name, loaderScript?.src || (location as unknown as string)).href
   // Without a script of its own the loader has no nonce to pass: any value is then as good as none.
   script.nonce = loaderScript?.nonce as string
+  document.head.append(script)
+  return script
+}
+
+function loadFullWidget() {
+  if (requested) return
+  requested = true
+  const script = load(fullScript)
   script.onerror = fail
   // The full widget calls takeOver as it runs; a script that ran without doing so failed too.
   script.onload = () => mount || fail()
-  document.head.append(script)
 }
 
 // Near the viewport, the fetch starts once the page's own work is done; a visitor who never
@@ -48,7 +61,10 @@ function loadWhenIdle() {
 
 /**
  * The `<demo-request>` the loader (`demo-request-loader.js`) defines. It paints the static form
- * in its shadow root at once, and fetches the full widget when the element nears the viewport
+ * in its shadow root as it connects, in the page's language: English at once, from the loader's
+ * own bytes; another language once the static form script has arrived (fetched once, only where
+ * an element's language is not surely English), the element empty meanwhile, so that no English
+ * shows in between. It fetches the full widget when the element nears the viewport
  * (once the browser is idle), on the visitor's first focus or tap in it, or at once with
  * `loading="eager"`. The full widget then mounts the React form into the same shadow root
  * (`takeOver`). If it cannot load, the element shows its own content (the default slot) and
@@ -71,6 +87,15 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
     sheet.replaceSync(css)
     // biome-ignore lint/complexity/noThisInStatic: a subclass defines itself, not this class
     if (!customElements.get(tag)) customElements.define(tag, this)
+  }
+
+  /**
+   * Called by the static form script as it runs: each element still empty paints its form in
+   * its language, unless the full widget came first.
+   */
+  static paint(forms: FormFor): void {
+    formFor = forms
+    for (const element of connected) element.#paint()
   }
 
   /**
@@ -109,10 +134,6 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
   constructor() {
     super()
     if (failed) this.showFallback()
-    else {
-      this.#root.adoptedStyleSheets = [sheet]
-      this.#root.innerHTML = html
-    }
     // Keys reach the element only once it has focus, so focus and taps cover every first touch.
     this.addEventListener('focusin', loadFullWidget)
     this.addEventListener('pointerdown', loadFullWidget)
@@ -132,6 +153,7 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
 
   connectedCallback(): void {
     connected.add(this)
+    this.#paint()
     this.#update()
     if (requested) return
     if (this.getAttribute('loading') === 'eager') loadFullWidget()
@@ -157,6 +179,19 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
     this.#root.adoptedStyleSheets = []
     this.#root.replaceChildren(document.createElement('slot'))
     dispatchDemoRequestEvent(this, 'demo-request-error', { kind: 'load' })
+  }
+
+  // At connection, not in the constructor: an element the parser creates after the loader ran is
+  // constructed before it has attributes or a parent, and so before it has a language.
+  #paint() {
+    if (mount || failed || this.#root.firstChild) return
+    // English where the static form script says no other language, or where it is sure without it.
+    const markup = formFor?.(this) ?? ((formFor || surelyEnglish(this)) && html)
+    if (markup) {
+      this.#root.adoptedStyleSheets = [sheet]
+      this.#root.innerHTML = markup
+      this.#update()
+    } else if (!formsScript) formsScript = load(staticScript)
   }
 
   #update() {

@@ -8,4 +8,12 @@ declare module 'virtual:demo-request-loader' {
   export const privacyAttribute: string
   /** The full widget's file name, beside the loader. */
   export const fullScript: string
+  /** The static form script's file name (widget/static-forms.ts), beside the loader. */
+  export const staticScript: string
+}
+
+/** Made at build time by widget/loader-build.ts, for widget/static-forms.ts. */
+declare module 'virtual:demo-request-static-forms' {
+  /** The static form's markup in each language other than English. */
+  export const forms: Partial<Record<import('../src/copy/languages.ts').Language, string>>
 }

@@ -8,7 +8,7 @@ import {
   type Sizes,
   sizeBudgets,
   sumSizes,
-  widgetFileBudgets,
+  widgetFileBudget,
 } from '../bundle-sizes.ts'
 import { type BenchRow, kb, sizeText } from './bench-row.ts'
 import { buildReactBaseline } from './react-baseline.ts'
@@ -52,10 +52,7 @@ export async function measureSizes(root: string, browser: Browser, siteUrl: stri
   for (const name of widgetFiles) {
     const size = fileSizes(join(widgetDir, name))
     widget[name] = size
-    // A content-hashed full widget beside the loader answers to the full widget's budget.
-    const target =
-      widgetFileBudgets[name] ??
-      (/^demo-request-full-.+\.js$/.test(name) ? sizeBudgets.standaloneWidget : undefined)
+    const target = widgetFileBudget(name)
     row(
       `widget \`${name}\``,
       sizeText(size),

@@ -43,11 +43,12 @@ export function DemoRequestForm(props: DemoRequestFormProps) {
     if (formRef.current) writeFormValues(formRef.current, { ...emptyValues, ...firstValues })
   }, [firstValues])
 
-  // The language is said on the form's root, for screen readers; not on the static drawing, whose
-  // markup the loader carries byte for byte (its language is a later step).
+  // The language is said on the form's root, for screen readers. A static English drawing leaves
+  // it to the page: the loader carries that markup in its 2 KiB, and the site is English.
+  const saysLanguage = drawing === 'live' || language !== 'en'
   return (
     <FormLanguage value={language}>
-      <div className={classes.root} ref={rootRef} lang={drawing === 'live' ? language : undefined}>
+      <div className={classes.root} ref={rootRef} lang={saysLanguage ? language : undefined}>
         {next && (
           <NextStepPanel
             step={next.step}

@@ -9,6 +9,7 @@ import { css as gooberCss } from 'goober'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { staticFormCopy } from '../copy/form-copy.ts'
+import type { Language } from '../copy/languages.ts'
 import { escapeHtml } from '../escape-html.ts'
 import type { FormFields } from '../fields/contact-fields.ts'
 import type { FunctionsInvoker } from '../submission/functions-client.ts'
@@ -25,6 +26,8 @@ export interface StaticFormOptions {
   prerendered?: boolean
   /** The contact fields after the four (docs/requirements.md#contact-fields, DEMO_REQUEST_FIELDS); none by default. */
   fields?: FormFields
+  /** The language of its words; English by default (the site is English). */
+  language?: Language
 }
 
 // The static drawing sends nothing; a client is given only so that none is built from settings.
@@ -44,13 +47,14 @@ function compile(withMessage: boolean): string {
   return inBrowser ? ((target as HTMLElement).textContent ?? '') : sheet.data
 }
 
-function formHtml({ privacyUrl, prerendered, fields = [] }: StaticFormOptions): string {
+function formHtml({ privacyUrl, prerendered, fields = [], language }: StaticFormOptions): string {
   const html = renderToStaticMarkup(
     createElement(DemoRequestForm, {
       privacyUrl,
       fields,
       functions: sendsNothing,
       drawing: 'static',
+      language,
     }),
   )
     // The first option is the selected one anyway.

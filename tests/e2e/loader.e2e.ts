@@ -17,6 +17,7 @@ import { supportedLanguages } from '../../src/copy/languages.ts'
 import { elementEvents } from '../../widget/element-api.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
+import { englishWordsIn, firstFramesRecorder, recordedFrames } from '../support/first-frames.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
@@ -43,8 +44,8 @@ let partnerOrigin: string
 
 // The pages, by path: [html, extra headers].
 const pages = new Map<string, [string, Record<string, string>?]>()
-const page = (head: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>${head}</head><body>${body}</body></html>`
+const page = (head: string, body: string, lang = 'en') =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Partner</title>${head}</head><body>${body}</body></html>`
 
 function definePages(widget: string) {
   const loader = `${widget}/widget/demo-request-loader.js`
@@ -62,6 +63,10 @@ function definePages(widget: string) {
     },
   ])
   pages.set('/async', [page(`<script src="${loader}" async></script>`, element())])
+  // Spanish, its frames recorded from the first paint; the loader fetched as on /async.
+  pages.set('/es', [
+    page(`${firstFramesRecorder}<script src="${loader}" async></script>`, element(), 'es'),
+  ])
   pages.set('/twice', [
     page(
       `<script src="${loader}"></script>`,
@@ -451,6 +456,29 @@ describe('a partner page that embeds only the loader', () => {
       await element.evaluate((form) => (form as HTMLElement & { reset(): void }).reset())
       await tab.locator('demo-request [data-error-for]').first().waitFor({ state: 'detached' })
     }
+    await close()
+  })
+
+  it('on a Spanish page, shows no English word in any frame from the first paint to the live form', async () => {
+    const { tab, problems, widgetFiles, close } = await open('/es')
+    await tab.waitForFunction(recordedFrames)
+    const frames = (await tab.evaluate(recordedFrames)) ?? []
+    const shown = frames.filter((shot) => shot.words)
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown.filter((shot) => englishWordsIn(shot.words).length > 0)).toEqual([])
+    expect(shown.every((shot) => shot.words.includes('Nombre'))).toBe(true)
+    expect(widgetFiles()).toContainEqual(expect.stringMatching(/\/widget\/demo-request-static-/))
+    expect(problems).toEqual([])
+    await close()
+  })
+
+  it('fetches only the loader and the full widget on an English page', async () => {
+    const { tab, widgetFiles, close } = await open('/async')
+    await waitForLiveForm(tab)
+    expect(widgetFiles()).toEqual([
+      '/widget/demo-request-loader.js',
+      expect.stringMatching(fullWidget),
+    ])
     await close()
   })
 

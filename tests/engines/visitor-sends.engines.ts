@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { copies } from '../../src/copy/copies.ts'
 import { formCopy } from '../../src/copy/form-copy.ts'
 import { allStoredLeadRecords, storedLeads } from '../e2e/leads.ts'
 import {
@@ -22,6 +23,12 @@ import {
   sendOutcome,
   sweepSummary,
 } from '../support/fill-while-loading.ts'
+import {
+  englishWordsIn,
+  type FrameSnapshot,
+  firstFramesRecorder,
+  recordedFrames,
+} from '../support/first-frames.ts'
 import { type HostProxy, startHostProxy } from '../support/host-proxy.ts'
 import { liveFormShown, liveFormState, typedAtOnce } from '../support/live-form.ts'
 import { sampleLead } from '../support/sample-lead.ts'
@@ -53,6 +60,14 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     // A page of the partner's origin with nothing on it, for WebKit's visitor to frame the other.
     if (request.url === '/blank') return void response.end('<!doctype html><title>Blank</title>')
+    // A Spanish partner page with the same one snippet, its frames recorded from the first; a
+    // second element there says lang="en".
+    if (request.url === '/es') {
+      return void response.end(`<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Socio</title>
+${firstFramesRecorder}<script src="${widget}/widget/demo-request-loader.js" defer></script></head>
+<body><h1>Socio</h1><demo-request supabase-url="${widget}" source="partner-engines"></demo-request>
+<demo-request lang="en" supabase-url="${widget}" source="partner-engines"></demo-request></body></html>`)
+    }
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
 <script src="${widget}/widget/demo-request-loader.js" defer></script></head>
 <body><h1>Partner</h1><demo-request supabase-url="${widget}" source="partner-engines"></demo-request></body></html>`)
@@ -198,6 +213,64 @@ for (const engine of inject('engines')) {
         expect(missedPoints(points, stored), name).toEqual([])
       }
     }, 300_000)
+
+    it(`${engine.version}: on a Spanish partner page through the loader, shows no English word from the first paint to the live form, answers and sends in Spanish, and follows the page to English`, async () => {
+      const { es, en } = copies
+      await visitor.open(`${partnerOrigin}/es`)
+      const frames = (await waitUntil(() => visitor.evaluate(recordedFrames), {
+        timeoutMs: 15_000,
+      })) as FrameSnapshot[]
+      const spanish = frames.filter((shot) => shot.element === 0 && shot.words)
+      expect(spanish.length, 'snapshots of the Spanish form').toBeGreaterThan(0)
+      expect(spanish.filter((shot) => englishWordsIn(shot.words).length > 0)).toEqual([])
+      expect(spanish.every((shot) => shot.words.includes(es.fields.firstName.label))).toBe(true)
+      const english = frames.filter((shot) => shot.element === 1 && shot.words)
+      expect(english.length, 'snapshots of the lang="en" form').toBeGreaterThan(0)
+      expect(english.every((shot) => shot.words.includes(en.fields.firstName.label))).toBe(true)
+      console.info(
+        `Spanish page, ${engine.version}: ${spanish.length} snapshots, static Spanish form in ${spanish.filter((shot) => !shot.live).length}`,
+      )
+
+      // An empty send: Spanish messages.
+      await visitor.press(es.submit)
+      await waitUntil(async () =>
+        (await visitor.evaluate(formText)).includes(es.messages.firstName.required),
+      )
+
+      const companyName = `${sampleLead.companyName} ${engine.name} es ${Date.now()}`
+      await visitor.type(es.fields.firstName.label, sampleLead.firstName)
+      await visitor.type(es.fields.lastName.label, sampleLead.lastName)
+      await visitor.type(es.fields.companyName.label, companyName)
+      await visitor.choose(es.fields.companySize.label, es.companySizes[sampleLead.companySize])
+      await visitor.press(es.submit)
+      const toasts = [es.success.title, es.failure.title]
+      let shown = ''
+      await waitUntil(
+        async () => {
+          shown = await visitor.evaluate(formText)
+          return toasts.some((title) => shown.includes(title))
+        },
+        { timeoutMs: 15_000 },
+      )
+      expect(shown).toContain(es.success.title)
+      const leads = await leadsStoredAs(companyName)
+      expect(leads).toHaveLength(1)
+      expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,es,`)
+
+      // The page turns English after the visitor typed: the form follows, keeping what was typed.
+      await visitor.type(es.fields.firstName.label, 'Ana')
+      await visitor.evaluate(() => document.documentElement.setAttribute('lang', 'en'))
+      await waitUntil(async () =>
+        (await visitor.evaluate(formText)).includes(en.fields.firstName.label),
+      )
+      const firstName = await visitor.evaluate(
+        () =>
+          document
+            .querySelector('demo-request')
+            ?.shadowRoot?.querySelector<HTMLInputElement>('[name="firstName"]')?.value,
+      )
+      expect(firstName).toBe('Ana')
+    })
 
     it(`${engine.version}: sends a lead from a partner page on plain http, not a secure context, stored once`, async () => {
       const companyName = `${sampleLead.companyName} ${engine.name} plain ${Date.now()}`

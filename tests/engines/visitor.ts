@@ -21,6 +21,7 @@ export interface Visitor {
    * origin (`blank`) that loads `url` in a frame.
    */
   openFilling(url: string, blank: string, plan: FillPlan): Promise<void>
+  /** Chooses the option reading `option` in the select labelled `label`. */
   choose(label: string, option: string): Promise<void>
   press(button: string): Promise<void>
   /** Runs `script` in the page and returns what it returns. */
@@ -81,7 +82,16 @@ async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
     },
     openFilling: async (url, _blank, plan) =>
       void (await page.goto(withFillPlan(url, plan), { waitUntil: 'domcontentloaded' })),
-    choose: async (label, option) => void (await (await control(label)).select(option)),
+    // By the option's text, as WebKit's visitor chooses: the value may be another (Spanish).
+    choose: async (label, option) => {
+      const select = await control(label)
+      const value = await select.evaluate(
+        (node, text) =>
+          [...(node as HTMLSelectElement).options].find((item) => item.text === text)?.value,
+        option,
+      )
+      await select.select(value ?? option)
+    },
     press: async (button) => (await control(button)).click(),
     evaluate: (script) => page.evaluate(script) as never,
     close: () => browser.close(),
