@@ -2,7 +2,7 @@
 // to starts to sent to booked; each field's drop-off with its codes; sends and bookings per day.
 // Plain data, so the table, the CSV and the HTML page all say the same.
 import { type FunnelEventName, funnelEventNames } from '../../src/analytics/funnel-events.ts'
-import { formFieldNames, leadField } from '../../src/lead-fields.ts'
+import { formFieldNames, leadField } from '../../src/fields/lead-fields.ts'
 import type { FunnelCount } from '../../supabase/functions/_shared/analytics/funnel-store.ts'
 
 /** Every event's count, each zero until counted. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { messageCodes } from '../demo-request-schema.ts'
-import { formFieldNames } from '../lead-fields.ts'
+import { messageCodes } from '../fields/demo-request-schema.ts'
+import { formFieldNames } from '../fields/lead-fields.ts'
 import {
   checkFunnelBatch,
   functionEventNames,
