@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import type { PageEvents } from '../analytics/page-events.ts'
 import type { NextStep } from '../booking/next-step.ts'
 import type { Language } from '../copy/languages.ts'
 import { firstTouchCampaign } from '../fields/campaign.ts'
@@ -50,6 +51,7 @@ export function useSubmission(
   language: Language,
   setIssues: Dispatch<SetStateAction<FieldIssues>>,
   root: RefObject<HTMLElement | null>,
+  events: PageEvents,
 ) {
   const inFlight = useRef(false)
   const [keys] = useState(createIdempotencyKeys)
@@ -90,11 +92,16 @@ export function useSubmission(
     event.preventDefault()
     // A ref, not state: a second click can arrive before React re-renders the disabled button.
     if (inFlight.current) return
+    events.record({ event: 'send-tried' })
     const form = event.currentTarget
     // What the fields show now, however it got there (form-values.ts).
     const result = checkDemoRequest(readFormValues(form, formFieldNames), fields)
     if (!result.success) {
       setIssues(result.codes)
+      for (const field of formFieldNames) {
+        const code = result.codes[field]
+        if (code) events.record({ event: 'refused', field, code })
+      }
       const first = formFieldNames.find((field) => result.codes[field])
       const control = first && form.elements.namedItem(first)
       if (control instanceof HTMLElement) control.focus()
@@ -129,6 +136,9 @@ export function useSubmission(
       writeFormValues(form, emptyValues)
       setToast('success')
       if (outcome.next) setNext({ step: outcome.next, requestId: outcome.requestId })
+      if (outcome.next && outcome.next.kind !== 'message') events.record({ event: 'booking-shown' })
+      // After the toast is set: the beacon is queued, never awaited.
+      events.flush()
       emitFormEvent(root.current, 'demo-request-success', { requestId: outcome.requestId })
       return
     }
