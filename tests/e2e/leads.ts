@@ -58,3 +58,28 @@ export async function storedLeadRecords(
   const records = await allStoredLeadRecords(dataDir)
   return records.filter((record) => Object.values(record).includes(companyName))
 }
+
+/** What `npm run insights` prints with `args`, run as sales run it beside the running server. */
+export async function runInsights(dataDir: string, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'server/insights.ts', ...args],
+    { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
+  )
+  return stdout
+}
+
+/**
+ * The `npm run insights -- --csv` row of `source`'s one page, as columns by header; undefined
+ * before anything is counted under it.
+ */
+export async function funnelRow(
+  source: string,
+  dataDir: string,
+): Promise<Record<string, string> | undefined> {
+  const csv = await runInsights(dataDir, ['--csv', '--source', source])
+  const [header = [], ...rows] = csvRecords(csv.trim())
+  if (rows.length > 1) throw new Error(`more than one page under ${source}: ${csv}`)
+  const [row] = rows
+  return row && Object.fromEntries(header.map((name, index) => [name, row[index] ?? '']))
+}
