@@ -182,6 +182,8 @@ describe('the funnel batch a page view sends', () => {
     expect(refused).to.deep.include({ event: 'send-tried' })
     expect(refused).to.deep.include({ event: 'refused', field: 'firstName', code: 'required' })
 
+    // Read after a visit whose address carries no utm_ parameters: those alone are kept, in
+    // sessionStorage, for the lead's first-touch campaign (docs/analytics.md).
     expect(document.cookie).to.equal('')
     expect(localStorage.length).to.equal(0)
     expect(sessionStorage.length).to.equal(0)
