@@ -10,8 +10,10 @@ interface Stage {
   /** Stages that must have passed first. */
   needs?: string[]
   /**
-   * Stages of one group never run at once: the browser runners share Vite's dependency cache
-   * (node_modules/.vite), which one run rewrites while another reads it.
+   * Stages of one group never run at once. The browser runners share Vite's dependency cache
+   * (node_modules/.vite), which one run rewrites while another reads it. The backend and e2e
+   * tests each run two files at a time, each starting servers, databases and browsers: together
+   * they would load two cores four times over, and stretch every wait in both.
    */
   group?: string
 }
@@ -21,10 +23,10 @@ interface Stage {
 const stages: Stage[] = [
   { script: 'build' },
   { script: 'typecheck' },
-  { script: 'test:e2e', needs: ['build'] },
+  { script: 'test:e2e', needs: ['build'], group: 'servers' },
   { script: 'lint' },
   { script: 'test:unit' },
-  { script: 'test:backend', needs: ['build'] },
+  { script: 'test:backend', needs: ['build'], group: 'servers' },
   { script: 'test:engines', needs: ['build'], group: 'vite' },
   { script: 'test:storybook', group: 'vite' },
   { script: 'test:browser', needs: ['build'], group: 'vite' },

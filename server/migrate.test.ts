@@ -82,6 +82,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_bookings', relrowsecurity: true },
       { relname: 'demo_request_client_key_secrets', relrowsecurity: true },
       { relname: 'demo_request_digests', relrowsecurity: true },
+      { relname: 'demo_request_funnel_counts', relrowsecurity: true },
+      { relname: 'demo_request_funnel_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_spent_proofs', relrowsecurity: true },
@@ -117,6 +119,11 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('select * from public.demo_request_bookings'),
         run('select * from public.demo_request_booking_notifications'),
         run(`select * from public.apply_demo_request_booking('{}', '{}', now())`),
+        run('select * from public.demo_request_funnel_counts'),
+        run('select * from public.demo_request_funnel_rate_limits'),
+        run(`select public.count_funnel_batch('[{"event":"shown"}]', '', 'https://a.example/',
+           current_date, repeat('a', 64), now(), 30)`),
+        run(`select public.demo_request_count_funnel(now(), '', '', 'sent')`),
       ]) {
         await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }
@@ -160,6 +167,11 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run(`insert into public.demo_request_bookings (provider, booking_id, lead_id, state,
            occurred_at, created_at, updated_at)
          select 'cal', 'x', id, 'booked', now(), now(), now() from public.demo_requests`),
+        // The funnel's counters grow only through count_funnel_batch and the function's own SQL.
+        run(`insert into public.demo_request_funnel_counts (day, source, page, event, shard, n)
+         values (current_date, '', '', 'sent', 0, 1)`),
+        run('update public.demo_request_funnel_counts set n = n + 1'),
+        run(`select public.demo_request_count_funnel(now(), '', '', 'booked')`),
       ]) {
         await expect(asRole(test.db, 'service_role', write)).rejects.toThrow(/permission denied/)
       }

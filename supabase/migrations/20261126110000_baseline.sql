@@ -773,11 +773,11 @@ create table public.demo_request_funnel_counts (
     check (event in ('shown', 'started', 'field-error', 'field-empty', 'send-tried', 'refused',
       'booking-shown', 'booking-link-used', 'not-now', 'sent', 'held', 'routed', 'booked',
       'cancelled')),
-  -- The form field an event is about (src/lead-fields.ts), or '' for none.
+  -- The form field an event is about (src/fields/lead-fields.ts), or '' for none.
   field text not null default ''
     check (field in ('', 'firstName', 'lastName', 'email', 'phone', 'companyName', 'role',
       'companySize', 'message')),
-  -- The message code the field was left or refused with (src/demo-request-schema.ts), the
+  -- The message code the field was left or refused with (src/fields/demo-request-schema.ts), the
   -- number of the DEMO_REQUEST_ROUTES rule a lead was routed by, or '' for none.
   code text not null default ''
     check (code in ('', 'required', 'tooLong', 'letterOrDigit', 'invalid', 'digits',

@@ -13,7 +13,7 @@ export interface ServerProcessOptions {
   init?: RequestInit
   /** Which answer means ready; any HTTP answer by default. */
   ready?: (response: Response) => boolean
-  /** Milliseconds to wait for the first good answer; 60 s by default. */
+  /** Milliseconds to wait for the first good answer; 120 s by default, far past a loaded start. */
   timeoutMs?: number
 }
 
@@ -32,7 +32,7 @@ export interface ServerProcess {
  * as soon as it exits, or when the deadline passes (then it is killed first).
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const { command, args, cwd, env, url, init, ready = () => true, timeoutMs = 60_000 } = options
+  const { command, args, cwd, env, url, init, ready = () => true, timeoutMs = 120_000 } = options
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout?.on('data', (chunk) => {

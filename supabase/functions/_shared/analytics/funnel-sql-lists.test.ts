@@ -4,8 +4,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import { functionEventNames, funnelEventNames } from '../../../../src/analytics/funnel-events.ts'
-import { messageCodes } from '../../../../src/demo-request-schema.ts'
-import { formFieldNames } from '../../../../src/lead-fields.ts'
+import { messageCodes } from '../../../../src/fields/demo-request-schema.ts'
+import { formFieldNames } from '../../../../src/fields/lead-fields.ts'
 
 const migrations = new URL('../../../migrations/', import.meta.url)
 

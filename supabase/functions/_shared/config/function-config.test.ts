@@ -20,6 +20,7 @@ describe('readFunctionConfig', () => {
       routes: [],
       webhookSecrets: { cal: null, calendly: null },
       salesTimeZone: 'UTC',
+      analytics: { clientMax: 30, retentionDays: 400 },
     })
   })
 
@@ -47,6 +48,8 @@ describe('readFunctionConfig', () => {
       CAL_WEBHOOK_SECRET: ' cal-secret ',
       CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-key',
       SALES_TIME_ZONE: 'America/Chicago',
+      ANALYTICS_CLIENT_MAX: '60',
+      ANALYTICS_RETENTION_DAYS: '800',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -81,6 +84,7 @@ describe('readFunctionConfig', () => {
       ],
       webhookSecrets: { cal: 'cal-secret', calendly: 'calendly-key' },
       salesTimeZone: 'America/Chicago',
+      analytics: { clientMax: 60, retentionDays: 800 },
     })
   })
 
@@ -95,6 +99,15 @@ describe('readFunctionConfig', () => {
       'POW_MAX_BITS must be a whole number from 0 to 32',
     )
     expect(() => from({ POW_MIN_BITS: 'x' })).toThrow('POW_MIN_BITS must be a whole number')
+  })
+
+  it('refuses an analytics limit or retention that is not a positive whole number', () => {
+    expect(() => from({ ANALYTICS_CLIENT_MAX: '0' })).toThrow(
+      'ANALYTICS_CLIENT_MAX must be a positive whole number, not "0"',
+    )
+    expect(() => from({ ANALYTICS_RETENTION_DAYS: '1.5' })).toThrow(
+      'ANALYTICS_RETENTION_DAYS must be a positive whole number, not "1.5"',
+    )
   })
 
   it('refuses a contact field outside the catalogue, naming the setting', () => {
