@@ -7,8 +7,8 @@
 import type { FormFieldName } from '../fields/lead-fields.ts'
 import type { PageEventName } from './funnel-events.ts'
 
-/** One thing that happened on the page: a field and a message code where the event takes them. */
-export type PageEvent = { event: PageEventName; field?: FormFieldName; code?: string }
+// One thing that happened on the page: a field and a message code where the event takes them.
+type PageEvent = { event: PageEventName; field?: FormFieldName; code?: string }
 
 /** Sends one batch's events; never awaited, so nothing the visitor waits for waits on it. */
 export type SendEvents = (events: PageEvent[]) => void
