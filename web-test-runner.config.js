@@ -23,7 +23,13 @@ export default {
   testRunnerHtml,
   reporters: [defaultReporter(), hung.reporter],
   browsers: [
-    chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+    chromeLauncher({
+      launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+      // A context, so a window, per page: each page is in front of its own window and so
+      // visible, as a visitor's is. In one window the second file's tab is hidden, and a hidden
+      // page draws nothing: an IntersectionObserver (the form's view count) never reports.
+      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
+    }),
   ],
   middleware: [standInFunction(), builtFiles(), vite.middleware],
   plugins: [
