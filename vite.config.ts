@@ -73,7 +73,12 @@ const module: UserConfig = {
     react(),
     fieldsSettingPlugin(),
     manifest,
-    dts({ include: ['src', 'widget'], exclude: ['**/*.test.*'], bundleTypes: true }),
+    // The loader's build-time virtual modules are no part of the package's types.
+    dts({
+      include: ['src', 'widget'],
+      exclude: ['**/*.test.*', 'widget/loader-module.d.ts'],
+      bundleTypes: true,
+    }),
   ],
   build: {
     outDir,
