@@ -1,13 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { createSqlAbuseStore } from '../supabase/functions/_shared/abuse/sql-abuse-store.ts'
-import { createSqlFunnelStore } from '../supabase/functions/_shared/analytics/sql-funnel-store.ts'
-import { createSqlBookingStore } from '../supabase/functions/_shared/booking/sql-booking-store.ts'
 import type { FunctionStores } from '../supabase/functions/_shared/config/configured-handler.ts'
+import { createSqlStores } from '../supabase/functions/_shared/config/sql-stores.ts'
 import { createPostgresDatabase } from '../supabase/functions/_shared/db/postgres-database.ts'
 import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
-import { createSqlLeadStore } from '../supabase/functions/_shared/lead/sql-lead-store.ts'
-import { createSqlNotificationStore } from '../supabase/functions/_shared/notify/sql-notification-store.ts'
 import type { BackendConfig } from './config.ts'
 import { askDataDirHolder, type CommandResult, lockDataDir } from './data-dir-lock.ts'
 import { runLocalCommand } from './local-commands.ts'
@@ -71,13 +67,7 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
     throw error
   }
   const role = { role: config.databaseRole }
-  const stores: FunctionStores = {
-    leads: createSqlLeadStore(db, role),
-    abuse: createSqlAbuseStore(db, role),
-    notifications: createSqlNotificationStore(db, role),
-    bookings: createSqlBookingStore(db),
-    funnel: createSqlFunnelStore(db, role),
-  }
+  const stores: FunctionStores = createSqlStores(db, role)
   lock?.answer((command, input) => runLocalCommand(stores, config, command, input))
   const description =
     url === null ? `embedded PGlite in ${dataDir}` : `Postgres at ${new URL(url).host}`

@@ -8,13 +8,12 @@ import autocannon from 'autocannon'
 import { runMigrations } from '../../server/migrate.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import { startDenoEntry } from '../../tests/support/deno-function.ts'
-import { freePort } from '../../tests/support/free-port.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgres-cluster.ts'
-import { startServerProcess } from '../../tests/support/start-server-process.ts'
 import type { BenchRow } from './bench-row.ts'
 import { rotatingAddress } from './client-addresses.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
 import { type LoadResult, loadRun, visitorHeader } from './load-run.ts'
+import { serveScript } from './serve-script.ts'
 
 const levels = [10, 50]
 const origin = 'https://partner.example'
@@ -99,15 +98,7 @@ export async function measureAnalytics(root: string, seconds: number) {
       DATABASE_URL: cluster.url,
     }
     const serve = async (script: string) => {
-      const port = await freePort()
-      const server = await startServerProcess({
-        command: process.execPath,
-        args: ['--import', 'tsx', script],
-        cwd: root,
-        env: { ...env, PORT: String(port) },
-        url: `http://127.0.0.1:${port}/`,
-        timeoutMs: 120_000,
-      })
+      const { port, server } = await serveScript(root, script, env)
       return { url: `http://127.0.0.1:${port}/functions/v1/send-demo-request`, server }
     }
 

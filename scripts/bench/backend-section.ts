@@ -5,14 +5,13 @@ import { join } from 'node:path'
 import { openPgliteDatabase } from '../../server/database.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
-import { freePort } from '../../tests/support/free-port.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgres-cluster.ts'
-import { startServerProcess } from '../../tests/support/start-server-process.ts'
 import type { BenchRow } from './bench-row.ts'
 import { clusterPids, startCpuMeter } from './cpu-time.ts'
 import { measureDatabaseCost } from './database-cost.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
 import { type LoadResult, loadRun, visitorHeader } from './load-run.ts'
+import { serveScript } from './serve-script.ts'
 
 const levels = [1, 10, 50]
 // Issue 11's target: the local server at least this share of the bare server's rate.
@@ -92,15 +91,7 @@ async function loadServer(
   openRows: () => Promise<SqlDatabase>,
   databasePids?: () => readonly number[],
 ): Promise<Figures[]> {
-  const port = await freePort()
-  const server = await startServerProcess({
-    command: process.execPath,
-    args: ['--import', 'tsx', script],
-    cwd: root,
-    env: { ...env, PORT: String(port) },
-    url: `http://127.0.0.1:${port}/`,
-    timeoutMs: 120_000,
-  })
+  const { port, server } = await serveScript(root, script, env)
   const stop = cleanupOnInterrupt(() => server.stop())
   const results: (LoadResult & { cpu: CpuPerRequest | null })[] = []
   try {

@@ -5,41 +5,26 @@
 // (tests/support/booking-webhooks.ts follows Cal.com's own payloads). Each lead must end booked,
 // or rejected when the host says no; and a delivery that arrives twice or out of order changes
 // nothing.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runLeads, storedLeadRecords } from '../e2e/leads.ts'
 import { type CalBooking, calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
+import { type CalBookingServer, startCalBookingServer } from '../support/cal-booking-server.ts'
 import { sampleLead } from '../support/sample-lead.ts'
-import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 
 const secret = 'cal-confirmation-test-secret'
 const startTime = '2026-12-03T16:30:00.000Z'
 
-let tempDir: string
-let dataDir: string
+let booking: CalBookingServer
 let server: ServerProcess
+let dataDir: string
 
 beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'cal-confirmation-'))
-  dataDir = join(tempDir, 'pglite')
-  server = await startLocalServer({
-    PGLITE_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    RESEND_API_KEY: '',
-    NOTIFY_WEBHOOK_URL: '',
-    RATE_LIMIT_MAX: '100',
-    DEMO_REQUEST_ROUTES: JSON.stringify([{ book: 'https://cal.com/acme/demo' }]),
-    CAL_WEBHOOK_SECRET: secret,
-  })
+  booking = await startCalBookingServer('cal-confirmation', secret, { RATE_LIMIT_MAX: '100' })
+  ;({ server, dataDir } = booking)
 }, 120_000)
 
-afterAll(async () => {
-  await server?.stop()
-  if (tempDir) await rm(tempDir, { recursive: true, force: true })
-})
+afterAll(() => booking?.stop())
 
 /** A lead sent as the widget sends it, answered with a Cal.com page to book on. */
 async function sendLead(companyName: string): Promise<string> {

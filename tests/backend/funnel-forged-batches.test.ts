@@ -8,17 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { funnelEventNames } from '../../src/analytics/funnel-events.ts'
 import { messageCodes } from '../../src/fields/demo-request-schema.ts'
 import { formFieldNames } from '../../src/fields/lead-fields.ts'
-import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
 import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
-import { createSqlBookingStore } from '../../supabase/functions/_shared/booking/sql-booking-store.ts'
 import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
 import {
   configDefaults,
   readFunctionConfig,
 } from '../../supabase/functions/_shared/config/function-config.ts'
+import { createSqlStores } from '../../supabase/functions/_shared/config/sql-stores.ts'
 import type { DemoRequestHandler } from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
-import { createSqlLeadStore } from '../../supabase/functions/_shared/lead/sql-lead-store.ts'
-import { createSqlNotificationStore } from '../../supabase/functions/_shared/notify/sql-notification-store.ts'
 import { calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
 import { functionUrl, partner, post } from '../support/function-requests.ts'
 import { nastyText } from '../support/nasty-text.ts'
@@ -190,13 +187,7 @@ describe.each(testDatabases)('forged batches on $name', ({ open, skip }) => {
     }
     handler = createConfiguredHandler(
       readFunctionConfig((name) => env[name]),
-      {
-        leads: createSqlLeadStore(test.db),
-        abuse: createSqlAbuseStore(test.db),
-        notifications: createSqlNotificationStore(test.db),
-        bookings: createSqlBookingStore(test.db),
-        funnel: createSqlFunnelStore(test.db),
-      },
+      createSqlStores(test.db),
       { now: () => now, afterReply: () => {} },
     )
     // One real lead, sent and booked, so "unchanged" is about counts that exist.

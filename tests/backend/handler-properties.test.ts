@@ -7,14 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { supportedLanguages } from '../../src/copy/languages.ts'
 import { messageCodes, validateDemoRequest } from '../../src/fields/demo-request-schema.ts'
 import { companySizes } from '../../src/fields/lead-fields.ts'
-import { createSqlAbuseStore } from '../../supabase/functions/_shared/abuse/sql-abuse-store.ts'
-import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
-import { createSqlBookingStore } from '../../supabase/functions/_shared/booking/sql-booking-store.ts'
 import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
 import { readFunctionConfig } from '../../supabase/functions/_shared/config/function-config.ts'
+import { createSqlStores } from '../../supabase/functions/_shared/config/sql-stores.ts'
 import type { DemoRequestHandler } from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
-import { createSqlLeadStore } from '../../supabase/functions/_shared/lead/sql-lead-store.ts'
-import { createSqlNotificationStore } from '../../supabase/functions/_shared/notify/sql-notification-store.ts'
 import { functionUrl, partner } from '../support/function-requests.ts'
 import { nastyPieces, nastyText } from '../support/nasty-text.ts'
 import { propertyRuns } from '../support/property-runs.ts'
@@ -312,13 +308,7 @@ describe.each(backends)('the handler on $name, for any request', ({ open, skip }
     }
     handler = createConfiguredHandler(
       readFunctionConfig((name) => env[name]),
-      {
-        leads: createSqlLeadStore(test.db),
-        abuse: createSqlAbuseStore(test.db),
-        notifications: createSqlNotificationStore(test.db),
-        bookings: createSqlBookingStore(test.db),
-        funnel: createSqlFunnelStore(test.db),
-      },
+      createSqlStores(test.db),
     )
   }, 120_000)
   afterAll(async () => {

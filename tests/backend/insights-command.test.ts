@@ -2,41 +2,30 @@
 // them, then `npm run insights` as sales run it: the CSV shows exactly those counts for that
 // source and page, and `--html` writes one page that opens offline.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
+import { type CalBookingServer, startCalBookingServer } from '../support/cal-booking-server.ts'
 import { sampleSubmission } from '../support/sample-lead.ts'
-import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 const secret = 'insights-command-cal-secret'
 const source = 'partner-insights'
 
-let tempDir: string
-let dataDir: string
+let booking: CalBookingServer
 let server: ServerProcess
+let dataDir: string
+let tempDir: string
 
 beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'insights-command-'))
-  dataDir = join(tempDir, 'pglite')
-  server = await startLocalServer({
-    PGLITE_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    RESEND_API_KEY: '',
-    NOTIFY_WEBHOOK_URL: '',
-    DEMO_REQUEST_ROUTES: JSON.stringify([{ book: 'https://cal.com/acme/demo' }]),
-    CAL_WEBHOOK_SECRET: secret,
-  })
+  booking = await startCalBookingServer('insights-command', secret)
+  ;({ server, dataDir, tempDir } = booking)
 }, 120_000)
 
-afterAll(async () => {
-  await server?.stop()
-  if (tempDir) await rm(tempDir, { recursive: true, force: true })
-})
+afterAll(() => booking?.stop())
 
 /** What `npm run insights` prints with `args`, beside the running server. */
 async function insights(args: string[]): Promise<string> {

@@ -3,19 +3,15 @@
 // runs under Node too.
 
 import { clientIp, trustedClientIpHeader } from '../_shared/abuse/client-ip.ts'
-import { createSqlAbuseStore } from '../_shared/abuse/sql-abuse-store.ts'
-import { createSqlFunnelStore } from '../_shared/analytics/sql-funnel-store.ts'
-import { createSqlBookingStore } from '../_shared/booking/sql-booking-store.ts'
 import {
   createConfiguredHandler,
   type FunctionStores,
 } from '../_shared/config/configured-handler.ts'
 import { readFunctionConfig } from '../_shared/config/function-config.ts'
 import { createMisconfiguredHandler } from '../_shared/config/misconfigured-handler.ts'
+import { createSqlStores } from '../_shared/config/sql-stores.ts'
 import { createUnavailableStores } from '../_shared/config/unavailable-stores.ts'
 import { createPostgresDatabase } from '../_shared/db/postgres-database.ts'
-import { createSqlLeadStore } from '../_shared/lead/sql-lead-store.ts'
-import { createSqlNotificationStore } from '../_shared/notify/sql-notification-store.ts'
 
 // The last line of defence: a failure outside any request (a driver's timer, say) is logged,
 // and the function keeps answering rather than dropping every visitor with it.
@@ -47,15 +43,7 @@ function configuredServe(): Deno.ServeHandler {
 
   const db = databaseUrl ? createPostgresDatabase(databaseUrl) : null
   const role = { role: config.databaseRole }
-  const stores: FunctionStores = db
-    ? {
-        leads: createSqlLeadStore(db, role),
-        abuse: createSqlAbuseStore(db, role),
-        notifications: createSqlNotificationStore(db, role),
-        bookings: createSqlBookingStore(db),
-        funnel: createSqlFunnelStore(db, role),
-      }
-    : createUnavailableStores()
+  const stores: FunctionStores = db ? createSqlStores(db, role) : createUnavailableStores()
 
   // Notifications run after the reply, under EdgeRuntime.waitUntil on Supabase.
   const handler = createConfiguredHandler(config, stores)

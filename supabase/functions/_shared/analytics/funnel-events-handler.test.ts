@@ -12,14 +12,11 @@ import {
 } from '../../../../tests/support/function-requests.ts'
 import { sampleSubmission } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
-import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
-import { createSqlBookingStore } from '../booking/sql-booking-store.ts'
 import { createConfiguredHandler } from '../config/configured-handler.ts'
 import { readFunctionConfig } from '../config/function-config.ts'
+import { createSqlStores } from '../config/sql-stores.ts'
 import { createUnavailableStores } from '../config/unavailable-stores.ts'
-import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import { retrySecretHeader } from '../notify/notify-retry-handler.ts'
-import { createSqlNotificationStore } from '../notify/sql-notification-store.ts'
 import { createSqlFunnelStore } from './sql-funnel-store.ts'
 
 const page = `${partner}/contact`
@@ -74,13 +71,7 @@ describe.each(testDatabases)('funnel events on $name', ({ open, skip }) => {
             ...vars,
           })[name],
       ),
-      {
-        leads: createSqlLeadStore(test.db),
-        abuse: createSqlAbuseStore(test.db),
-        notifications: createSqlNotificationStore(test.db),
-        bookings: createSqlBookingStore(test.db),
-        funnel: createSqlFunnelStore(test.db),
-      },
+      createSqlStores(test.db),
       { now: () => clock },
     )
 

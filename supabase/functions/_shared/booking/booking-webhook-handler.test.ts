@@ -13,17 +13,14 @@ import {
 import { insertLead } from '../../../../tests/support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
-import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
-import { createSqlFunnelStore } from '../analytics/sql-funnel-store.ts'
 import { createConfiguredHandler } from '../config/configured-handler.ts'
 import { readFunctionConfig } from '../config/function-config.ts'
+import { createSqlStores } from '../config/sql-stores.ts'
 import { trackPendingWork } from '../http/after-reply.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import { retrySecretHeader } from '../notify/notify-retry-handler.ts'
-import { createSqlNotificationStore } from '../notify/sql-notification-store.ts'
 import { calSignatureHeader } from './providers/cal-webhook.ts'
 import { calendlySignatureHeader } from './providers/calendly-webhook.ts'
-import { createSqlBookingStore } from './sql-booking-store.ts'
 
 const base = 'http://localhost:3000/functions/v1/send-demo-request'
 const calSecret = 'cal-webhook-secret'
@@ -81,13 +78,7 @@ describe.each(testDatabases)('the booking webhooks on $name', ({ open, skip }) =
             ...vars,
           })[name],
       ),
-      {
-        leads: createSqlLeadStore(test.db),
-        abuse: createSqlAbuseStore(test.db),
-        notifications: createSqlNotificationStore(test.db),
-        bookings: createSqlBookingStore(test.db),
-        funnel: createSqlFunnelStore(test.db),
-      },
+      createSqlStores(test.db),
       { now: () => clock, afterReply: pending.afterReply },
     )
 

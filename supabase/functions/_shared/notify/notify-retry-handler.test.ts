@@ -7,14 +7,11 @@ import { insertLead } from '../../../../tests/support/insert-lead.ts'
 import { sampleNewDemoRequest as lead } from '../../../../tests/support/sample-lead.ts'
 import { openTestPglite, type TestDatabase } from '../../../../tests/support/test-database.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
-import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
-import { createSqlFunnelStore } from '../analytics/sql-funnel-store.ts'
-import { createSqlBookingStore } from '../booking/sql-booking-store.ts'
 import { createConfiguredHandler } from '../config/configured-handler.ts'
 import { readFunctionConfig } from '../config/function-config.ts'
+import { createSqlStores } from '../config/sql-stores.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import { isRetryPath, retrySecretHeader } from './notify-retry-handler.ts'
-import { createSqlNotificationStore } from './sql-notification-store.ts'
 
 const secret = 'a-long-enough-retry-secret'
 const retryUrl = 'http://localhost:3000/functions/v1/send-demo-request/retry'
@@ -42,17 +39,7 @@ function configured(vars: Record<string, string> = {}, now?: () => Date) {
         ...vars,
       })[name],
   )
-  return createConfiguredHandler(
-    config,
-    {
-      leads: createSqlLeadStore(test.db),
-      abuse: createSqlAbuseStore(test.db),
-      notifications: createSqlNotificationStore(test.db),
-      bookings: createSqlBookingStore(test.db),
-      funnel: createSqlFunnelStore(test.db),
-    },
-    { now },
-  )
+  return createConfiguredHandler(config, createSqlStores(test.db), { now })
 }
 
 const retry = (headers: Record<string, string> = { [retrySecretHeader]: secret }, init = {}) =>
