@@ -21,7 +21,6 @@ import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { fillSampleLead } from '../support/sample-lead-form.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
-import { waitUntil } from '../support/wait-until.ts'
 import {
   type Delivery,
   exampleRoutes,
@@ -31,7 +30,7 @@ import {
   startRoutingServer,
 } from './booking-backend.ts'
 import { waitForLiveForm } from './early-typing.ts'
-import { funnelRow, runInsights, runLeads, storedLeadRecords } from './leads.ts'
+import { funnelRowShowing, runInsights, runLeads, storedLeadRecords } from './leads.ts'
 import { openSitePage } from './site-page.ts'
 
 const providers: readonly BookingProvider[] = ['cal', 'calendly']
@@ -319,13 +318,7 @@ it('counts a visitor who leaves First Name empty and closes the page, and one wh
   const { dataDir } = backend('cal')
   const { fields } = formCopy
   const counted = (expected: Record<string, string>) =>
-    waitUntil(
-      async () => {
-        const row = await funnelRow(countedSource, dataDir)
-        return row && Object.entries(expected).every(([key, value]) => row[key] === value) && row
-      },
-      { what: `npm run insights -- --csv showing ${JSON.stringify(expected)}` },
-    )
+    funnelRowShowing(countedSource, dataDir, expected)
 
   // Into First Name, out of it empty, a key in Last Name: a start. Then the tab is closed.
   const left = await open(`${partnerOrigin}/counted`)
@@ -352,4 +345,4 @@ it('counts a visitor who leaves First Name empty and closes the page, and one wh
   const both = await counted({ views: '2', starts: '2', sent: '1', booked: '1' })
   expect(both).toMatchObject({ field_empty: '1', field_error: '0', refused: '0', cancelled: '0' })
   expect(both).toMatchObject({ send_tried: '1', booking_shown: '1', not_now: '0' })
-}, 90_000)
+}, 300_000)

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { inject } from 'vitest'
+import { waitUntil } from '../support/wait-until.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 
@@ -82,4 +83,22 @@ export async function funnelRow(
   if (rows.length > 1) throw new Error(`more than one page under ${source}: ${csv}`)
   const [row] = rows
   return row && Object.fromEntries(header.map((name, index) => [name, row[index] ?? '']))
+}
+
+/**
+ * Waits until `source`'s row of `npm run insights -- --csv` shows `expected`, and returns the row.
+ * Each try runs the command, several seconds on a loaded machine, so the deadline is wide.
+ */
+export function funnelRowShowing(
+  source: string,
+  dataDir: string,
+  expected: Record<string, string>,
+): Promise<Record<string, string>> {
+  return waitUntil(
+    async () => {
+      const row = await funnelRow(source, dataDir)
+      return row && Object.entries(expected).every(([key, value]) => row[key] === value) && row
+    },
+    { timeoutMs: 90_000, what: `npm run insights -- --csv showing ${JSON.stringify(expected)}` },
+  )
 }

@@ -26,7 +26,8 @@ export interface Visitor {
   press(button: string): Promise<void>
   /**
    * Closes the page's tab, as a visitor does (the page is hidden and unloaded); a new, empty tab
-   * takes its place, for the next `open`.
+   * takes its place, for the next `open`. WebKitGTK 2.50 fires `pagehide`, then
+   * `visibilitychange`, in the closed tab, and delivers a beacon sent from either (10 of 10).
    */
   closeTab(): Promise<void>
   /** Runs `script` in the page and returns what it returns. */
