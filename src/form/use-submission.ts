@@ -12,7 +12,7 @@ import {
 import type { PageEvents } from '../analytics/page-events.ts'
 import type { NextStep } from '../booking/next-step.ts'
 import type { Language } from '../copy/languages.ts'
-import { firstTouchCampaign } from '../fields/campaign.ts'
+import { visitCampaign } from '../fields/campaign.ts'
 import type { FormFields } from '../fields/contact-fields.ts'
 import { checkDemoRequest } from '../fields/demo-request-schema.ts'
 import { formFieldNames, honeypot } from '../fields/lead-fields.ts'
@@ -71,11 +71,6 @@ export function useSubmission(
   )
   const proofs = useMemo(() => demoRequestProofs(client, timeoutMs), [client, timeoutMs])
 
-  // Remembered at mount, while the landing page's address still carries the campaign.
-  useEffect(() => {
-    firstTouchCampaign(location.href)
-  }, [])
-
   useEffect(() => {
     if (!toast) return
     const timer = setTimeout(() => setToast(undefined), toastDurationMs)
@@ -120,7 +115,7 @@ export function useSubmission(
         pageUrl: location.href,
         referrer: document.referrer,
         website: readFormValues(form, [honeypot.name]).website ?? '',
-        campaign: firstTouchCampaign(location.href),
+        campaign: visitCampaign(location.href, document.referrer),
         language,
       }),
     }
