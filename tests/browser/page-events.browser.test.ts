@@ -11,6 +11,7 @@ import {
   fillValid,
   newRun,
   query,
+  recordedRequests,
   standInUrl,
   submitButton,
   toast,
@@ -70,9 +71,13 @@ function expectOnlyCounts(batch: Arrived) {
   return body
 }
 
+// The test page's own address, put back after a test that changes it.
+const testPage = location.href
+
 describe('the funnel batch a page view sends', () => {
   afterEach(() => {
     for (const element of document.querySelectorAll('demo-request')) element.remove()
+    history.replaceState(null, '', testPage)
   })
 
   it('sends a start and First Name left empty, with the view, when the page is hidden', async () => {
@@ -149,7 +154,10 @@ describe('the funnel batch a page view sends', () => {
     expect(batches.map((batch) => JSON.parse(batch.body).source)).to.deep.equal(['partner-on'])
   })
 
-  it('sends a batch after a send, and leaves nothing on the origin', async () => {
+  it('sends a batch after a send, and leaves nothing on the origin, landed from a campaign', async () => {
+    // A campaign in the address, which the lead carries (campaign.ts): read from the address
+    // itself at the send, it is written nowhere, and no batch carries the query.
+    history.replaceState(null, '', '?utm_source=newsletter&utm_campaign=injury-2026')
     const run = newRun()
     const element = await mountCounting({
       'supabase-url': standInUrl('success', run),
@@ -160,11 +168,14 @@ describe('the funnel batch a page view sends', () => {
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
+    const [lead] = await recordedRequests(run)
+    expect(lead?.body).to.include({ utmSource: 'newsletter', utmCampaign: 'injury-2026' })
     const [batch] = await waitUntil(async () => {
       const batches = await arrived(run)
       return batches.length > 0 && batches
     })
     const body = expectOnlyCounts(batch as Arrived)
+    expect(body.page).to.equal(page())
     expect(body.events).to.have.deep.members([
       { event: 'shown' },
       { event: 'started' },
@@ -181,9 +192,13 @@ describe('the funnel batch a page view sends', () => {
     const refused = expectOnlyCounts(batches[1] as Arrived).events
     expect(refused).to.deep.include({ event: 'send-tried' })
     expect(refused).to.deep.include({ event: 'refused', field: 'firstName', code: 'required' })
+    // Nothing in any batch names the visit: not the campaign, not what was typed.
+    for (const { body: sent } of batches) {
+      for (const value of ['newsletter', 'injury-2026', sampleLead.firstName, sampleLead.lastName])
+        expect(sent).not.to.include(value)
+    }
 
-    // Read after a visit whose address carries no utm_ parameters: those alone are kept, in
-    // sessionStorage, for the lead's first-touch campaign (docs/analytics.md).
+    // A view, a start and a send: nothing was written to the device.
     expect(document.cookie).to.equal('')
     expect(localStorage.length).to.equal(0)
     expect(sessionStorage.length).to.equal(0)

@@ -21,6 +21,7 @@ import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { fillSampleLead } from '../support/sample-lead-form.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
+import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import {
   type Delivery,
   exampleRoutes,
@@ -339,6 +340,8 @@ it('counts a visitor who leaves First Name empty and closes the page, and one wh
   const company = `${sampleLead.companyName} counted`
   const requestId = await bookInPanel('cal', sends.page, new URL(partnerOrigin).host, company)
   await bookingComesBack('cal', requestId, company)
+  // A view, a start and a send on the partner's page: nothing written to its origin.
+  expect(await sends.page.evaluate(storedOnDevice)).toEqual(nothingStored)
   expect(sends.pageErrors).toEqual([])
   await sends.page.close()
   await sends.close()

@@ -6,6 +6,7 @@ import { chromiumForFile } from '../support/chromium.ts'
 import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
+import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import {
   liveFormState,
   sweepFills,
@@ -71,6 +72,7 @@ it('a visitor who lands on / from a campaign and browses to the form is still cr
     utm_campaign: 'defense-firms',
     utm_term: '',
   })
+  expect(await page.evaluate(storedOnDevice)).toEqual(nothingStored)
   expect(pageErrors).toEqual([])
   await close()
 })

@@ -41,6 +41,7 @@ import { liveFormShown, liveFormState, typedAtOnce } from '../support/live-form.
 import { sampleLead } from '../support/sample-lead.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
+import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import { waitUntil } from '../support/wait-until.ts'
 import type { VisitorEngine } from './engines.ts'
 import { startVisitor, type Visitor } from './visitor.ts'
@@ -330,6 +331,8 @@ for (const engine of inject('engines')) {
       await waitUntil(async () =>
         (await visitor.evaluate(formText)).includes(formCopy.booking.heading),
       )
+      // A view, a start and a send on the partner's page: nothing written to its origin.
+      expect(await visitor.evaluate(storedOnDevice)).toEqual(nothingStored)
       const [lead] = await storedLeadRecords(companyName, dataDir)
       const body = calWebhookBody({
         trigger: 'BOOKING_CREATED',
