@@ -118,6 +118,44 @@ describe('the funnel batch a page view sends', () => {
     ])
   })
 
+  it('sends once for a page that is hidden and left, whichever event comes first', async () => {
+    // A closed tab fires both, pagehide first in WebKitGTK 2.50; a tab switched away from and
+    // then closed, visibilitychange first. Each sends what is pending; the second finds nothing.
+    const element = await mountCounting({
+      'supabase-url': standInUrl('success', newRun()),
+      source: 'partner-acme',
+    })
+    await inView(element)
+    const sendBeacon = navigator.sendBeacon
+    const beacons: string[] = []
+    navigator.sendBeacon = (_url, body) => Boolean(beacons.push(String(body)))
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    const hidden = () => document.dispatchEvent(new Event('visibilitychange'))
+    const sent: unknown[][] = []
+    try {
+      for (const order of [
+        [hidePage, hidden],
+        [hidden, hidePage],
+      ]) {
+        const before = beacons.length
+        await startLeavingFirstNameEmpty(element.shadowRoot as ShadowRoot)
+        for (const fire of order) fire()
+        sent.push(beacons.slice(before).map((body) => JSON.parse(body).events))
+      }
+    } finally {
+      navigator.sendBeacon = sendBeacon
+      delete (document as { visibilityState?: string }).visibilityState
+    }
+    // One batch each time, First Name left empty in it once.
+    const leftEmpty = { event: 'field-empty', field: 'firstName' }
+    expect(sent.map((batches) => batches.length)).to.deep.equal([1, 1])
+    for (const [events] of sent) {
+      expect(
+        (events as object[]).filter((event) => JSON.stringify(event) === JSON.stringify(leftEmpty)),
+      ).to.have.length(1)
+    }
+  })
+
   it('with analytics="off", records and sends nothing', async () => {
     const run = newRun()
     const off = await mountCounting({
