@@ -74,7 +74,7 @@ export async function runInsights(dataDir: string, args: string[]): Promise<stri
  * The `npm run insights -- --csv` row of `source`'s one page, as columns by header; undefined
  * before anything is counted under it.
  */
-export async function funnelRow(
+async function funnelRow(
   source: string,
   dataDir: string,
 ): Promise<Record<string, string> | undefined> {
