@@ -22,7 +22,10 @@ const known: EngineName[] = ['firefox', 'webkit']
 // Test files named after the engines run alone, without the visitor sends: for finding why one
 // file fails in one engine (`npm run test:engines -- webkit widget/x.browser.test.ts`).
 const onlyFiles = process.argv.slice(2).filter((arg) => /\.tsx?$/.test(arg))
-const asked = process.argv.slice(2).filter((arg) => !onlyFiles.includes(arg))
+// `--visitors=<words>`: only the visitor sends whose name holds them, no browser tests.
+const visitorsArg = process.argv.slice(2).find((arg) => arg.startsWith('--visitors='))
+const onlyVisitors = visitorsArg?.slice('--visitors='.length)
+const asked = process.argv.slice(2).filter((arg) => !onlyFiles.includes(arg) && arg !== visitorsArg)
 const unknown = asked.filter((name) => !known.includes(name as EngineName))
 if (unknown.length > 0) {
   console.error(`Unknown engine ${unknown.join(', ')}: name firefox, webkit or none for both`)
@@ -98,6 +101,7 @@ async function runVisitorSends(engines: VisitorEngine[]) {
     config: 'tests/engines/vitest.config.ts',
     watch: false,
     provide: { engines },
+    ...(onlyVisitors && { testNamePattern: onlyVisitors }),
   })
   // Passed only if the file ran and passed whole: a failed hook fails its file, not a test.
   const files = vitest.state.getFiles()
@@ -123,7 +127,8 @@ try {
     visitors.push({ name: 'webkit', version, hostname, port })
   }
   passed =
-    (await runBrowserTests(await browserLaunchers(webkit, firefox))) &&
+    (onlyVisitors !== undefined ||
+      (await runBrowserTests(await browserLaunchers(webkit, firefox)))) &&
     (onlyFiles.length > 0 || (await runVisitorSends(visitors)))
 } finally {
   await webkit?.stop()

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { Router } from 'wouter'
-import { firstTouchCampaign } from '../src/fields/campaign.ts'
 import { preloadPage } from './routes.tsx'
 import { SiteApp } from './site-app.tsx'
 import './styles/index.css'
@@ -11,10 +10,6 @@ if (!root) throw new Error('The page has no #root element to hydrate')
 // A browser without declarative shadow DOM leaves the prerendered form's template in place,
 // where the hydrating tree has none.
 for (const template of root.querySelectorAll('template[shadowrootmode]')) template.remove()
-
-// Kept for the session now, while the landing address still carries the visit's utm_*
-// parameters: the form, pages later, reads it back.
-firstTouchCampaign(location.href)
 
 // With the page's own chunk in hand, hydration does not stop at its Suspense boundary. If it
 // fails to download, hydration goes on and the error boundary shows why.

@@ -12,6 +12,7 @@ describe('custom-elements.json', () => {
       'publishable-key',
       'anon-key',
       'source',
+      'analytics',
       'privacy-url',
       'lang',
       'loading',

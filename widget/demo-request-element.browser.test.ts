@@ -558,24 +558,25 @@ describe('<demo-request> keys', () => {
 
 describe('<demo-request> campaign', () => {
   afterEach(() => {
-    sessionStorage.clear()
     history.replaceState(null, '', location.pathname)
+    // The instance's own, defined below, gives way to Document.prototype's again.
+    delete (document as { referrer?: string }).referrer
   })
 
-  it("sends the session's first utm_* parameters, not a later page's", async () => {
+  // A page of this origin that the visitor came from, as `document.referrer` names it.
+  const cameFrom = (address: string) =>
+    Object.defineProperty(document, 'referrer', {
+      value: new URL(address, location.href).href,
+      configurable: true,
+    })
+
+  it("sends the address's utm_* parameters over those of the page before, and keeps none", async () => {
+    cameFrom('/landing?utm_source=newsletter&utm_campaign=december')
     history.replaceState(null, '', '?utm_source=google&utm_medium=cpc&utm_campaign=injury-2026')
-    const ready = new Promise((resolve) =>
-      document.addEventListener('demo-request-ready', resolve, { once: true }),
-    )
-    const { element, root, run } = await mount('success')
-    await ready
-    element.remove()
-    // A later page of the same session, with a campaign of its own.
-    history.replaceState(null, '', '?utm_source=newsletter&utm_campaign=december')
-    const later = await mount('success', run)
-    fillValid(later.root)
-    submitButton(later.root).click()
-    await waitUntil(() => toast(later.root))
+    const { root, run } = await mount('success')
+    fillValid(root)
+    submitButton(root).click()
+    await waitUntil(() => toast(root))
     const [request] = await recordedRequests(run)
     expect(request?.body).to.include({
       utmSource: 'google',
@@ -584,7 +585,24 @@ describe('<demo-request> campaign', () => {
       pageUrl: location.href,
     })
     expect(request?.body).to.not.have.any.keys('utmTerm', 'utmContent')
-    expect(root.childElementCount).to.equal(0)
+    expect([sessionStorage.length, localStorage.length]).to.deep.equal([0, 0])
+  })
+
+  it("sends the campaign of the page before on this origin when the address has none, never another origin's", async () => {
+    cameFrom('/landing?utm_source=search&utm_campaign=defense-firms')
+    const { root, run } = await mount('success')
+    fillValid(root)
+    submitButton(root).click()
+    await waitUntil(() => toast(root))
+    cameFrom('https://news.example/story?utm_source=twitter')
+    fillValid(root)
+    submitButton(root).click()
+    const [same, other] = await waitUntil(async () => {
+      const requests = await recordedRequests(run)
+      return requests.length > 1 && requests
+    })
+    expect(same?.body).to.include({ utmSource: 'search', utmCampaign: 'defense-firms' })
+    expect(other?.body).to.not.have.any.keys('utmSource', 'utmCampaign')
   })
 })
 

@@ -18,6 +18,7 @@ const ReactElement = (HTMLElementBase &&
       publishableKey: 'string',
       anonKey: 'string',
       source: 'string',
+      analytics: 'string',
       privacyUrl: 'string',
       // A type r2wc has no transform for: it keeps the object as set, renders again, and never
       // reads it from an attribute. A property only.
@@ -27,7 +28,7 @@ const ReactElement = (HTMLElementBase &&
 
 /**
  * The `<demo-request>` element: the form in an open shadow root. Attributes `supabase-url`,
- * `publishable-key` (or `anon-key`), `source` and `privacy-url` map to the form's props, the
+ * `publishable-key` (or `anon-key`), `source`, `analytics` and `privacy-url` map to the form's props, the
  * `functions` property to its Functions client. Defining the class registers nothing;
  * `define()` does.
  */

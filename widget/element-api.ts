@@ -29,6 +29,12 @@ export const elementAttributes = [
     description: "Free text stored with the lead, such as a partner's name.",
   },
   {
+    name: 'analytics',
+    prop: 'analytics',
+    // Short: the full widget carries these words (live-form.tsx reads the list).
+    description: "'off': the form counts nothing on this page (docs/analytics.md).",
+  },
+  {
     name: 'privacy-url',
     prop: 'privacyUrl',
     description:

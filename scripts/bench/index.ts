@@ -18,6 +18,7 @@ import { measureBackend } from './backend-section.ts'
 import type { BenchRow, BenchSection } from './bench-row.ts'
 import { measureBotDefence } from './bot-defence-section.ts'
 import { measureColdStart } from './cold-start-section.ts'
+import { measureCountingCost } from './counting-cost.ts'
 import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
 import { measureLighthouse } from './lighthouse-section.ts'
 import { markdownTable } from './markdown-table.ts'
@@ -109,7 +110,11 @@ try {
     }),
   )
   await section('Backend', () => measureBackend(root, settings.loadSeconds))
-  await section('Analytics', () => measureAnalytics(root, settings.loadSeconds))
+  await section('Analytics', async () => {
+    const visits = await measureCountingCost(browser, settings.visitorRuns)
+    const load = await measureAnalytics(root, settings.loadSeconds)
+    return { rows: [...visits.rows, ...load.rows], data: { visits: visits.data, load: load.data } }
+  })
   await section('Bot defence', () => measureBotDefence(root, browser, settings))
   await section('Routing', () => measureRouting(browser, settings.routingRuns))
 } catch (error) {

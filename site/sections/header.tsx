@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
 import { Icon } from '../components/icon.tsx'
 import { SectionLink } from '../components/section-link.tsx'
+import { SiteLink } from '../components/site-link.tsx'
 import { brand, siteCopy } from '../site-copy.ts'
 import { MobileMenu } from './mobile-menu.tsx'
 
@@ -25,9 +26,9 @@ export function Header() {
             </ul>
           </nav>
           <div className="site-header__actions">
-            <Link to="/request-demo" className="button button--primary">
+            <SiteLink to="/request-demo" className="button button--primary">
               {nav.requestDemo}
-            </Link>
+            </SiteLink>
             {/* docs/requirements.md#home-page gives Login no destination yet; a button, so it promises no page. */}
             <button type="button" className="button button--ghost">
               {nav.login}

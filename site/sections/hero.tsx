@@ -1,5 +1,5 @@
-import { Link } from 'wouter'
 import { Icon } from '../components/icon.tsx'
+import { SiteLink } from '../components/site-link.tsx'
 import { siteCopy } from '../site-copy.ts'
 import { ReportPreview } from './report-preview.tsx'
 
@@ -13,9 +13,9 @@ export function Hero() {
           <p className="eyebrow">{hero.eyebrow}</p>
           <h1 id="hero-title">{hero.tagline}</h1>
           <p className="hero__lead">{hero.lead}</p>
-          <Link to="/request-demo" className="button button--light button--large">
+          <SiteLink to="/request-demo" className="button button--light button--large">
             {hero.cta}
-          </Link>
+          </SiteLink>
         </div>
         <ReportPreview />
       </div>

@@ -16,6 +16,8 @@ export interface BookingPanelProps {
   onBooked: () => void
   /** "Not now", or "Close" after a booking. */
   onClose: () => void
+  /** The visitor opened the booking page's link, or chose "Not now": for the funnel's counts. */
+  onEvent?: (entry: { event: 'booking-link-used' | 'not-now' }) => void
   /** How long a page may stay silent before the new-tab link shows beside it; 5 s unless a test says. */
   linkAfterMs?: number
 }
@@ -52,6 +54,7 @@ export function BookingPanel({
   url,
   onBooked,
   onClose,
+  onEvent,
   linkAfterMs = bookingLinkAfterMs,
 }: BookingPanelProps) {
   const classes = bookingClasses()
@@ -149,6 +152,7 @@ export function BookingPanel({
   }, [protocol, src, linkAfterMs])
 
   const framed = provider !== 'link' && framedStages.includes(stage)
+  const notNow = stage !== 'booked' && stage !== 'requested'
   // Offered beside a slow frame, and kept there once offered; in place of a refused one.
   const linkShown = stage === 'blocked' || (framed && slow)
   const status = {
@@ -175,7 +179,12 @@ export function BookingPanel({
       </p>
       {linkShown && (
         <p className={classes.note}>
-          <a href={link} target="_blank" rel="noopener noreferrer">
+          <a
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => onEvent?.({ event: 'booking-link-used' })}
+          >
             {copy.openInNewTab}
           </a>
         </p>
@@ -193,8 +202,15 @@ export function BookingPanel({
         />
       )}
       <div className={classes.actions}>
-        <button type="button" className={classes.button} onClick={onClose}>
-          {stage === 'booked' || stage === 'requested' ? copy.close : copy.notNow}
+        <button
+          type="button"
+          className={classes.button}
+          onClick={() => {
+            if (notNow) onEvent?.({ event: 'not-now' })
+            onClose()
+          }}
+        >
+          {notNow ? copy.notNow : copy.close}
         </button>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { useCopy } from '../copy/form-language.ts'
 import { adoptStyles } from '../styles/style-sheet.ts'
-import { BookingPanel } from './booking-panel.tsx'
+import { BookingPanel, type BookingPanelProps } from './booking-panel.tsx'
 import { bookingClasses } from './booking-panel-styles.ts'
 import type { NextStep } from './next-step.ts'
 
@@ -11,10 +11,11 @@ export interface NextStepPanelProps {
   onBooked: () => void
   /** "Not now", "Close": the form comes back. */
   onClose: () => void
+  onEvent?: BookingPanelProps['onEvent']
 }
 
 /** What takes the form's place after a send whose route offers a next step. */
-export function NextStepPanel({ step, onBooked, onClose }: NextStepPanelProps) {
+export function NextStepPanel({ step, onBooked, onClose, onEvent }: NextStepPanelProps) {
   if (step.kind === 'message') return <MessagePanel text={step.text} onClose={onClose} />
   return (
     <BookingPanel
@@ -22,6 +23,7 @@ export function NextStepPanel({ step, onBooked, onClose }: NextStepPanelProps) {
       url={step.url}
       onBooked={onBooked}
       onClose={onClose}
+      onEvent={onEvent}
     />
   )
 }

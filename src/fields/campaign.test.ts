@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { campaignFromUrl, firstTouchCampaign } from './campaign.ts'
-
-// A Storage in memory, as a tab's sessionStorage behaves.
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  }
-}
+import { campaignFromUrl, visitCampaign, withCampaign } from './campaign.ts'
 
 const ad =
   'https://partner.example/?utm_source=google&utm_medium=cpc&utm_campaign=injury-2026&utm_term=legal+ai&utm_content=banner-a'
@@ -43,41 +28,48 @@ describe('campaignFromUrl', () => {
   })
 })
 
-describe('firstTouchCampaign', () => {
-  it('keeps the first campaign of the session over later ones', () => {
-    const storage = memoryStorage()
-    expect(firstTouchCampaign(ad, () => storage).utmSource).toBe('google')
-    const later = firstTouchCampaign(
-      'https://partner.example/pricing?utm_source=newsletter&utm_campaign=december',
-      () => storage,
-    )
-    expect(later).toEqual(campaignFromUrl(ad))
+describe('visitCampaign', () => {
+  it("is the address's campaign, whatever page came before", () => {
+    const before = 'https://partner.example/?utm_source=newsletter&utm_campaign=december'
+    expect(visitCampaign(ad, before)).toEqual(campaignFromUrl(ad))
   })
 
-  it('is credited to the campaign on pages without one, once one was seen', () => {
-    const storage = memoryStorage()
-    expect(firstTouchCampaign('https://partner.example/', () => storage)).toEqual({})
-    firstTouchCampaign(ad, () => storage)
-    expect(firstTouchCampaign('https://partner.example/contact', () => storage)).toEqual(
+  it('is the campaign of the page before on the same origin, when the address has none', () => {
+    expect(visitCampaign('https://partner.example/contact', ad)).toEqual(campaignFromUrl(ad))
+    expect(visitCampaign('https://partner.example/contact?utm_source=', ad)).toEqual(
       campaignFromUrl(ad),
     )
   })
 
-  it('uses the current address when storage throws, is missing or holds junk', () => {
-    const throwing = () => {
-      throw new DOMException('The operation is insecure.', 'SecurityError')
-    }
-    expect(firstTouchCampaign(ad, throwing)).toEqual(campaignFromUrl(ad))
-    expect(firstTouchCampaign(ad, () => undefined)).toEqual(campaignFromUrl(ad))
-    const full = memoryStorage()
-    full.setItem = () => {
-      throw new DOMException('Quota exceeded', 'QuotaExceededError')
-    }
-    expect(firstTouchCampaign(ad, () => full)).toEqual(campaignFromUrl(ad))
-    for (const junk of ['{', 'null', '[1]', '{"utmSource":7}']) {
-      const storage = memoryStorage()
-      storage.setItem('demo-request-campaign', junk)
-      expect(firstTouchCampaign(ad, () => storage)).toEqual(campaignFromUrl(ad))
-    }
+  it("never another origin's, nor one from a referrer it cannot read", () => {
+    const elsewhere = 'https://news.example/story?utm_source=twitter&utm_campaign=launch'
+    expect(visitCampaign('https://partner.example/contact', elsewhere)).toEqual({})
+    // The same host on another scheme or port is another origin.
+    expect(
+      visitCampaign('https://partner.example/', 'http://partner.example/?utm_source=x'),
+    ).toEqual({})
+    expect(
+      visitCampaign('https://partner.example/', 'https://partner.example:8443/?utm_source=x'),
+    ).toEqual({})
+    expect(visitCampaign('https://partner.example/', '')).toEqual({})
+    expect(visitCampaign('not a url', ad)).toEqual({})
+  })
+})
+
+describe('withCampaign', () => {
+  it("adds the search's five utm_* parameters to the path, and nothing else", () => {
+    const search = `${new URL(ad).search}&utm_id=7&gclid=x&page=2`
+    expect(withCampaign('/request-demo', search)).toBe(
+      '/request-demo?utm_campaign=injury-2026&utm_source=google&utm_medium=cpc&utm_term=legal+ai&utm_content=banner-a',
+    )
+    expect(
+      campaignFromUrl(`https://partner.example${withCampaign('/request-demo', search)}`),
+    ).toEqual(campaignFromUrl(ad))
+  })
+
+  it('leaves the path alone without a campaign, or with empty parameters', () => {
+    expect(withCampaign('/request-demo', '')).toBe('/request-demo')
+    expect(withCampaign('/request-demo', '?page=2')).toBe('/request-demo')
+    expect(withCampaign('/request-demo', '?utm_source=&utm_medium=%20')).toBe('/request-demo')
   })
 })

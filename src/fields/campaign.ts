@@ -7,62 +7,54 @@ export type UtmField = QueryFieldName
 export type Campaign = Partial<Record<UtmField, string>>
 
 const utmFields = queryFieldNames
-const storageKey = 'demo-request-campaign'
+
+function parse(url: string): URL | undefined {
+  try {
+    return new URL(url)
+  } catch {
+    return undefined
+  }
+}
 
 /** The `utm_*` parameters in a page address, each cut to its limit; empty ones left out. */
 export function campaignFromUrl(url: string): Campaign {
-  let params: URLSearchParams
-  try {
-    params = new URL(url).searchParams
-  } catch {
-    return {}
-  }
+  const params = parse(url)?.searchParams
   const campaign: Campaign = {}
   for (const field of utmFields) {
-    // Cut only: the submission cleans it, and a stored copy must stay small.
-    const value = params.get(leadFields[field].query)?.trim().slice(0, leadFields[field].max)
+    // Cut only: the submission cleans it.
+    const value = params?.get(leadFields[field].query)?.trim().slice(0, leadFields[field].max)
     if (value) campaign[field] = value
   }
   return campaign
 }
 
 /**
- * The session's first campaign: the `utm_*` parameters of the first page of this tab's session
- * that carried any, kept in `sessionStorage`, so a visitor who came from an ad and then browsed
- * is still credited to the ad. Where storage is unavailable or throws (disabled, sandboxed
- * frames, full), the current address's parameters.
+ * The visit's campaign, kept nowhere: the `utm_*` parameters of the page's address, else those of
+ * the page before it on the same origin (`document.referrer`), so a visitor who lands from an ad
+ * and opens the page with the form is still credited to the ad. One hop only: anything longer
+ * would need the campaign written to the device. Another origin's parameters are that site's
+ * campaign, not the visit's to this one.
  */
-export function firstTouchCampaign(
-  url: string,
-  storage: () => Storage | undefined = () => globalThis.sessionStorage,
-): Campaign {
+export function visitCampaign(url: string, referrer: string): Campaign {
   const current = campaignFromUrl(url)
-  try {
-    const store = storage()
-    if (!store) return current
-    const kept = readCampaign(store.getItem(storageKey))
-    if (kept) return kept
-    if (Object.keys(current).length > 0) store.setItem(storageKey, JSON.stringify(current))
-  } catch {
-    // Reading `sessionStorage` itself throws where the page may not use storage.
-  }
-  return current
+  if (Object.keys(current).length > 0) return current
+  const page = parse(url)
+  const before = parse(referrer)
+  return page && before && page.origin === before.origin ? campaignFromUrl(referrer) : {}
 }
 
-// What another script, or an older version, left under the key is checked, never trusted.
-function readCampaign(stored: string | null): Campaign | undefined {
-  if (!stored) return undefined
-  let value: unknown
-  try {
-    value = JSON.parse(stored)
-  } catch {
-    return undefined
-  }
-  if (typeof value !== 'object' || value === null) return undefined
-  const campaign: Campaign = {}
+/**
+ * `path` (a path with no query or fragment) with the `utm_*` parameters of `search`, a page's
+ * `location.search`: a link to the form that carries the campaign the visitor arrived with.
+ */
+export function withCampaign(path: string, search: string): string {
+  const params = new URLSearchParams(search)
+  const carried = new URLSearchParams()
   for (const field of utmFields) {
-    const text = (value as Record<string, unknown>)[field]
-    if (typeof text === 'string' && text) campaign[field] = text.slice(0, leadFields[field].max)
+    const { query } = leadFields[field]
+    const value = params.get(query)
+    if (value?.trim()) carried.set(query, value)
   }
-  return Object.keys(campaign).length > 0 ? campaign : undefined
+  const query = carried.toString()
+  return query ? `${path}?${query}` : path
 }

@@ -19,6 +19,8 @@ export type DemoRequestFormProps = {
   anonKey?: string
   /** Free text stored with the lead, such as a partner's name. */
   source?: string
+  /** `'off'`: the form counts nothing on this page and sends no events (docs/analytics.md). */
+  analytics?: string
   /** The privacy notice the form links to; defaults to `/privacy` on SITE_URL, else the page's origin. */
   privacyUrl?: string
   /** A Functions client to call instead, e.g. a site's own `supabase.functions`. */

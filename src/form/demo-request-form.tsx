@@ -1,4 +1,5 @@
 import { useContext, useId, useLayoutEffect, useRef, useState } from 'react'
+import { usePageEvents } from '../analytics/use-page-events.ts'
 import { NextStepPanel } from '../booking/next-step-panel.tsx'
 import { copies } from '../copy/copies.ts'
 import { FormLanguage } from '../copy/form-language.ts'
@@ -29,8 +30,9 @@ export function DemoRequestForm(props: DemoRequestFormProps) {
   // What the fields show first; from then on the DOM holds the values (form-values.ts).
   const [firstValues] = useState(() => ({ ...initialValues }))
   const [issues, setIssues] = useFieldIssues(formRef, fields)
+  const events = usePageEvents(props, fields, formRef, rootRef)
   const { submit, startProofs, submitting, toast, setToast, next, setNext, clearOutcome } =
-    useSubmission(props, fields, language, setIssues, rootRef)
+    useSubmission(props, fields, language, setIssues, rootRef, events)
   useFormHandle(formRef, rootRef, setIssues, clearOutcome)
 
   useLayoutEffect(() => {
@@ -56,6 +58,7 @@ export function DemoRequestForm(props: DemoRequestFormProps) {
               emitFormEvent(rootRef.current, 'demo-request-booked', { requestId: next.requestId })
             }
             onClose={() => setNext(undefined)}
+            onEvent={events.record}
           />
         )}
         <form

@@ -9,9 +9,10 @@ import {
   useRef,
   useState,
 } from 'react'
+import type { PageEvents } from '../analytics/page-events.ts'
 import type { NextStep } from '../booking/next-step.ts'
 import type { Language } from '../copy/languages.ts'
-import { firstTouchCampaign } from '../fields/campaign.ts'
+import { visitCampaign } from '../fields/campaign.ts'
 import type { FormFields } from '../fields/contact-fields.ts'
 import { checkDemoRequest } from '../fields/demo-request-schema.ts'
 import { formFieldNames, honeypot } from '../fields/lead-fields.ts'
@@ -50,6 +51,7 @@ export function useSubmission(
   language: Language,
   setIssues: Dispatch<SetStateAction<FieldIssues>>,
   root: RefObject<HTMLElement | null>,
+  events: PageEvents,
 ) {
   const inFlight = useRef(false)
   const [keys] = useState(createIdempotencyKeys)
@@ -69,11 +71,6 @@ export function useSubmission(
   )
   const proofs = useMemo(() => demoRequestProofs(client, timeoutMs), [client, timeoutMs])
 
-  // Remembered at mount, while the landing page's address still carries the campaign.
-  useEffect(() => {
-    firstTouchCampaign(location.href)
-  }, [])
-
   useEffect(() => {
     if (!toast) return
     const timer = setTimeout(() => setToast(undefined), toastDurationMs)
@@ -90,11 +87,16 @@ export function useSubmission(
     event.preventDefault()
     // A ref, not state: a second click can arrive before React re-renders the disabled button.
     if (inFlight.current) return
+    events.record({ event: 'send-tried' })
     const form = event.currentTarget
     // What the fields show now, however it got there (form-values.ts).
     const result = checkDemoRequest(readFormValues(form, formFieldNames), fields)
     if (!result.success) {
       setIssues(result.codes)
+      for (const field of formFieldNames) {
+        const code = result.codes[field]
+        if (code) events.record({ event: 'refused', field, code })
+      }
       const first = formFieldNames.find((field) => result.codes[field])
       const control = first && form.elements.namedItem(first)
       if (control instanceof HTMLElement) control.focus()
@@ -113,7 +115,7 @@ export function useSubmission(
         pageUrl: location.href,
         referrer: document.referrer,
         website: readFormValues(form, [honeypot.name]).website ?? '',
-        campaign: firstTouchCampaign(location.href),
+        campaign: visitCampaign(location.href, document.referrer),
         language,
       }),
     }
@@ -129,6 +131,9 @@ export function useSubmission(
       writeFormValues(form, emptyValues)
       setToast('success')
       if (outcome.next) setNext({ step: outcome.next, requestId: outcome.requestId })
+      if (outcome.next && outcome.next.kind !== 'message') events.record({ event: 'booking-shown' })
+      // After the toast is set: the beacon is queued, never awaited.
+      events.flush()
       emitFormEvent(root.current, 'demo-request-success', { requestId: outcome.requestId })
       return
     }

@@ -1,10 +1,13 @@
 // A stand-in for the send-demo-request function that the browser tests steer by URL:
 // POST /stand-in/<reply>/<run>/functions/v1/send-demo-request answers with that reply from
 // tests/support/function-replies.js, GET on the same path hands out a proof-of-work challenge,
-// and GET /stand-in-log/<run> lists what that run's requests carried.
+// and GET /stand-in-log/<run> lists what that run's requests carried. A page's funnel batch, POST
+// …/send-demo-request/events, is answered 204 as the function does, and listed, its body as it
+// came, by GET /stand-in-events/<run>.
 import { functionReplies, standInChallenge } from '../support/function-replies.js'
 
 const log = new Map()
+const batches = new Map()
 
 const json = (ctx, status, body) => {
   ctx.status = status
@@ -37,6 +40,18 @@ async function readBody(req) {
 
 export function standInFunction() {
   return async (ctx, next) => {
+    const beacon = ctx.path.match(
+      /^\/stand-in\/[\w-]+\/([\w-]+)\/functions\/v1\/send-demo-request\/events$/,
+    )
+    if (beacon && ctx.method === 'POST') {
+      const entries = batches.get(beacon[1]) ?? []
+      batches.set(beacon[1], entries)
+      entries.push({ headers: ctx.headers, body: await readBody(ctx.req) })
+      ctx.status = 204
+      return
+    }
+    const events = ctx.path.match(/^\/stand-in-events\/([\w-]+)$/)
+    if (events) return json(ctx, 200, batches.get(events[1]) ?? [])
     const call = ctx.path.match(
       /^\/stand-in\/([\w-]+)\/([\w-]+)\/functions\/v1\/send-demo-request$/,
     )

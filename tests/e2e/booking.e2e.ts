@@ -21,6 +21,7 @@ import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { fillSampleLead } from '../support/sample-lead-form.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
+import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import {
   type Delivery,
   exampleRoutes,
@@ -30,7 +31,7 @@ import {
   startRoutingServer,
 } from './booking-backend.ts'
 import { waitForLiveForm } from './early-typing.ts'
-import { runLeads, storedLeadRecords } from './leads.ts'
+import { funnelRowShowing, runInsights, runLeads, storedLeadRecords } from './leads.ts'
 import { openSitePage } from './site-page.ts'
 
 const providers: readonly BookingProvider[] = ['cal', 'calendly']
@@ -40,6 +41,7 @@ let tempDir: string
 let standIn: BookingStandIn
 let partner: Server
 let partnerOrigin: string
+const countedSource = 'partner-counted'
 const backends = new Map<BookingProvider, { server: ServerProcess; dataDir: string }>()
 // The partner's pages, by path: each embeds only the loader of one provider's server.
 const partnerPages = new Map<string, string>()
@@ -72,6 +74,14 @@ beforeAll(async () => {
     }),
   )
   for (const result of started) if (result.status === 'rejected') throw result.reason
+  // The partner page whose funnel is counted, on the Cal.com server, under a source of its own.
+  const cal = new URL(backend('cal').server.url).origin
+  partnerPages.set(
+    '/counted',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
+<script src="${cal}/widget/demo-request-loader.js" defer></script></head>
+<body><h1>Partner</h1><demo-request supabase-url="${cal}" source="${countedSource}"></demo-request></body></html>`,
+  )
 }, 120_000)
 
 afterAll(async () => {
@@ -304,3 +314,38 @@ it("a 1-5 firm sees the route's message in the form's place, and Close brings th
   expect(pageErrors).toEqual([])
   await close()
 })
+
+it('counts a visitor who leaves First Name empty and closes the page, and one who sends and books: npm run insights shows exactly those', async () => {
+  const { dataDir } = backend('cal')
+  const { fields } = formCopy
+  const counted = (expected: Record<string, string>) =>
+    funnelRowShowing(countedSource, dataDir, expected)
+
+  // Into First Name, out of it empty, a key in Last Name: a start. Then the tab is closed.
+  const left = await open(`${partnerOrigin}/counted`)
+  await waitForLiveForm(left.page)
+  await left.page.getByLabel(fields.firstName.label).click()
+  await left.page.getByLabel(fields.lastName.label).click()
+  await left.page.keyboard.type('L')
+  await left.page.close()
+  await left.close()
+  const afterLeft = await counted({ views: '1', starts: '1', field_empty: '1' })
+  expect(afterLeft).toMatchObject({ page: `${partnerOrigin}/counted`, sent: '0', booked: '0' })
+  expect(afterLeft).toMatchObject({ field_error: '0', send_tried: '0', refused: '0' })
+  expect(await runInsights(dataDir, ['--source', countedSource])).toMatch(/First name +1 +0/)
+
+  // Sends as a 200+ firm, books in the stand-in Cal.com page; the signed webhook comes back.
+  const sends = await open(`${partnerOrigin}/counted`)
+  await waitForLiveForm(sends.page)
+  const company = `${sampleLead.companyName} counted`
+  const requestId = await bookInPanel('cal', sends.page, new URL(partnerOrigin).host, company)
+  await bookingComesBack('cal', requestId, company)
+  // A view, a start and a send on the partner's page: nothing written to its origin.
+  expect(await sends.page.evaluate(storedOnDevice)).toEqual(nothingStored)
+  expect(sends.pageErrors).toEqual([])
+  await sends.page.close()
+  await sends.close()
+  const both = await counted({ views: '2', starts: '2', sent: '1', booked: '1' })
+  expect(both).toMatchObject({ field_empty: '1', field_error: '0', refused: '0', cancelled: '0' })
+  expect(both).toMatchObject({ send_tried: '1', booking_shown: '1', not_now: '0' })
+}, 300_000)

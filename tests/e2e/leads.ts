@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { inject } from 'vitest'
+import { waitUntil } from '../support/wait-until.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 
@@ -57,4 +58,47 @@ export async function storedLeadRecords(
 ): Promise<Record<string, string>[]> {
   const records = await allStoredLeadRecords(dataDir)
   return records.filter((record) => Object.values(record).includes(companyName))
+}
+
+/** What `npm run insights` prints with `args`, run as sales run it beside the running server. */
+export async function runInsights(dataDir: string, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'server/insights.ts', ...args],
+    { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
+  )
+  return stdout
+}
+
+/**
+ * The `npm run insights -- --csv` row of `source`'s one page, as columns by header; undefined
+ * before anything is counted under it.
+ */
+async function funnelRow(
+  source: string,
+  dataDir: string,
+): Promise<Record<string, string> | undefined> {
+  const csv = await runInsights(dataDir, ['--csv', '--source', source])
+  const [header = [], ...rows] = csvRecords(csv.trim())
+  if (rows.length > 1) throw new Error(`more than one page under ${source}: ${csv}`)
+  const [row] = rows
+  return row && Object.fromEntries(header.map((name, index) => [name, row[index] ?? '']))
+}
+
+/**
+ * Waits until `source`'s row of `npm run insights -- --csv` shows `expected`, and returns the row.
+ * Each try runs the command, several seconds on a loaded machine, so the deadline is wide.
+ */
+export function funnelRowShowing(
+  source: string,
+  dataDir: string,
+  expected: Record<string, string>,
+): Promise<Record<string, string>> {
+  return waitUntil(
+    async () => {
+      const row = await funnelRow(source, dataDir)
+      return row && Object.entries(expected).every(([key, value]) => row[key] === value) && row
+    },
+    { timeoutMs: 90_000, what: `npm run insights -- --csv showing ${JSON.stringify(expected)}` },
+  )
 }

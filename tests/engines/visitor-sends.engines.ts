@@ -11,7 +11,14 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { copies } from '../../src/copy/copies.ts'
 import { formCopy } from '../../src/copy/form-copy.ts'
-import { allStoredLeadRecords, storedLeads } from '../e2e/leads.ts'
+import {
+  allStoredLeadRecords,
+  funnelRowShowing,
+  storedLeadRecords,
+  storedLeads,
+} from '../e2e/leads.ts'
+import { type BookingStandIn, startBookingStandIn } from '../support/booking-stand-in.ts'
+import { calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
 import {
   type FillRecord,
   fillDone,
@@ -34,6 +41,7 @@ import { liveFormShown, liveFormState, typedAtOnce } from '../support/live-form.
 import { sampleLead } from '../support/sample-lead.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
+import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import { waitUntil } from '../support/wait-until.ts'
 import type { VisitorEngine } from './engines.ts'
 import { startVisitor, type Visitor } from './visitor.ts'
@@ -52,9 +60,15 @@ let partnerOrigin: string
 const plainHost = 'partner.test'
 let plainOrigin: string
 let proxy: HostProxy
+let standIn: BookingStandIn
+// The partner page whose funnel each engine's visitors are counted on: a source per engine, whose
+// leads are routed to a stand-in Cal.com page. The webhook's secret, for the booking that follows.
+const countedSource = (engine: string) => `partner-counted-${engine}`
+const calSecret = 'engines-cal-webhook-secret'
 
 beforeAll(async () => {
   tempDir = await mkdtemp(join(tmpdir(), 'engines-'))
+  standIn = await startBookingStandIn()
   partner = createServer((request, response) => {
     const widget = new URL(backend.url).origin
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -68,9 +82,11 @@ ${firstFramesRecorder}<script src="${widget}/widget/demo-request-loader.js" defe
 <body><h1>Socio</h1><demo-request supabase-url="${widget}" source="partner-engines"></demo-request>
 <demo-request lang="en" supabase-url="${widget}" source="partner-engines"></demo-request></body></html>`)
     }
+    const counted = request.url?.match(/^\/counted\/(\w+)$/)?.[1]
+    const source = counted ? countedSource(counted) : 'partner-engines'
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
 <script src="${widget}/widget/demo-request-loader.js" defer></script></head>
-<body><h1>Partner</h1><demo-request supabase-url="${widget}" source="partner-engines"></demo-request></body></html>`)
+<body><h1>Partner</h1><demo-request supabase-url="${widget}" source="${source}"></demo-request></body></html>`)
   })
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
   const { port } = partner.address() as AddressInfo
@@ -86,12 +102,25 @@ ${firstFramesRecorder}<script src="${widget}/widget/demo-request-loader.js" defe
     // Every engine's visitor is the same client, 127.0.0.1: more sends than the default 5, and
     // each sweep sends one lead per moment.
     RATE_LIMIT_MAX: '1000',
+    // And more page views than the default 30 a window: each page a sweep loads sends its batch as
+    // the next replaces it, and the counted visits that follow would be refused (429).
+    ANALYTICS_CLIENT_MAX: '1000',
+    // Only the counted pages' leads are offered a booking; every other send ends in its toast.
+    DEMO_REQUEST_ROUTES: JSON.stringify([
+      {
+        when: { source: inject('engines').map(({ name }) => countedSource(name)) },
+        book: standIn.calPage(),
+        provider: 'cal',
+      },
+    ]),
+    CAL_WEBHOOK_SECRET: calSecret,
   })
 })
 
 afterAll(async () => {
   await backend?.stop()
   await proxy?.close()
+  await standIn?.close()
   partner?.closeAllConnections()
   await new Promise((resolve) => partner?.close(resolve))
   if (tempDir) await rm(tempDir, { recursive: true, force: true })
@@ -271,6 +300,64 @@ for (const engine of inject('engines')) {
       )
       expect(firstName).toBe('Ana')
     })
+
+    it(`${engine.version}: counts a visitor who leaves First Name empty and closes the tab, and one who sends and books: npm run insights shows exactly those`, async () => {
+      const source = countedSource(engine.name)
+      const page = `${partnerOrigin}/counted/${engine.name}`
+      const dataDir = join(tempDir, 'pglite')
+      const counted = (expected: Record<string, string>) =>
+        funnelRowShowing(source, dataDir, expected)
+      const { fields } = formCopy
+
+      // Into First Name, out of it empty, a key in Last Name: a start. Then the tab is closed.
+      await visitor.open(page)
+      await waitForLiveForm(visitor)
+      await visitor.typeAt(fields.firstName.label, '')
+      await visitor.typeAt(fields.lastName.label, 'L')
+      await visitor.closeTab()
+      const left = await counted({ views: '1', starts: '1', field_empty: '1' })
+      expect(left).toMatchObject({
+        page,
+        sent: '0',
+        booked: '0',
+        field_error: '0',
+        send_tried: '0',
+      })
+
+      // Sends, is offered the stand-in Cal.com page, and books: Cal.com's signed webhook comes.
+      const companyName = `${sampleLead.companyName} ${engine.name} counted ${Date.now()}`
+      await visitor.open(page)
+      await sendSampleLead(visitor, companyName)
+      await waitUntil(async () =>
+        (await visitor.evaluate(formText)).includes(formCopy.booking.heading),
+      )
+      // A view, a start and a send on the partner's page: nothing written to its origin.
+      expect(await visitor.evaluate(storedOnDevice)).toEqual(nothingStored)
+      const [lead] = await storedLeadRecords(companyName, dataDir)
+      const body = calWebhookBody({
+        trigger: 'BOOKING_CREATED',
+        uid: `engines-${lead?.id}`,
+        requestId: lead?.id ?? '',
+        startTime: '2027-01-05T15:00:00.000Z',
+        createdAt: new Date().toISOString(),
+      })
+      const booked = await fetch(
+        new URL('functions/v1/send-demo-request/booking/cal', backend.url),
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-cal-signature-256': signCalWebhook(body, calSecret),
+          },
+          body,
+        },
+      )
+      expect(booked.status).toBe(200)
+      await visitor.closeTab()
+      const both = await counted({ views: '2', starts: '2', sent: '1', booked: '1' })
+      expect(both).toMatchObject({ field_empty: '1', field_error: '0', refused: '0' })
+      expect(both).toMatchObject({ send_tried: '1', booking_shown: '1', not_now: '0' })
+    }, 300_000)
 
     it(`${engine.version}: sends a lead from a partner page on plain http, not a secure context, stored once`, async () => {
       const companyName = `${sampleLead.companyName} ${engine.name} plain ${Date.now()}`

@@ -24,6 +24,12 @@ export interface Visitor {
   /** Chooses the option reading `option` in the select labelled `label`. */
   choose(label: string, option: string): Promise<void>
   press(button: string): Promise<void>
+  /**
+   * Closes the page's tab, as a visitor does (the page is hidden and unloaded); a new, empty tab
+   * takes its place, for the next `open`. WebKitGTK 2.50 fires `pagehide`, then
+   * `visibilitychange`, in the closed tab, and delivers a beacon sent from either (10 of 10).
+   */
+  closeTab(): Promise<void>
   /** Runs `script` in the page and returns what it returns. */
   evaluate<T>(script: () => T): Promise<T>
   close(): Promise<void>
@@ -61,9 +67,13 @@ async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
       'network.proxy.http_port': proxy.port,
     },
   })
-  const page = await browser.newPage()
-  // Does nothing on a page whose address has no plan.
-  await page.evaluateOnNewDocument(fillWhileLoading)
+  const newTab = async () => {
+    const tab = await browser.newPage()
+    // Does nothing on a page whose address has no plan.
+    await tab.evaluateOnNewDocument(fillWhileLoading)
+    return tab
+  }
+  let page = await newTab()
   const control = async (label: string) => {
     const handle = await page.waitForFunction(inForm, { timeout: 10_000 }, label)
     return handle.asElement() as puppeteer.ElementHandle<HTMLElement>
@@ -93,6 +103,11 @@ async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
       await select.select(value ?? option)
     },
     press: async (button) => (await control(button)).click(),
+    closeTab: async () => {
+      const next = await newTab()
+      await page.close()
+      page = next
+    },
     evaluate: (script) => page.evaluate(script) as never,
     close: () => browser.close(),
   }
@@ -128,7 +143,7 @@ async function webkitVisitor(hostname: string, port: number, proxy: HostProxy): 
       )
       const { x, y } = middle as unknown as { x: number; y: number }
       await browser.action('pointer').move({ x, y, origin: 'viewport' }).down().up().perform()
-      await browser.keys([...text])
+      if (text) await browser.keys([...text])
     },
     openFilling: async (url, blank, plan) => {
       await browser.url(blank)
@@ -136,6 +151,11 @@ async function webkitVisitor(hostname: string, port: number, proxy: HostProxy): 
     },
     choose: async (label, option) => (await control(label)).selectByVisibleText(option),
     press: async (button) => (await control(button)).click(),
+    closeTab: async () => {
+      const { handle } = await browser.createWindow('tab')
+      await browser.closeWindow()
+      await browser.switchToWindow(handle)
+    },
     evaluate: (script) => browser.execute(script) as never,
     close: () => browser.deleteSession(),
   }

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { beaconTo, pageEvents } from './page-events.ts'
+
+describe('pageEvents', () => {
+  it('records shown and started once a page view, sends what it holds once, and forgets it', () => {
+    const sent: unknown[] = []
+    const events = pageEvents((batch) => sent.push(batch))
+    events.record({ event: 'shown' })
+    events.record({ event: 'started' })
+    events.record({ event: 'field-empty', field: 'firstName' })
+    events.record({ event: 'started' })
+    events.flush()
+    events.flush()
+    events.record({ event: 'shown' })
+    events.record({ event: 'field-empty', field: 'firstName' })
+    events.flush()
+    expect(sent).toEqual([
+      [{ event: 'shown' }, { event: 'started' }, { event: 'field-empty', field: 'firstName' }],
+      [{ event: 'field-empty', field: 'firstName' }],
+    ])
+  })
+
+  it('sends a batch as soon as it holds 50 events, the most one may hold', () => {
+    const sent: unknown[][] = []
+    const events = pageEvents((batch) => sent.push(batch))
+    for (let i = 0; i < 51; i++) events.record({ event: 'send-tried' })
+    expect(sent.map((batch) => batch.length)).toEqual([50])
+    events.flush()
+    expect(sent.map((batch) => batch.length)).toEqual([50, 1])
+  })
+})
+
+describe('beaconTo', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  const page = { origin: 'https://acme.example', pathname: '/injury-defense' }
+
+  it('beacons source, page without query or fragment, and events to the events endpoint', () => {
+    const sendBeacon = vi.fn(() => true)
+    vi.stubGlobal('navigator', { sendBeacon })
+    vi.stubGlobal('location', { ...page, href: `${page.origin}${page.pathname}?utm_source=x#form` })
+    beaconTo('https://p.supabase.co/', 'partner-acme')([{ event: 'shown' }])
+    expect(sendBeacon).toHaveBeenCalledWith(
+      'https://p.supabase.co/functions/v1/send-demo-request/events',
+      '{"source":"partner-acme","page":"https://acme.example/injury-defense","events":[{"event":"shown"}]}',
+    )
+  })
+
+  it('posts with keepalive where the browser refuses the beacon', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })))
+    vi.stubGlobal('navigator', { sendBeacon: () => false })
+    vi.stubGlobal('location', page)
+    vi.stubGlobal('fetch', fetch)
+    beaconTo('https://p.supabase.co', undefined)([{ event: 'started' }])
+    expect(fetch).toHaveBeenCalledWith(
+      'https://p.supabase.co/functions/v1/send-demo-request/events',
+      {
+        method: 'POST',
+        body: '{"page":"https://acme.example/injury-defense","events":[{"event":"started"}]}',
+        keepalive: true,
+      },
+    )
+  })
+})

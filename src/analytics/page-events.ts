@@ -1,0 +1,67 @@
+/**
+ * The widget's side of the funnel (docs/analytics.md): one form's events on one page view,
+ * gathered in memory and sent as a batch of the shape `funnel-events.ts` checks. Nothing is
+ * written to the device and nothing names the visitor: the batch carries the element's source,
+ * the page's origin and path, and what happened.
+ */
+import type { FormFieldName } from '../fields/lead-fields.ts'
+import type { PageEventName } from './funnel-events.ts'
+
+// One thing that happened on the page: a field and a message code where the event takes them.
+type PageEvent = { event: PageEventName; field?: FormFieldName; code?: string }
+
+/** Sends one batch's events; never awaited, so nothing the visitor waits for waits on it. */
+export type SendEvents = (events: PageEvent[]) => void
+
+// funnelBatchLimits.events, written here: importing it would bring the batch's schema along.
+const batchEvents = 50
+
+/** What a form records, and the moments it sends what it recorded. */
+export interface PageEvents {
+  /** Records `entry`; `shown` and `started` only the first time, as a page view has one each. */
+  record(entry: PageEvent): void
+  /** Sends what was recorded since the last flush, if anything, and forgets it. */
+  flush(): void
+}
+
+/** A form's recorder, sending each batch with `send`. */
+export function pageEvents(send: SendEvents): PageEvents {
+  let pending: PageEvent[] = []
+  const once = new Set<string>()
+  const events: PageEvents = {
+    record(entry) {
+      const { event } = entry
+      if (event === 'shown' || event === 'started') {
+        if (once.has(event)) return
+        once.add(event)
+      }
+      pending.push(entry)
+      // A batch holds at most 50: a visitor who leaves fields again and again sends more batches.
+      if (pending.length === batchEvents) events.flush()
+    },
+    flush() {
+      if (pending.length) send(pending)
+      pending = []
+    },
+  }
+  return events
+}
+
+/**
+ * Sends each batch to the function's `/events` with `navigator.sendBeacon`: a string goes as
+ * text/plain, a simple request with no preflight, which the browser delivers even as the page
+ * goes away. Where the beacon is refused (too large for its queue, or missing), `fetch` with
+ * `keepalive` does the same. The page is the address without its query and fragment.
+ */
+export function beaconTo(supabaseUrl: string, source: string | undefined): SendEvents {
+  const url = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/send-demo-request/events`
+  return (events) => {
+    const body = JSON.stringify({ source, page: location.origin + location.pathname, events })
+    try {
+      if (navigator.sendBeacon?.(url, body)) return
+      fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {})
+    } catch {
+      // An address the browser cannot post to: the counts are lost, never the visitor's send.
+    }
+  }
+}

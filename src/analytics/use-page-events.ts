@@ -1,0 +1,72 @@
+import { type RefObject, useEffect, useRef, useState } from 'react'
+import type { FormFields } from '../fields/contact-fields.ts'
+import { checkDemoRequest } from '../fields/demo-request-schema.ts'
+import { type FormFieldName, formFieldNames } from '../fields/lead-fields.ts'
+import { defaultSupabaseUrl } from '../form/config.ts'
+import type { DemoRequestFormProps } from '../form/demo-request-form-props.ts'
+import { readFormValues } from '../form/form-values.ts'
+import { beaconTo, type PageEvents, pageEvents } from './page-events.ts'
+
+/**
+ * Records what the visitor does with the form on this page view, and sends it when the page is
+ * hidden or left, or the form leaves the page; the send's own steps are recorded by the caller.
+ * With `analytics="off"` nothing is recorded or sent. The attributes are read when a batch goes,
+ * so a change of `source` or `supabase-url` loses nothing already recorded.
+ */
+export function usePageEvents(
+  props: DemoRequestFormProps,
+  fields: FormFields,
+  formRef: RefObject<HTMLFormElement | null>,
+  rootRef: RefObject<HTMLElement | null>,
+): PageEvents {
+  const latest = useRef(props)
+  latest.current = props
+  const [events] = useState(() => {
+    const on = () => latest.current.analytics !== 'off'
+    const recorder = pageEvents((batch) => {
+      const { supabaseUrl, source } = latest.current
+      if (on()) beaconTo(supabaseUrl || defaultSupabaseUrl(), source)(batch)
+    })
+    return { ...recorder, record: (entry) => on() && recorder.record(entry) } as PageEvents
+  })
+
+  useEffect(() => {
+    const form = formRef.current
+    const root = rootRef.current
+    if (!form || !root) return
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      events.record({ event: 'shown' })
+      seen.disconnect()
+    })
+    seen.observe(root)
+    // A field left: empty, or with what its message would say (whether or not it shows yet).
+    const left = (event: Event) => {
+      const field = (event.target as HTMLInputElement).name as FormFieldName
+      const values = readFormValues(form, formFieldNames)
+      if (!formFieldNames.includes(field)) return
+      if (!values[field]?.trim()) return events.record({ event: 'field-empty', field })
+      const checked = checkDemoRequest(values, fields)
+      const code = checked.success ? undefined : checked.codes[field]
+      if (code) events.record({ event: 'field-error', field, code })
+    }
+    const stop = new AbortController()
+    const { signal } = stop
+    // A select's choice fires `input` too, as typing and autofill do.
+    form.addEventListener('input', () => events.record({ event: 'started' }), { signal })
+    form.addEventListener('focusout', left, { signal })
+    document.addEventListener(
+      'visibilitychange',
+      () => document.visibilityState === 'hidden' && events.flush(),
+      { signal },
+    )
+    addEventListener('pagehide', events.flush, { signal })
+    return () => {
+      seen.disconnect()
+      stop.abort()
+      events.flush()
+    }
+  }, [events, fields, formRef, rootRef])
+
+  return events
+}

@@ -1,0 +1,245 @@
+/// <reference types="mocha" />
+// The funnel's batches as they arrive at the stand-in function: what a page view records, when
+// it goes, that analytics="off" sends none, and that a visit leaves nothing on the origin and
+// nothing in a batch that could name the visitor (docs/analytics.md).
+import { expect } from 'chai'
+import { checkFunnelBatch } from '../../src/analytics/funnel-events.ts'
+import '../../widget/define.ts'
+import { sampleLead } from '../support/sample-lead.ts'
+import { waitUntil } from '../support/wait-until.ts'
+import {
+  fillValid,
+  newRun,
+  query,
+  recordedRequests,
+  standInUrl,
+  submitButton,
+  toast,
+  typeInto,
+} from './widget-harness.ts'
+
+type Arrived = { headers: Record<string, string>; body: string }
+
+const arrived = async (run: string): Promise<Arrived[]> =>
+  (await fetch(`/stand-in-events/${run}`)).json()
+
+const page = () => location.origin + location.pathname
+
+/**
+ * Appends a `<demo-request>` and waits for `demo-request-ready`, which the form emits after its
+ * effects, the recorder's observer among them, have run.
+ */
+async function mountCounting(attributes: Record<string, string>): Promise<HTMLElement> {
+  const element = document.createElement('demo-request')
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
+  const ready = new Promise((resolve) => element.addEventListener('demo-request-ready', resolve))
+  document.body.append(element)
+  await ready
+  return element
+}
+
+// Made after the form's own observer (mountCounting), so when this one reports the element in
+// view, the form's has already recorded `shown`: observers are told in the order they were made.
+const inView = (element: Element) =>
+  new Promise<void>((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe(element)
+  })
+
+// Focus moves from First Name to Last Name without a key in First Name, then Last Name gets one.
+async function startLeavingFirstNameEmpty(root: ShadowRoot) {
+  query<HTMLInputElement>(root, '[name="firstName"]').focus()
+  query<HTMLInputElement>(root, '[name="lastName"]').focus()
+  typeInto(root, 'lastName', sampleLead.lastName)
+}
+
+const hidePage = () => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }))
+
+// Every batch's key, and every event's, is one the function's schema knows: nothing else rides.
+function expectOnlyCounts(batch: Arrived) {
+  const body = JSON.parse(batch.body)
+  expect(checkFunnelBatch(body).success, batch.body).to.equal(true)
+  expect(Object.keys(body).sort()).to.deep.equal(['events', 'page', 'source'])
+  for (const event of body.events)
+    expect(['event', 'field', 'code']).to.include.members(Object.keys(event))
+  expect(batch.headers['content-type']).to.match(/^text\/plain/)
+  expect(batch.headers).not.to.have.property('cookie')
+  return body
+}
+
+// The test page's own address, put back after a test that changes it.
+const testPage = location.href
+
+describe('the funnel batch a page view sends', () => {
+  afterEach(() => {
+    for (const element of document.querySelectorAll('demo-request')) element.remove()
+    history.replaceState(null, '', testPage)
+  })
+
+  it('sends a start and First Name left empty, with the view, when the page is hidden', async () => {
+    const run = newRun()
+    const element = await mountCounting({
+      'supabase-url': standInUrl('success', run),
+      source: 'partner-acme',
+    })
+    await inView(element)
+    await startLeavingFirstNameEmpty(element.shadowRoot as ShadowRoot)
+    hidePage()
+    const [batch, ...more] = await waitUntil(async () => {
+      const batches = await arrived(run)
+      return batches.length > 0 && batches
+    })
+    expect(more).to.deep.equal([])
+    const body = expectOnlyCounts(batch as Arrived)
+    expect(body.source).to.equal('partner-acme')
+    expect(body.page).to.equal(page())
+    expect(body.events).to.have.deep.members([
+      { event: 'shown' },
+      { event: 'field-empty', field: 'firstName' },
+      { event: 'started' },
+    ])
+
+    // Each event goes once: hidden again with nothing new, the page sends nothing; First Name
+    // left empty a second time goes alone in the next batch.
+    hidePage()
+    await startLeavingFirstNameEmpty(element.shadowRoot as ShadowRoot)
+    hidePage()
+    const batches = await waitUntil(async () => {
+      const all = await arrived(run)
+      return all.length > 1 && all
+    })
+    expect(batches).to.have.length(2)
+    expect(JSON.parse((batches[1] as Arrived).body).events).to.deep.equal([
+      { event: 'field-empty', field: 'firstName' },
+    ])
+  })
+
+  it('sends once for a page that is hidden and left, whichever event comes first', async () => {
+    // A closed tab fires both, pagehide first in WebKitGTK 2.50; a tab switched away from and
+    // then closed, visibilitychange first. Each sends what is pending; the second finds nothing.
+    const element = await mountCounting({
+      'supabase-url': standInUrl('success', newRun()),
+      source: 'partner-acme',
+    })
+    await inView(element)
+    const sendBeacon = navigator.sendBeacon
+    const beacons: string[] = []
+    navigator.sendBeacon = (_url, body) => Boolean(beacons.push(String(body)))
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    const hidden = () => document.dispatchEvent(new Event('visibilitychange'))
+    const sent: unknown[][] = []
+    try {
+      for (const order of [
+        [hidePage, hidden],
+        [hidden, hidePage],
+      ]) {
+        const before = beacons.length
+        await startLeavingFirstNameEmpty(element.shadowRoot as ShadowRoot)
+        for (const fire of order) fire()
+        sent.push(beacons.slice(before).map((body) => JSON.parse(body).events))
+      }
+    } finally {
+      navigator.sendBeacon = sendBeacon
+      delete (document as { visibilityState?: string }).visibilityState
+    }
+    // One batch each time, First Name left empty in it once.
+    const leftEmpty = { event: 'field-empty', field: 'firstName' }
+    expect(sent.map((batches) => batches.length)).to.deep.equal([1, 1])
+    for (const [events] of sent) {
+      expect(
+        (events as object[]).filter((event) => JSON.stringify(event) === JSON.stringify(leftEmpty)),
+      ).to.have.length(1)
+    }
+  })
+
+  it('with analytics="off", records and sends nothing', async () => {
+    const run = newRun()
+    const off = await mountCounting({
+      'supabase-url': standInUrl('success', run),
+      source: 'partner-off',
+      analytics: 'off',
+    })
+    const on = await mountCounting({
+      'supabase-url': standInUrl('success', run),
+      source: 'partner-on',
+    })
+    await Promise.all([inView(off), inView(on)])
+    await startLeavingFirstNameEmpty(off.shadowRoot as ShadowRoot)
+    await startLeavingFirstNameEmpty(on.shadowRoot as ShadowRoot)
+    // The beacons are queued as the page hides, in its listeners: all of them by the time
+    // dispatchEvent returns.
+    const sendBeacon = navigator.sendBeacon
+    const beacons: string[] = []
+    navigator.sendBeacon = (url, body) => {
+      beacons.push(String(body))
+      return sendBeacon.call(navigator, url, body)
+    }
+    try {
+      hidePage()
+    } finally {
+      navigator.sendBeacon = sendBeacon
+    }
+    expect(beacons.map((body) => JSON.parse(body).source)).to.deep.equal(['partner-on'])
+    // And what arrived is the counting form's batch alone.
+    const batches = await waitUntil(async () => {
+      const all = await arrived(run)
+      return all.length > 0 && all
+    })
+    expect(batches.map((batch) => JSON.parse(batch.body).source)).to.deep.equal(['partner-on'])
+  })
+
+  it('sends a batch after a send, and leaves nothing on the origin, landed from a campaign', async () => {
+    // A campaign in the address, which the lead carries (campaign.ts): read from the address
+    // itself at the send, it is written nowhere, and no batch carries the query.
+    history.replaceState(null, '', '?utm_source=newsletter&utm_campaign=injury-2026')
+    const run = newRun()
+    const element = await mountCounting({
+      'supabase-url': standInUrl('success', run),
+      source: 'partner-acme',
+    })
+    const root = element.shadowRoot as ShadowRoot
+    await inView(element)
+    fillValid(root)
+    submitButton(root).click()
+    await waitUntil(() => toast(root))
+    const [lead] = await recordedRequests(run)
+    expect(lead?.body).to.include({ utmSource: 'newsletter', utmCampaign: 'injury-2026' })
+    const [batch] = await waitUntil(async () => {
+      const batches = await arrived(run)
+      return batches.length > 0 && batches
+    })
+    const body = expectOnlyCounts(batch as Arrived)
+    expect(body.page).to.equal(page())
+    expect(body.events).to.have.deep.members([
+      { event: 'shown' },
+      { event: 'started' },
+      { event: 'send-tried' },
+    ])
+
+    // An empty send refused: each field's code, then the page hides.
+    submitButton(root).click()
+    hidePage()
+    const batches = await waitUntil(async () => {
+      const all = await arrived(run)
+      return all.length > 1 && all
+    })
+    const refused = expectOnlyCounts(batches[1] as Arrived).events
+    expect(refused).to.deep.include({ event: 'send-tried' })
+    expect(refused).to.deep.include({ event: 'refused', field: 'firstName', code: 'required' })
+    // Nothing in any batch names the visit: not the campaign, not what was typed.
+    for (const { body: sent } of batches) {
+      for (const value of ['newsletter', 'injury-2026', sampleLead.firstName, sampleLead.lastName])
+        expect(sent).not.to.include(value)
+    }
+
+    // A view, a start and a send: nothing was written to the device.
+    expect(document.cookie).to.equal('')
+    expect(localStorage.length).to.equal(0)
+    expect(sessionStorage.length).to.equal(0)
+    expect(await indexedDB.databases()).to.deep.equal([])
+  })
+})
