@@ -38,16 +38,19 @@ async function mountCounting(attributes: Record<string, string>): Promise<HTMLEl
   return element
 }
 
-// Made after the form's own observer (mountCounting), so when this one reports the element in
-// view, the form's has already recorded `shown`: observers are told in the order they were made.
+// Made after the form's own observer (mountCounting), and on the element it watches (the
+// parent of its <form>), so when this one reports it in view, the form's has already recorded
+// `shown`: observers are told in the order they were made. (The host element can be in view a
+// frame before the form's own element is laid out.)
 const inView = (element: Element) =>
   new Promise<void>((resolve) => {
+    const watched = element.shadowRoot?.querySelector('form')?.parentElement ?? element
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return
       observer.disconnect()
       resolve()
     })
-    observer.observe(element)
+    observer.observe(watched)
   })
 
 // Focus moves from First Name to Last Name without a key in First Name, then Last Name gets one.
