@@ -192,186 +192,197 @@ async function sweepFills(visitor: Visitor, url: string, blank: string, run: str
   return points
 }
 
+// Each engine's visitor at the same time as the other's, as two people on two browsers: their
+// leads, pages and counts are their own. One visitor's steps stay in order (sequential).
 for (const engine of inject('engines')) {
-  describe(engine.name, () => {
-    let visitor: Visitor
-    beforeAll(async () => {
-      visitor = await startVisitor(engine, proxy)
-    })
-    afterAll(() => visitor?.close())
+  describe.concurrent(engine.name, () => {
+    describe.sequential('a visitor', () => {
+      let visitor: Visitor
+      beforeAll(async () => {
+        visitor = await startVisitor(engine, proxy)
+      })
+      afterAll(() => visitor?.close())
 
-    it(`${engine.version}: sends a lead from /request-demo, stored once`, async () => {
-      const companyName = `${sampleLead.companyName} ${engine.name} site ${Date.now()}`
-      await visitor.open(new URL('/request-demo', backend.url).href)
-      await sendSampleLead(visitor, companyName)
-      const leads = await leadsStoredAs(companyName)
-      expect(leads).toHaveLength(1)
-      expect(leads[0]).toContain(`,${sampleLead.firstName},${sampleLead.lastName},${companyName},`)
-    })
-
-    it(`${engine.version}: sends a lead from a partner page of another origin through the loader, stored once`, async () => {
-      const companyName = `${sampleLead.companyName} ${engine.name} partner ${Date.now()}`
-      await visitor.open(`${partnerOrigin}/`)
-      await sendSampleLead(visitor, companyName)
-      const leads = await leadsStoredAs(companyName)
-      expect(leads).toHaveLength(1)
-      expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,`)
-    })
-
-    it(`${engine.version}: keeps what a visitor types the moment the form shows, on the site and a partner page`, async () => {
-      for (const page of [new URL('/request-demo', backend.url).href, `${partnerOrigin}/`]) {
-        await visitor.open(page)
-        // Into whichever form shows First Name first, static or live, without waiting for more.
-        await visitor.typeAt(formCopy.fields.firstName.label, 'Ada')
-        await visitor.typeAt(formCopy.fields.lastName.label, 'Love')
-        await waitForLiveForm(visitor)
-        expect(await visitor.evaluate(liveFormState), page).toEqual(typedAtOnce)
-      }
-    })
-
-    it(`${engine.version}: sends what a script put in the fields at any moment across the take-over and after it, on the site and a partner page`, async () => {
-      const site = new URL('/request-demo', backend.url)
-      const pages = [
-        ['/request-demo', site.href, new URL('/robots.txt', site).href],
-        ['partner page', `${partnerOrigin}/`, `${partnerOrigin}/blank`],
-      ] as const
-      for (const [name, url, blank] of pages) {
-        const points = await sweepFills(visitor, url, blank, `${engine.name} ${name} ${Date.now()}`)
-        console.info(`${name}, ${engine.version}: ${sweepSummary(points)}`)
-        const stored = await allStoredLeadRecords(join(tempDir, 'pglite'))
-        expect(missedPoints(points, stored), name).toEqual([])
-      }
-    }, 300_000)
-
-    it(`${engine.version}: on a Spanish partner page through the loader, shows no English word from the first paint to the live form, answers and sends in Spanish, and follows the page to English`, async () => {
-      const { es, en } = copies
-      await visitor.open(`${partnerOrigin}/es`)
-      const frames = (await waitUntil(() => visitor.evaluate(recordedFrames), {
-        timeoutMs: 15_000,
-      })) as FrameSnapshot[]
-      const spanish = frames.filter((shot) => shot.element === 0 && shot.words)
-      expect(spanish.length, 'snapshots of the Spanish form').toBeGreaterThan(0)
-      expect(spanish.filter((shot) => englishWordsIn(shot.words).length > 0)).toEqual([])
-      expect(spanish.every((shot) => shot.words.includes(es.fields.firstName.label))).toBe(true)
-      const english = frames.filter((shot) => shot.element === 1 && shot.words)
-      expect(english.length, 'snapshots of the lang="en" form').toBeGreaterThan(0)
-      expect(english.every((shot) => shot.words.includes(en.fields.firstName.label))).toBe(true)
-      console.info(
-        `Spanish page, ${engine.version}: ${spanish.length} snapshots, static Spanish form in ${spanish.filter((shot) => !shot.live).length}`,
-      )
-
-      // An empty send: Spanish messages.
-      await visitor.press(es.submit)
-      await waitUntil(async () =>
-        (await visitor.evaluate(formText)).includes(es.messages.firstName.required),
-      )
-
-      const companyName = `${sampleLead.companyName} ${engine.name} es ${Date.now()}`
-      await visitor.type(es.fields.firstName.label, sampleLead.firstName)
-      await visitor.type(es.fields.lastName.label, sampleLead.lastName)
-      await visitor.type(es.fields.companyName.label, companyName)
-      await visitor.choose(es.fields.companySize.label, es.companySizes[sampleLead.companySize])
-      await visitor.press(es.submit)
-      const toasts = [es.success.title, es.failure.title]
-      let shown = ''
-      await waitUntil(
-        async () => {
-          shown = await visitor.evaluate(formText)
-          return toasts.some((title) => shown.includes(title))
-        },
-        { timeoutMs: 15_000 },
-      )
-      expect(shown).toContain(es.success.title)
-      const leads = await leadsStoredAs(companyName)
-      expect(leads).toHaveLength(1)
-      expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,es,`)
-
-      // The page turns English after the visitor typed: the form follows, keeping what was typed.
-      await visitor.type(es.fields.firstName.label, 'Ana')
-      await visitor.evaluate(() => document.documentElement.setAttribute('lang', 'en'))
-      await waitUntil(async () =>
-        (await visitor.evaluate(formText)).includes(en.fields.firstName.label),
-      )
-      const firstName = await visitor.evaluate(
-        () =>
-          document
-            .querySelector('demo-request')
-            ?.shadowRoot?.querySelector<HTMLInputElement>('[name="firstName"]')?.value,
-      )
-      expect(firstName).toBe('Ana')
-    })
-
-    it(`${engine.version}: counts a visitor who leaves First Name empty and closes the tab, and one who sends and books: npm run insights shows exactly those`, async () => {
-      const source = countedSource(engine.name)
-      const page = `${partnerOrigin}/counted/${engine.name}`
-      const dataDir = join(tempDir, 'pglite')
-      const counted = (expected: Record<string, string>) =>
-        funnelRowShowing(source, dataDir, expected)
-      const { fields } = formCopy
-
-      // Into First Name, out of it empty, a key in Last Name: a start. Then the tab is closed.
-      await visitor.open(page)
-      await waitForLiveForm(visitor)
-      await visitor.typeAt(fields.firstName.label, '')
-      await visitor.typeAt(fields.lastName.label, 'L')
-      await visitor.closeTab()
-      const left = await counted({ views: '1', starts: '1', field_empty: '1' })
-      expect(left).toMatchObject({
-        page,
-        sent: '0',
-        booked: '0',
-        field_error: '0',
-        send_tried: '0',
+      it(`${engine.version}: sends a lead from /request-demo, stored once`, async () => {
+        const companyName = `${sampleLead.companyName} ${engine.name} site ${Date.now()}`
+        await visitor.open(new URL('/request-demo', backend.url).href)
+        await sendSampleLead(visitor, companyName)
+        const leads = await leadsStoredAs(companyName)
+        expect(leads).toHaveLength(1)
+        expect(leads[0]).toContain(
+          `,${sampleLead.firstName},${sampleLead.lastName},${companyName},`,
+        )
       })
 
-      // Sends, is offered the stand-in Cal.com page, and books: Cal.com's signed webhook comes.
-      const companyName = `${sampleLead.companyName} ${engine.name} counted ${Date.now()}`
-      await visitor.open(page)
-      await sendSampleLead(visitor, companyName)
-      await waitUntil(async () =>
-        (await visitor.evaluate(formText)).includes(formCopy.booking.heading),
-      )
-      // A view, a start and a send on the partner's page: nothing written to its origin.
-      expect(await visitor.evaluate(storedOnDevice)).toEqual(nothingStored)
-      const [lead] = await storedLeadRecords(companyName, dataDir)
-      const body = calWebhookBody({
-        trigger: 'BOOKING_CREATED',
-        uid: `engines-${lead?.id}`,
-        requestId: lead?.id ?? '',
-        startTime: '2027-01-05T15:00:00.000Z',
-        createdAt: new Date().toISOString(),
+      it(`${engine.version}: sends a lead from a partner page of another origin through the loader, stored once`, async () => {
+        const companyName = `${sampleLead.companyName} ${engine.name} partner ${Date.now()}`
+        await visitor.open(`${partnerOrigin}/`)
+        await sendSampleLead(visitor, companyName)
+        const leads = await leadsStoredAs(companyName)
+        expect(leads).toHaveLength(1)
+        expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,`)
       })
-      const booked = await fetch(
-        new URL('functions/v1/send-demo-request/booking/cal', backend.url),
-        {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-cal-signature-256': signCalWebhook(body, calSecret),
+
+      it(`${engine.version}: keeps what a visitor types the moment the form shows, on the site and a partner page`, async () => {
+        for (const page of [new URL('/request-demo', backend.url).href, `${partnerOrigin}/`]) {
+          await visitor.open(page)
+          // Into whichever form shows First Name first, static or live, without waiting for more.
+          await visitor.typeAt(formCopy.fields.firstName.label, 'Ada')
+          await visitor.typeAt(formCopy.fields.lastName.label, 'Love')
+          await waitForLiveForm(visitor)
+          expect(await visitor.evaluate(liveFormState), page).toEqual(typedAtOnce)
+        }
+      })
+
+      it(`${engine.version}: sends what a script put in the fields at any moment across the take-over and after it, on the site and a partner page`, async () => {
+        const site = new URL('/request-demo', backend.url)
+        const pages = [
+          ['/request-demo', site.href, new URL('/robots.txt', site).href],
+          ['partner page', `${partnerOrigin}/`, `${partnerOrigin}/blank`],
+        ] as const
+        for (const [name, url, blank] of pages) {
+          const points = await sweepFills(
+            visitor,
+            url,
+            blank,
+            `${engine.name} ${name} ${Date.now()}`,
+          )
+          console.info(`${name}, ${engine.version}: ${sweepSummary(points)}`)
+          const stored = await allStoredLeadRecords(join(tempDir, 'pglite'))
+          expect(missedPoints(points, stored), name).toEqual([])
+        }
+      }, 300_000)
+
+      it(`${engine.version}: on a Spanish partner page through the loader, shows no English word from the first paint to the live form, answers and sends in Spanish, and follows the page to English`, async () => {
+        const { es, en } = copies
+        await visitor.open(`${partnerOrigin}/es`)
+        const frames = (await waitUntil(() => visitor.evaluate(recordedFrames), {
+          timeoutMs: 15_000,
+        })) as FrameSnapshot[]
+        const spanish = frames.filter((shot) => shot.element === 0 && shot.words)
+        expect(spanish.length, 'snapshots of the Spanish form').toBeGreaterThan(0)
+        expect(spanish.filter((shot) => englishWordsIn(shot.words).length > 0)).toEqual([])
+        expect(spanish.every((shot) => shot.words.includes(es.fields.firstName.label))).toBe(true)
+        const english = frames.filter((shot) => shot.element === 1 && shot.words)
+        expect(english.length, 'snapshots of the lang="en" form').toBeGreaterThan(0)
+        expect(english.every((shot) => shot.words.includes(en.fields.firstName.label))).toBe(true)
+        console.info(
+          `Spanish page, ${engine.version}: ${spanish.length} snapshots, static Spanish form in ${spanish.filter((shot) => !shot.live).length}`,
+        )
+
+        // An empty send: Spanish messages.
+        await visitor.press(es.submit)
+        await waitUntil(async () =>
+          (await visitor.evaluate(formText)).includes(es.messages.firstName.required),
+        )
+
+        const companyName = `${sampleLead.companyName} ${engine.name} es ${Date.now()}`
+        await visitor.type(es.fields.firstName.label, sampleLead.firstName)
+        await visitor.type(es.fields.lastName.label, sampleLead.lastName)
+        await visitor.type(es.fields.companyName.label, companyName)
+        await visitor.choose(es.fields.companySize.label, es.companySizes[sampleLead.companySize])
+        await visitor.press(es.submit)
+        const toasts = [es.success.title, es.failure.title]
+        let shown = ''
+        await waitUntil(
+          async () => {
+            shown = await visitor.evaluate(formText)
+            return toasts.some((title) => shown.includes(title))
           },
-          body,
-        },
-      )
-      expect(booked.status).toBe(200)
-      await visitor.closeTab()
-      const both = await counted({ views: '2', starts: '2', sent: '1', booked: '1' })
-      expect(both).toMatchObject({ field_empty: '1', field_error: '0', refused: '0' })
-      expect(both).toMatchObject({ send_tried: '1', booking_shown: '1', not_now: '0' })
-    }, 300_000)
+          { timeoutMs: 15_000 },
+        )
+        expect(shown).toContain(es.success.title)
+        const leads = await leadsStoredAs(companyName)
+        expect(leads).toHaveLength(1)
+        expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,es,`)
 
-    it(`${engine.version}: sends a lead from a partner page on plain http, not a secure context, stored once`, async () => {
-      const companyName = `${sampleLead.companyName} ${engine.name} plain ${Date.now()}`
-      await visitor.open(`${plainOrigin}/`)
-      // What makes this page differ: no Web Crypto, so the proof is solved by
-      // src/bot-defence/sha256.ts.
-      expect(await visitor.evaluate(() => [isSecureContext, typeof crypto.subtle])).toEqual([
-        false,
-        'undefined',
-      ])
-      await sendSampleLead(visitor, companyName)
-      const leads = await leadsStoredAs(companyName)
-      expect(leads).toHaveLength(1)
-      expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,`)
+        // The page turns English after the visitor typed: the form follows, keeping what was typed.
+        await visitor.type(es.fields.firstName.label, 'Ana')
+        await visitor.evaluate(() => document.documentElement.setAttribute('lang', 'en'))
+        await waitUntil(async () =>
+          (await visitor.evaluate(formText)).includes(en.fields.firstName.label),
+        )
+        const firstName = await visitor.evaluate(
+          () =>
+            document
+              .querySelector('demo-request')
+              ?.shadowRoot?.querySelector<HTMLInputElement>('[name="firstName"]')?.value,
+        )
+        expect(firstName).toBe('Ana')
+      })
+
+      it(`${engine.version}: counts a visitor who leaves First Name empty and closes the tab, and one who sends and books: npm run insights shows exactly those`, async () => {
+        const source = countedSource(engine.name)
+        const page = `${partnerOrigin}/counted/${engine.name}`
+        const dataDir = join(tempDir, 'pglite')
+        const counted = (expected: Record<string, string>) =>
+          funnelRowShowing(source, dataDir, expected)
+        const { fields } = formCopy
+
+        // Into First Name, out of it empty, a key in Last Name: a start. Then the tab is closed.
+        await visitor.open(page)
+        await waitForLiveForm(visitor)
+        await visitor.typeAt(fields.firstName.label, '')
+        await visitor.typeAt(fields.lastName.label, 'L')
+        await visitor.closeTab()
+        const left = await counted({ views: '1', starts: '1', field_empty: '1' })
+        expect(left).toMatchObject({
+          page,
+          sent: '0',
+          booked: '0',
+          field_error: '0',
+          send_tried: '0',
+        })
+
+        // Sends, is offered the stand-in Cal.com page, and books: Cal.com's signed webhook comes.
+        const companyName = `${sampleLead.companyName} ${engine.name} counted ${Date.now()}`
+        await visitor.open(page)
+        await sendSampleLead(visitor, companyName)
+        await waitUntil(async () =>
+          (await visitor.evaluate(formText)).includes(formCopy.booking.heading),
+        )
+        // A view, a start and a send on the partner's page: nothing written to its origin.
+        expect(await visitor.evaluate(storedOnDevice)).toEqual(nothingStored)
+        const [lead] = await storedLeadRecords(companyName, dataDir)
+        const body = calWebhookBody({
+          trigger: 'BOOKING_CREATED',
+          uid: `engines-${lead?.id}`,
+          requestId: lead?.id ?? '',
+          startTime: '2027-01-05T15:00:00.000Z',
+          createdAt: new Date().toISOString(),
+        })
+        const booked = await fetch(
+          new URL('functions/v1/send-demo-request/booking/cal', backend.url),
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-cal-signature-256': signCalWebhook(body, calSecret),
+            },
+            body,
+          },
+        )
+        expect(booked.status).toBe(200)
+        await visitor.closeTab()
+        const both = await counted({ views: '2', starts: '2', sent: '1', booked: '1' })
+        expect(both).toMatchObject({ field_empty: '1', field_error: '0', refused: '0' })
+        expect(both).toMatchObject({ send_tried: '1', booking_shown: '1', not_now: '0' })
+      }, 300_000)
+
+      it(`${engine.version}: sends a lead from a partner page on plain http, not a secure context, stored once`, async () => {
+        const companyName = `${sampleLead.companyName} ${engine.name} plain ${Date.now()}`
+        await visitor.open(`${plainOrigin}/`)
+        // What makes this page differ: no Web Crypto, so the proof is solved by
+        // src/bot-defence/sha256.ts.
+        expect(await visitor.evaluate(() => [isSecureContext, typeof crypto.subtle])).toEqual([
+          false,
+          'undefined',
+        ])
+        await sendSampleLead(visitor, companyName)
+        const leads = await leadsStoredAs(companyName)
+        expect(leads).toHaveLength(1)
+        expect(leads[0]).toContain(`,${companyName},${sampleLead.companySize},partner-engines,`)
+      })
     })
   })
 }
