@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_MAX: '1000',
       RATE_LIMIT_GLOBAL_MAX: '10000',
       RATE_LIMIT_WINDOW_SECONDS: '600',
+      // Likewise every page view's funnel batch (default 30 a window).
+      ANALYTICS_CLIENT_MAX: '1000',
       // The one server of the suite that starts on a new folder as a fresh clone's does.
     },
     { initdb: true },
