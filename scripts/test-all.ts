@@ -38,6 +38,7 @@ const stages: Stage[] = [
   {
     script: 'test:backend',
     command: ['vitest', 'run', '--project', 'backend'],
+    needs: ['build'],
     group: 'servers',
   },
   { script: 'test:engines', needs: ['build'], group: 'vite' },
