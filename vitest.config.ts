@@ -12,8 +12,9 @@ const storybook = fileURLToPath(new URL('.storybook', import.meta.url))
 const workerPerCore = '100%'
 
 // The backend and e2e files spend much of their time waiting on the servers, databases, browsers
-// and installs they start: with a worker per core the e2e run used about 440 s of CPU and took
-// 367 s on a quiet two-core machine, two cores 60% busy, so these run half again as many.
+// and installs they start, so these run half again as many: in fresh-clone runs on two cores the
+// backend went from 324 s to 209–215 s, e2e from 367 s to 333–345 s (its two cores were then 97%
+// busy, by process accounting: Chromium about half of it).
 const waitingWorkers = Math.max(2, Math.round(availableParallelism() * 1.5))
 
 // Every Vitest test, one project per kind: `vitest run --project <name>`. Tests that need a
