@@ -6,6 +6,7 @@ import { expect } from 'chai'
 import { checkFunnelBatch } from '../../src/analytics/funnel-events.ts'
 import '../../widget/define.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import { waitUntil } from '../support/wait-until.ts'
 import {
   fillValid,
@@ -240,9 +241,6 @@ describe('the funnel batch a page view sends', () => {
     }
 
     // A view, a start and a send: nothing was written to the device.
-    expect(document.cookie).to.equal('')
-    expect(localStorage.length).to.equal(0)
-    expect(sessionStorage.length).to.equal(0)
-    expect(await indexedDB.databases()).to.deep.equal([])
+    expect(await storedOnDevice()).to.deep.equal(nothingStored)
   })
 })

@@ -55,6 +55,11 @@ export async function newPgliteFolder(folder: string): Promise<string> {
   return folder
 }
 
+/** `folder` as `newPgliteFolder` leaves it, unless it exists already: a database kept between runs. */
+export async function pgliteFolderUnlessPresent(folder: string): Promise<string> {
+  return (await exists(folder)) ? folder : newPgliteFolder(folder)
+}
+
 /** The tarball of a new, empty embedded database, for `PGlite.create({ loadDataDir })`. */
 export async function newPgliteTarball(): Promise<Blob> {
   await template()

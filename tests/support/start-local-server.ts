@@ -1,7 +1,6 @@
-import { stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './free-port.ts'
-import { newPgliteFolder } from './pglite-folder.ts'
+import { pgliteFolderUnlessPresent } from './pglite-folder.ts'
 import { type ServerProcess, startServerProcess } from './start-server-process.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -19,7 +18,7 @@ export async function startLocalServer(
   { timeoutMs, initdb = false }: { timeoutMs?: number; initdb?: boolean } = {},
 ): Promise<ServerProcess> {
   const dataDir = env.PGLITE_DATA_DIR
-  if (dataDir && !initdb && !(await exists(dataDir))) await newPgliteFolder(dataDir)
+  if (dataDir && !initdb) await pgliteFolderUnlessPresent(dataDir)
   const port = await freePort()
   return startServerProcess({
     command: process.execPath,
@@ -38,9 +37,3 @@ export async function startLocalServer(
     timeoutMs,
   })
 }
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  )
