@@ -20,6 +20,15 @@ describe('pageEvents', () => {
     ])
   })
 
+  it('records the view before a start the observer has not yet reported, and not again', () => {
+    const sent: unknown[] = []
+    const events = pageEvents((batch) => sent.push(batch))
+    events.record({ event: 'started' })
+    events.record({ event: 'shown' })
+    events.flush()
+    expect(sent).toEqual([[{ event: 'shown' }, { event: 'started' }]])
+  })
+
   it('sends a batch as soon as it holds 50 events, the most one may hold', () => {
     const sent: unknown[][] = []
     const events = pageEvents((batch) => sent.push(batch))

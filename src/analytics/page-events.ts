@@ -18,7 +18,12 @@ const batchEvents = 50
 
 /** What a form records, and the moments it sends what it recorded. */
 export interface PageEvents {
-  /** Records `entry`; `shown` and `started` only the first time, as a page view has one each. */
+  /**
+   * Records `entry`; `shown` and `started` only the first time, as a page view has one each. A
+   * start records the view first if the observer has not yet: a visitor who typed in the form saw
+   * it, and autofill or a focus that scrolls the form in can come before the observer's first
+   * report, so no page view counts a start without its view.
+   */
   record(entry: PageEvent): void
   /** Sends what was recorded since the last flush, if anything, and forgets it. */
   flush(): void
@@ -33,6 +38,7 @@ export function pageEvents(send: SendEvents): PageEvents {
       const { event } = entry
       if (event === 'shown' || event === 'started') {
         if (once.has(event)) return
+        if (event === 'started' && !once.has('shown')) events.record({ event: 'shown' })
         once.add(event)
       }
       pending.push(entry)

@@ -39,20 +39,26 @@ async function mountCounting(attributes: Record<string, string>): Promise<HTMLEl
   return element
 }
 
-// Made after the form's own observer (mountCounting), and on the element it watches (the
-// parent of its <form>), so when this one reports it in view, the form's has already recorded
-// `shown`: observers are told in the order they were made. (The host element can be in view a
-// frame before the form's own element is laid out.)
-const inView = (element: Element) =>
-  new Promise<void>((resolve) => {
-    const watched = element.shadowRoot?.querySelector('form')?.parentElement ?? element
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return
+// The first report of an observer made now on `element`: whether it is in view.
+const reportedInView = (element: Element) =>
+  new Promise<boolean>((resolve) => {
+    const observer = new IntersectionObserver(([entry]) => {
       observer.disconnect()
-      resolve()
+      resolve(Boolean(entry?.isIntersecting))
     })
-    observer.observe(watched)
+    observer.observe(element)
   })
+
+/** Swaps `navigator.sendBeacon` for one that also keeps each body, in the order they went. */
+function keepBeacons(): { bodies: string[]; restore(): void } {
+  const sendBeacon = navigator.sendBeacon
+  const bodies: string[] = []
+  navigator.sendBeacon = (url, body) => {
+    bodies.push(String(body))
+    return sendBeacon.call(navigator, url, body)
+  }
+  return { bodies, restore: () => (navigator.sendBeacon = sendBeacon) }
+}
 
 // Focus moves from First Name to Last Name without a key in First Name, then Last Name gets one.
 async function startLeavingFirstNameEmpty(root: ShadowRoot) {
@@ -90,7 +96,6 @@ describe('the funnel batch a page view sends', () => {
       'supabase-url': standInUrl('success', run),
       source: 'partner-acme',
     })
-    await inView(element)
     await startLeavingFirstNameEmpty(element.shadowRoot as ShadowRoot)
     hidePage()
     const [batch, ...more] = await waitUntil(async () => {
@@ -122,6 +127,38 @@ describe('the funnel batch a page view sends', () => {
     ])
   })
 
+  it('counts a view when the form comes into view, and none while it is out of view', async () => {
+    const below = document.createElement('div')
+    below.style.height = '300vh'
+    document.body.append(below)
+    const beacons = keepBeacons()
+    try {
+      const element = await mountCounting({
+        'supabase-url': standInUrl('success', newRun()),
+        source: 'partner-acme',
+      })
+      // Below the fold, a hidden page has nothing to send.
+      expect(await reportedInView(element)).to.equal(false)
+      hidePage()
+      expect(beacons.bodies).to.deep.equal([])
+      // Scrolled in, the view is recorded when the form's observer next reports: the page is
+      // hidden until it has been, and only that one batch goes.
+      element.scrollIntoView()
+      await waitUntil(() => {
+        hidePage()
+        return beacons.bodies.length > 0
+      })
+      hidePage()
+      expect(beacons.bodies.map((body) => JSON.parse(body).events)).to.deep.equal([
+        [{ event: 'shown' }],
+      ])
+    } finally {
+      beacons.restore()
+      below.remove()
+      scrollTo(0, 0)
+    }
+  })
+
   it('sends once for a page that is hidden and left, whichever event comes first', async () => {
     // A closed tab fires both, pagehide first in WebKitGTK 2.50; a tab switched away from and
     // then closed, visibilitychange first. Each sends what is pending; the second finds nothing.
@@ -129,7 +166,6 @@ describe('the funnel batch a page view sends', () => {
       'supabase-url': standInUrl('success', newRun()),
       source: 'partner-acme',
     })
-    await inView(element)
     const sendBeacon = navigator.sendBeacon
     const beacons: string[] = []
     navigator.sendBeacon = (_url, body) => Boolean(beacons.push(String(body)))
@@ -171,23 +207,17 @@ describe('the funnel batch a page view sends', () => {
       'supabase-url': standInUrl('success', run),
       source: 'partner-on',
     })
-    await Promise.all([inView(off), inView(on)])
     await startLeavingFirstNameEmpty(off.shadowRoot as ShadowRoot)
     await startLeavingFirstNameEmpty(on.shadowRoot as ShadowRoot)
     // The beacons are queued as the page hides, in its listeners: all of them by the time
     // dispatchEvent returns.
-    const sendBeacon = navigator.sendBeacon
-    const beacons: string[] = []
-    navigator.sendBeacon = (url, body) => {
-      beacons.push(String(body))
-      return sendBeacon.call(navigator, url, body)
-    }
+    const beacons = keepBeacons()
     try {
       hidePage()
     } finally {
-      navigator.sendBeacon = sendBeacon
+      beacons.restore()
     }
-    expect(beacons.map((body) => JSON.parse(body).source)).to.deep.equal(['partner-on'])
+    expect(beacons.bodies.map((body) => JSON.parse(body).source)).to.deep.equal(['partner-on'])
     // And what arrived is the counting form's batch alone.
     const batches = await waitUntil(async () => {
       const all = await arrived(run)
@@ -206,7 +236,6 @@ describe('the funnel batch a page view sends', () => {
       source: 'partner-acme',
     })
     const root = element.shadowRoot as ShadowRoot
-    await inView(element)
     fillValid(root)
     submitButton(root).click()
     await waitUntil(() => toast(root))
