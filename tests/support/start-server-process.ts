@@ -83,7 +83,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     )
   } catch (error) {
     await server.stop(0)
-    throw new Error(`${(error as Error).message}\n${output}`)
+    // The pid names what was stopped, whether or not it got as far as writing anything.
+    throw new Error(`${(error as Error).message} (pid ${child.pid})\n${output}`)
   }
   return server
 }
