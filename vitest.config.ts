@@ -17,11 +17,12 @@ const workerPerCore = '100%'
 // busy, by process accounting: Chromium about half of it).
 const waitingWorkers = Math.max(2, Math.round(availableParallelism() * 1.5))
 
-// The unit and backend files share a worker's modules rather than each starting a fresh one:
-// importing the module graph again for every file (PGlite's WebAssembly among it) was a third of
-// the CPU those projects took (unit 66 → 39 s of CPU, backend about 390 → 269 on two cores).
-// Their files keep no state between them: a stubbed global, a fake clock or a changed setting is
-// put back in the file that changed it.
+// The unit, backend and e2e files share a worker's modules, and so its Chromium
+// (tests/support/chromium.ts), rather than each starting afresh: importing the module graph
+// again for every file (PGlite's WebAssembly among it) was a third of the CPU the unit and
+// backend projects took (unit 66 → 39 s of CPU, backend about 390 → 269 on two cores). Their
+// files keep no state between them: a stubbed global, a fake clock or a changed setting is put
+// back in the file that changed it.
 const isolateEachFile = false
 
 // Every Vitest test, one project per kind: `vitest run --project <name>`. Tests that need a
@@ -71,6 +72,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           maxWorkers: waitingWorkers,
+          isolate: isolateEachFile,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
