@@ -17,12 +17,12 @@ const workerPerCore = '100%'
 // busy, by process accounting: Chromium about half of it).
 const waitingWorkers = Math.max(2, Math.round(availableParallelism() * 1.5))
 
-// The files of every project share a worker's modules (and the e2e files its Chromium,
-// tests/support/chromium.ts; the story files one page), rather than each starting afresh: importing the module graph
-// again for every file (PGlite's WebAssembly among it) was a third of the CPU the unit and
-// backend projects took (unit 66 → 39 s of CPU, backend about 390 → 269 on two cores). Their
-// files keep no state between them: a stubbed global, a fake clock or a changed setting is put
-// back in the file that changed it.
+// The files of every project share a worker's modules (the e2e files its Chromium too,
+// tests/support/chromium.ts; the story files one page), rather than each starting afresh:
+// importing the module graph again for every file (PGlite's WebAssembly among it) was a third of
+// the CPU the unit and backend projects took (unit 66 → 39 s of CPU, backend about 390 → 269 on
+// two cores). Their files keep no state between them: a stubbed global, a fake clock or a
+// changed setting is put back in the file that changed it.
 const isolateEachFile = false
 
 // Every Vitest test, one project per kind: `vitest run --project <name>`. Tests that need a
