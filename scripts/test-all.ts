@@ -25,13 +25,14 @@ interface Stage {
 }
 
 // In the order they start when their needs and the cores allow: the one-core stages first, two
-// at a time, then the rest, longest first, so the run's tail is short stages.
+// at a time, then the rest, longest first, so the run's tail is short stages. A stage that needs
+// every core and waits only for them holds back every stage after it: otherwise the one-core
+// stages would keep filling the cores it waits for.
 const stages: Stage[] = [
   { script: 'build', cores: 1 },
   { script: 'typecheck', cores: 1 },
   { script: 'typecheck:function', cores: 1 },
   { script: 'lint', cores: 1 },
-  { script: 'build-storybook', cores: 1 },
   { script: 'check:deploy', cores: 1, needs: ['build'] },
   { script: 'test:e2e', needs: ['build'], group: 'servers' },
   // Its script type-checks the function first: here typecheck:function does, beside the build.
@@ -42,12 +43,15 @@ const stages: Stage[] = [
     group: 'servers',
   },
   { script: 'test:engines', needs: ['build'], group: 'vite' },
-  // Its script builds the static Storybook after the stories: here build-storybook does, on one core.
+  // Its script builds the static Storybook after the stories: here build-storybook does, beside
+  // them. One Chromium page renders the stories one at a time, about 1.3 cores' worth on two.
   {
     script: 'test:storybook',
     command: ['vitest', 'run', '--project', 'stories'],
+    cores: 1,
     group: 'vite',
   },
+  { script: 'build-storybook', cores: 1 },
   { script: 'test:unit' },
   { script: 'test:browser', needs: ['build'], group: 'vite' },
 ]
@@ -96,15 +100,24 @@ function run(stage: Stage): Promise<boolean> {
   })
 }
 
-function ready(stage: Stage) {
+const needsMet = (stage: Stage) => (stage.needs ?? []).every((need) => passed.has(need))
+
+function coresFree(stage: Stage) {
   const busy = [...running.keys()]
   const busyCores = busy.reduce((sum, other) => sum + coresOf(other), 0)
   const busyGroup = busy.some((other) => stage.group && other.group === stage.group)
-  return (
-    busyCores + coresOf(stage) <= cores &&
-    !busyGroup &&
-    (stage.needs ?? []).every((need) => passed.has(need))
-  )
+  return busyCores + coresOf(stage) <= cores && !busyGroup
+}
+
+// The first waiting stage that may start now, if any: none past one that needs every core and
+// waits for nothing but them.
+function nextToStart(waiting: Stage[]): Stage | undefined {
+  for (const stage of waiting) {
+    if (!needsMet(stage)) continue
+    if (coresFree(stage)) return stage
+    if (coresOf(stage) === cores) return undefined
+  }
+  return undefined
 }
 
 async function runAll(): Promise<void> {
@@ -113,7 +126,7 @@ async function runAll(): Promise<void> {
     const next = () => {
       // After a failure nothing new starts; what runs finishes and is reported.
       while (!failed) {
-        const stage = waiting.find(ready)
+        const stage = nextToStart(waiting)
         if (!stage) break
         waiting.splice(waiting.indexOf(stage), 1)
         run(stage).then((ok) => {
