@@ -4,6 +4,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
+import { SlowestFirst } from './tests/support/slowest-first.ts'
 
 const storybook = fileURLToPath(new URL('.storybook', import.meta.url))
 
@@ -30,6 +31,7 @@ const isolateEachFile = false
 // (web-test-runner.config.js), as the project card asks (docs/requirements.md#project-card).
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         // In Node, no server, no build: the shared core, the widget's modules, the site's
