@@ -166,9 +166,7 @@ describe('the funnel batch a page view sends', () => {
       'supabase-url': standInUrl('success', newRun()),
       source: 'partner-acme',
     })
-    const sendBeacon = navigator.sendBeacon
-    const beacons: string[] = []
-    navigator.sendBeacon = (_url, body) => Boolean(beacons.push(String(body)))
+    const beacons = keepBeacons()
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
     const hidden = () => document.dispatchEvent(new Event('visibilitychange'))
     const sent: unknown[][] = []
@@ -177,13 +175,13 @@ describe('the funnel batch a page view sends', () => {
         [hidePage, hidden],
         [hidden, hidePage],
       ]) {
-        const before = beacons.length
+        const before = beacons.bodies.length
         await startLeavingFirstNameEmpty(element.shadowRoot as ShadowRoot)
         for (const fire of order) fire()
-        sent.push(beacons.slice(before).map((body) => JSON.parse(body).events))
+        sent.push(beacons.bodies.slice(before).map((body) => JSON.parse(body).events))
       }
     } finally {
-      navigator.sendBeacon = sendBeacon
+      beacons.restore()
       delete (document as { visibilityState?: string }).visibilityState
     }
     // One batch each time, First Name left empty in it once.
