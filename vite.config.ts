@@ -38,6 +38,9 @@ const loader: UserConfig = {
   build: {
     outDir,
     emptyOutDir: false,
+    // Terser, not Rolldown's minifier: 30 bytes of gzip fewer here, where 2 KiB is the budget.
+    minify: 'terser',
+    terserOptions: { ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true } },
     lib: {
       entry: 'widget/loader.ts',
       formats: ['iife'],

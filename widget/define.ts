@@ -4,7 +4,7 @@ import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
 import { tagName } from './element-api.ts'
 import { takesOver } from './hand-over.ts'
-import { mountLiveForm } from './live-form.tsx'
+import { functionsProperty, mountLiveForm } from './live-form.tsx'
 
 // Fetched by the loader (demo-request-loader.js), this script hands the React form to the
 // element the loader defined; alone, it defines the element itself. A page may load it twice
@@ -16,6 +16,7 @@ if (typeof customElements !== 'undefined') {
     // The methods work on any element whose form the bridge knows: the loader's too.
     defined.prototype.prefill = DemoRequestElement.prototype.prefill
     defined.prototype.reset = DemoRequestElement.prototype.reset
+    Object.defineProperty(defined.prototype, 'functions', functionsProperty)
     defined.takeOver(mountLiveForm)
   } else DemoRequestElement.define()
 }

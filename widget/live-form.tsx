@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import type { DemoRequestFormProps } from '../src/form/demo-request-form-props.ts'
+import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 import { elementAttributes } from './element-api.ts'
 import { ElementForm } from './element-form.tsx'
 import type { LiveForm, LoaderElement } from './hand-over.ts'
@@ -10,6 +11,25 @@ function propsOf(element: LoaderElement): DemoRequestFormProps {
   for (const { name, prop } of elementAttributes)
     props[prop] = element.getAttribute(name) || undefined
   return props
+}
+
+const liveForms = new WeakMap<LoaderElement, LiveForm>()
+const functionsClients = new WeakMap<LoaderElement, FunctionsInvoker | undefined>()
+
+/**
+ * The `functions` property of the loader's element, which the loader leaves to the full widget to
+ * spare its bytes: a Functions client to call instead of one built from the attributes. Setting it
+ * renders the form again.
+ */
+export const functionsProperty: PropertyDescriptor & ThisType<LoaderElement> = {
+  configurable: true,
+  get() {
+    return functionsClients.get(this)
+  },
+  set(value: FunctionsInvoker | undefined) {
+    functionsClients.set(this, value)
+    liveForms.get(this)?.update()
+  },
 }
 
 /**
@@ -41,8 +61,8 @@ export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveFor
       reactRoot = created
       // The r2wc element's first render, made at once: the static form leaves in this task.
       flushSync(() => created.render(<ElementForm {...propsOf(element)} container={root} />))
-      // A page may have set `functions` before the loader defined the element: an own property
-      // that hides the loader's accessor. Moved behind it, a later set renders the form again.
+      // A page may have set `functions` before the full widget brought its accessor: an own
+      // property that hides it. Moved behind it, a later set renders the form again.
       if (Object.hasOwn(element, 'functions')) {
         const value = element.functions
         delete (element as Partial<LoaderElement>).functions
@@ -53,5 +73,6 @@ export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveFor
       })
     },
   }
+  liveForms.set(element, form)
   return form
 }

@@ -4,10 +4,9 @@ import { companySizes } from '../src/fields/lead-fields.ts'
 import { staticForm } from '../src/form/static-form.ts'
 import {
   compactStaticForm,
-  fullScriptFileName,
   loaderModuleSource,
+  scriptFileNames,
   staticFormsModuleSource,
-  staticScriptFileName,
 } from './loader-build.ts'
 
 const interactive = staticForm({ privacyUrl: '/privacy' })
@@ -24,11 +23,13 @@ describe("the loader's build-time half", () => {
     expect(text(compact.html)).toBe(text(interactive.html))
   })
 
-  it('drops only rules for states the static form never reaches', () => {
-    expect(compact.css).not.toMatch(/aria-invalid|:disabled|::before/)
+  it('drops only rules for states the static form never reaches or holds for a moment', () => {
+    expect(interactive.css).toMatch(/:hover:not\(:disabled\)\{/)
+    expect(interactive.css).toMatch(/ option\{/)
+    expect(compact.css).not.toMatch(/aria-invalid|:disabled|::before|:hover|option/)
     expect(compact.css, 'no media rule left empty').not.toMatch(/@media[^{]*\{\}/)
+    // What a visitor may meet in it for longer: focus, the placeholders, the unchosen select.
     expect(compact.css).toContain(':focus-visible{outline:3px solid')
-    expect(compact.css).toContain(':hover{background:')
     expect(compact.css).toContain('::placeholder{')
     expect(compact.css).toContain(':invalid{')
   })
@@ -44,11 +45,14 @@ describe("the loader's build-time half", () => {
     expect(compact.css).not.toMatch(/\b(left|right)\b|:dir\(|\[dir/)
   })
 
-  it('names the full widget by its content', () => {
-    const name = fullScriptFileName(new TextEncoder().encode('one'))
-    expect(name).toMatch(/^demo-request-full-[0-9a-f]{10}\.js$/)
-    expect(fullScriptFileName(new TextEncoder().encode('one'))).toBe(name)
-    expect(fullScriptFileName(new TextEncoder().encode('two'))).not.toBe(name)
+  it('names the full widget and the static form script by both contents, with one hash', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text)
+    const names = scriptFileNames(bytes('one'), 'static')
+    expect(names.full).toMatch(/^demo-request-full-[0-9a-f]{10}\.js$/)
+    expect(names.static).toBe(names.full.replace('-full-', '-static-'))
+    expect(scriptFileNames(bytes('one'), 'static')).toEqual(names)
+    expect(scriptFileNames(bytes('two'), 'static').full).not.toBe(names.full)
+    expect(scriptFileNames(bytes('one'), 'other').full).not.toBe(names.full)
   })
 
   it('exports the form, the privacy attribute and the full script, with the default privacy link', () => {
@@ -79,10 +83,5 @@ describe("the loader's build-time half", () => {
     const shape = (html: string) =>
       [...html.matchAll(/ (class|id|for|part)=("[^"]*"|\w+)/g)].map(([pair]) => pair)
     expect(shape(spanish)).toEqual(shape(compact.html))
-  })
-
-  it('names the static form script by its content', () => {
-    expect(staticScriptFileName('one')).toMatch(/^demo-request-static-[0-9a-f]{10}\.js$/)
-    expect(staticScriptFileName('one')).not.toBe(staticScriptFileName('two'))
   })
 })

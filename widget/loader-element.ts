@@ -2,6 +2,7 @@ import { css, fullScript, html, privacyAttribute, staticScript } from 'virtual:d
 import { dispatchDemoRequestEvent } from '../src/form/demo-request-events.ts'
 import type { DemoRequestPrefill } from '../src/form/prefill-values.ts'
 import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
+import { tagName } from './element-api.ts'
 import type { LiveForm, MountLiveForm } from './hand-over.ts'
 import { HTMLElementBase } from './html-element-base.ts'
 import { surelyEnglish } from './surely-english.ts'
@@ -31,9 +32,12 @@ function fail() {
 // page's nonce carries over.
 function load(name: string) {
   const script = document.createElement('script')
-  // The page's address as the base where the loader has no script of its own (a bundler's copy):
-  // a Location reads as its href, in fewer of the loader's bytes.
-  script.src = new URL(name, loaderScript?.src || (location as unknown as string)).href
+  // The page's address as the base where the loader has no script of its own (a bundler's copy).
+  // A Location and a URL read as their href, in fewer of the loader's bytes.
+  script.src = new URL(
+    name,
+    loaderScript?.src || (location as unknown as string),
+  ) as unknown as string
   // Without a script of its own the loader has no nonce to pass: any value is then as good as none.
   script.nonce = loaderScript?.nonce as string
   document.head.append(script)
@@ -76,20 +80,6 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
   static observedAttributes = [privacyAttribute]
 
   /**
-   * Registers the element as `tag`, unless that tag is taken (a page may load the loader twice);
-   * the full widget is fetched from beside `script`, the loader's own script element.
-   */
-  static define(tag: string, script: HTMLOrSVGScriptElement | null): void {
-    loaderScript = script as HTMLScriptElement | null
-    // A constructable sheet, not a <style>: a page's `style-src 'self'` allows it. Made here,
-    // in a browser, before any element upgrades, since a server has no CSSStyleSheet.
-    sheet = new CSSStyleSheet()
-    sheet.replaceSync(css)
-    // biome-ignore lint/complexity/noThisInStatic: a subclass defines itself, not this class
-    if (!customElements.get(tag)) customElements.define(tag, this)
-  }
-
-  /**
    * Called by the static form script as it runs: each element still empty paints its form in
    * its language, unless the full widget came first.
    */
@@ -114,22 +104,18 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
 
   /** Until the full widget replaces it: waits for it, and asks for it now. */
   prefill(values: DemoRequestPrefill): void {
-    this.#wait(() => this.prefill(values))
+    calls.push(() => this.prefill(values))
+    loadFullWidget()
   }
 
   /** Until the full widget replaces it: waits for it, and asks for it now. */
   reset(): void {
-    this.#wait(() => this.reset())
-  }
-
-  #wait(call: () => void) {
-    calls.push(call)
+    calls.push(() => this.reset())
     loadFullWidget()
   }
 
   #root = this.attachShadow({ mode: 'open' })
   #live: LiveForm | undefined
-  #functions: FunctionsInvoker | undefined
 
   constructor() {
     super()
@@ -137,19 +123,14 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
     // Keys reach the element only once it has focus, so focus and taps cover every first touch.
     this.addEventListener('focusin', loadFullWidget)
     this.addEventListener('pointerdown', loadFullWidget)
-    // A `functions` set before this class existed is an own property hiding the accessor; the
-    // full widget reads it and moves it behind the accessor (live-form.tsx).
   }
 
-  /** A Functions client to call instead of one built from the attributes. */
-  get functions(): FunctionsInvoker | undefined {
-    return this.#functions
-  }
-
-  set functions(value: FunctionsInvoker | undefined) {
-    this.#functions = value
-    this.#update()
-  }
+  /**
+   * A Functions client to call instead of one built from the attributes. Declared, not defined:
+   * the static form never sends, so a client set before the take-over waits as an own property,
+   * which the full widget moves behind the accessor it brings (live-form.tsx).
+   */
+  declare functions: FunctionsInvoker | undefined
 
   connectedCallback(): void {
     connected.add(this)
@@ -159,8 +140,10 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
     if (this.getAttribute('loading') === 'eager') loadFullWidget()
     else {
       new IntersectionObserver(
-        (entries) => entries.some((entry) => entry.isIntersecting) && loadWhenIdle(),
-        { rootMargin: '100% 0px' },
+        // The last entry is the element's state now; earlier ones in the batch are history.
+        (entries) => entries.pop()?.isIntersecting && loadWhenIdle(),
+        // A viewport's height ahead (and its width, for a form in a carousel).
+        { rootMargin: '100%' },
       ).observe(this)
     }
   }
@@ -176,15 +159,16 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
 
   /** Shows the element's own content in place of a form that cannot send. */
   showFallback(): void {
-    this.#root.adoptedStyleSheets = []
-    this.#root.replaceChildren(document.createElement('slot'))
+    // The sheet's rules match nothing a slot shows: the element's content keeps the page's styles.
+    this.#root.innerHTML = '<slot>'
     dispatchDemoRequestEvent(this, 'demo-request-error', { kind: 'load' })
   }
 
   // At connection, not in the constructor: an element the parser creates after the loader ran is
   // constructed before it has attributes or a parent, and so before it has a language.
   #paint() {
-    if (mount || failed || this.#root.firstChild) return
+    // A fallback shown leaves its slot here too.
+    if (mount || this.#root.firstChild) return
     // English where the static form script says no other language, or where it is sure without it.
     const markup = formFor?.(this) ?? ((formFor || surelyEnglish(this)) && html)
     if (markup) {
@@ -203,4 +187,18 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
       if (link) this.#root.querySelector('a')?.setAttribute('href', link)
     }
   }
+}
+
+/**
+ * Registers the loader's element as `<demo-request>`, unless that tag is taken (a page may load
+ * the loader twice). Called as the loader runs, while its script is the document's current
+ * script, async and defer alike: the full widget is fetched from beside it.
+ */
+export function defineLoaderElement(): void {
+  loaderScript = document.currentScript as HTMLScriptElement | null
+  // A constructable sheet, not a <style>: a page's `style-src 'self'` allows it. Made here, in a
+  // browser, before any element upgrades, since a server has no CSSStyleSheet.
+  sheet = new CSSStyleSheet()
+  sheet.replaceSync(css)
+  if (!customElements.get(tagName)) customElements.define(tagName, DemoRequestLoaderElement)
 }

@@ -19,8 +19,9 @@ export const tokens = {
   colorSuccess: '#166534',
   colorFocus: '#2563eb',
   // The brand faces (brandFonts) where the page loads them, the metric-matched local fallbacks
-  // (fallbackFonts) where it declares them, else the system's own.
-  font: "'Inter Variable', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+  // (fallbackFonts) where it declares them, else the system's own: every browser the form
+  // supports knows system-ui, so the older names for it (-apple-system, 'Segoe UI') are gone.
+  font: "'Inter Variable', 'Inter Fallback', system-ui, sans-serif",
   fontHeading: "'Source Serif 4', 'Source Serif Fallback', Georgia, 'Times New Roman', serif",
   radius: '8px',
   // The form's text size, from which every length in it is measured (in em): the visitor's own

@@ -577,6 +577,39 @@ describe('a partner page that embeds only the loader', () => {
     await close()
   })
 
+  // The loader defines no `functions` accessor (bytes): the full widget brings it, and moves a
+  // client set before it behind it.
+  it('sends with a functions property set after the take-over, in place of the one before', async () => {
+    const { tab, problems, close } = await open('/element-first')
+    await waitForLiveForm(tab)
+    const moved = await tab.evaluate(() => {
+      const element = document.querySelector('demo-request') as HTMLElement & {
+        functions: { invoke(name: string, options: { method?: string; body?: unknown }): unknown }
+      }
+      const before = element.functions
+      const wasOwn = Object.hasOwn(element, 'functions')
+      element.functions = {
+        invoke: async (name, options) => {
+          if (options.method === 'GET') return before.invoke(name, options)
+          ;(window as unknown as { standInCalls: unknown[] }).standInCalls.push({
+            name,
+            second: true,
+          })
+          return { data: { success: true, requestId: 'second' }, error: null }
+        },
+      }
+      return { wasOwn, keptBefore: typeof before?.invoke === 'function' }
+    })
+    expect(moved).toEqual({ wasOwn: false, keptBefore: true })
+    await sendSampleLead(tab)
+    const calls = await tab.evaluate(
+      () => (window as unknown as { standInCalls: unknown[] }).standInCalls,
+    )
+    expect(calls).toEqual([{ name: 'send-demo-request', second: true }])
+    expect(problems).toEqual([])
+    await close()
+  })
+
   it('works inside a Vue page, which binds its attributes and listens to its events', async () => {
     const { tab, problems, close } = await open('/vue')
     await waitForLiveForm(tab)
