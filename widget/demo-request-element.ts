@@ -1,4 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
+import { startTransition } from 'react'
 import { configuredFields } from '../src/form/config.ts'
 import { withForm } from '../src/form/form-bridge.ts'
 import { type DemoRequestPrefill, prefillValues } from '../src/form/prefill-values.ts'
@@ -7,7 +8,7 @@ import { tagName } from './element-api.ts'
 import { ElementForm } from './element-form.tsx'
 import { HTMLElementBase } from './html-element-base.ts'
 
-type R2wcElement = HTMLElement & { disconnectedCallback(): void }
+type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallback(): void }
 
 // r2wc's class extends HTMLElement as it is made: on a server, where there is none, make none.
 const ReactElement = (HTMLElementBase &&
@@ -65,6 +66,13 @@ export class DemoRequestElement extends ReactElement {
   // shows and what the visitor typed there (element-form.tsx), as on a loader's element.
   override attachShadow(init: ShadowRootInit): ShadowRoot {
     return this.shadowRoot ?? super.attachShadow(init)
+  }
+
+  // The first render, which takes the static form over, as a transition: React slices it and
+  // yields to the page between slices, where one task would hold a phone's main thread for
+  // 100 ms or more (element-form.tsx carries over what the static form took meanwhile).
+  override connectedCallback(): void {
+    startTransition(() => super.connectedCallback())
   }
 
   // A host page's own React may remove the element in the middle of its render, where React

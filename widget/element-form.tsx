@@ -6,6 +6,7 @@ import type {
   DemoRequestFormProps,
   DemoRequestValues,
 } from '../src/form/demo-request-form-props.ts'
+import { writeFormValues } from '../src/form/form-values.ts'
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
@@ -26,16 +27,25 @@ interface StaticFormState {
 // Each static control is named for its field, by name or (the loader's, for bytes) by id.
 const fieldOf = (control: Control) => control.name || control.id
 
-function readStaticForm(container: Node | undefined): StaticFormState | undefined {
-  if (!(container instanceof ShadowRoot) || !container.firstChild) return undefined
-  const controls = [...container.querySelectorAll<Control>('input, select, textarea')]
+// The static form's controls: those in `nodes`, where the live form's may sit beside them.
+const controlsIn = (nodes: ChildNode[]) =>
+  nodes.flatMap((node) =>
+    node instanceof Element ? [...node.querySelectorAll<Control>('input, select, textarea')] : [],
+  )
+
+function readStaticForm(
+  container: Node | undefined,
+  nodes = container instanceof ShadowRoot ? [...container.childNodes] : [],
+): StaticFormState | undefined {
+  if (!(container instanceof ShadowRoot) || nodes.length === 0) return undefined
+  const controls = controlsIn(nodes)
   const values: Partial<DemoRequestValues> = {}
   for (const control of controls) {
     if (control.value) values[fieldOf(control) as keyof DemoRequestValues] = control.value
   }
   const focused = controls.find((control) => control === container.activeElement)
   return {
-    nodes: [...container.childNodes],
+    nodes,
     values,
     focused: focused && fieldOf(focused),
     caret:
@@ -43,6 +53,17 @@ function readStaticForm(container: Node | undefined): StaticFormState | undefine
         ? [focused.selectionStart, focused.selectionEnd]
         : undefined,
   }
+}
+
+// What changed in the static form between the first render's read and the commit's: each field
+// whose value differs, an emptied one as ''.
+function changedValues(before: StaticFormState, now: StaticFormState) {
+  const changed: Partial<Record<string, string>> = {}
+  for (const field of new Set([...Object.keys(before.values), ...Object.keys(now.values)])) {
+    const value = now.values[field as keyof DemoRequestValues] ?? ''
+    if (value !== (before.values[field as keyof DemoRequestValues] ?? '')) changed[field] = value
+  }
+  return changed
 }
 
 /**
@@ -61,26 +82,29 @@ function usePageLanguage(container: Node | undefined): Language {
 
 /**
  * The form as `<demo-request>` renders it, on the site, on partner pages and alone: whatever its
- * shadow root already shows (the static form, prerendered or painted by the loader) is read on
- * the first render, and leaves in the same commit, before any paint, once the live form holds
- * its values and the focus with the caret where it was. Nothing typed is lost and nothing moves,
- * since both forms are drawn by the same component with the same CSS. It speaks the page's language.
+ * shadow root already shows (the static form, prerendered or painted by the loader) stays there,
+ * and takes input, while React renders the live form beside it, in slices if the render is a
+ * transition (live-form.tsx, demo-request-element.ts). Its values give the first render its own;
+ * in the commit's task, before any paint, the static form is read again (what was typed or set
+ * while the render went on, the field in focus and its caret), the live form takes all of it, and
+ * the static form leaves. Nothing typed is lost and nothing moves, since both forms are drawn by
+ * the same component with the same CSS. It speaks the page's language.
  */
 export function ElementForm({ container, ...props }: ElementFormProps) {
-  // Read as React renders, which it does in the task that commits: no key falls in between.
   const [before] = useState(() => readStaticForm(container))
   const language = usePageLanguage(container)
 
   useLayoutEffect(() => {
     if (!before) return
+    const now = readStaticForm(container, before.nodes) ?? before
     for (const node of before.nodes) node.remove()
-    const live =
-      before.focused &&
-      (container as ShadowRoot).querySelector<Control>(`form [name="${before.focused}"]`)
+    const root = container as ShadowRoot
+    const form = root.querySelector('form')
+    if (form) writeFormValues(form, changedValues(before, now))
+    const live = now.focused && root.querySelector<Control>(`form [name="${now.focused}"]`)
     if (!live) return
     live.focus({ preventScroll: true })
-    if (!(live instanceof HTMLSelectElement) && before.caret)
-      live.setSelectionRange(...before.caret)
+    if (!(live instanceof HTMLSelectElement) && now.caret) live.setSelectionRange(...now.caret)
   }, [before, container])
 
   return <DemoRequestForm {...props} language={language} initialValues={before?.values} />

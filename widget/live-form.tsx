@@ -1,4 +1,4 @@
-import { flushSync } from 'react-dom'
+import { startTransition } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import type { DemoRequestFormProps } from '../src/form/demo-request-form-props.ts'
 import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
@@ -53,14 +53,18 @@ export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveFor
         })
         return
       }
+      const next = <ElementForm {...propsOf(element)} container={root} />
+      // Every render a transition, which React slices, yielding to the page between slices: the
+      // first (the take-over) would otherwise hold a phone's main thread for 100 ms or more. The
+      // static form takes input meanwhile; the commit carries it over (element-form.tsx). A
+      // render of another priority in between would render the whole form again in one go.
       if (reactRoot) {
-        reactRoot.render(<ElementForm {...propsOf(element)} container={root} />)
+        startTransition(() => reactRoot?.render(next))
         return
       }
       const created = createRoot(root)
       reactRoot = created
-      // The r2wc element's first render, made at once: the static form leaves in this task.
-      flushSync(() => created.render(<ElementForm {...propsOf(element)} container={root} />))
+      startTransition(() => created.render(next))
       // A page may have set `functions` before the full widget brought its accessor: an own
       // property that hides it. Moved behind it, a later set renders the form again.
       if (Object.hasOwn(element, 'functions')) {

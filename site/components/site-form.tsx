@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef } from 'react'
+import { startTransition, useContext, useEffect, useRef } from 'react'
 import type { DemoRequestElement } from '../../widget/demo-request-element.ts'
 import { pages } from '../page-meta.ts'
 import { StaticFormContext } from '../static-form-context.ts'
@@ -11,8 +11,11 @@ async function startForm(element: HTMLElement | null): Promise<void> {
     import('../supabase-client.ts'),
   ])
   const { functions } = siteSupabase()
-  DemoRequestElement.define()
-  if (element) (element as DemoRequestElement).functions = functions
+  // One transition for both renders, so the client's does not cut the first one's slicing short.
+  startTransition(() => {
+    DemoRequestElement.define()
+    if (element) (element as DemoRequestElement).functions = functions
+  })
 }
 
 /**
