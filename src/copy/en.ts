@@ -7,8 +7,10 @@
  * site copy and every dependency but the catalogue it quotes out of it.
  */
 import { companySizes, leadFields, phoneDigits } from '../fields/lead-fields.ts'
+import { numberFormat } from './number-format.ts'
 
-const number = new Intl.NumberFormat('en').format
+// Every string that quotes a number is a getter: see number-format.ts.
+const number = numberFormat('en')
 
 // Quotes the catalogue's own limit, so the message and the rule cannot disagree.
 const atMost = (name: string, field: keyof typeof leadFields) =>
@@ -38,39 +40,55 @@ export const en = {
   messages: {
     firstName: {
       required: 'First name is required',
-      tooLong: atMost('First name', 'firstName'),
+      get tooLong() {
+        return atMost('First name', 'firstName')
+      },
       letterOrDigit: 'First name must contain a letter or digit',
     },
     lastName: {
       required: 'Last name is required',
-      tooLong: atMost('Last name', 'lastName'),
+      get tooLong() {
+        return atMost('Last name', 'lastName')
+      },
       letterOrDigit: 'Last name must contain a letter or digit',
     },
     email: {
       required: 'Work email is required',
-      tooLong: atMost('Work email', 'email'),
+      get tooLong() {
+        return atMost('Work email', 'email')
+      },
       invalid: 'Please enter an email address like name@firm.com',
     },
     phone: {
       required: 'Phone number is required',
-      tooLong: atMost('Phone number', 'phone'),
+      get tooLong() {
+        return atMost('Phone number', 'phone')
+      },
       invalid: 'Please use only digits, spaces and + ( ) - . in the phone number',
-      digits: `A phone number has ${number(phoneDigits.min)} to ${number(phoneDigits.max)} digits`,
+      get digits() {
+        return `A phone number has ${number(phoneDigits.min)} to ${number(phoneDigits.max)} digits`
+      },
     },
     companyName: {
       required: 'Company name is required',
-      tooLong: atMost('Company name', 'companyName'),
+      get tooLong() {
+        return atMost('Company name', 'companyName')
+      },
       letterOrDigit: 'Company name must contain a letter or digit',
     },
     role: {
       required: 'Job title is required',
-      tooLong: atMost('Job title', 'role'),
+      get tooLong() {
+        return atMost('Job title', 'role')
+      },
       letterOrDigit: 'Job title must contain a letter or digit',
     },
     companySize: { required: 'Please select company size' },
     message: {
       required: 'Message is required',
-      tooLong: atMost('Message', 'message'),
+      get tooLong() {
+        return atMost('Message', 'message')
+      },
     },
   },
   /** Messages a rule of any field may give. */

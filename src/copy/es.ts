@@ -4,8 +4,10 @@
  */
 import { leadFields, phoneDigits } from '../fields/lead-fields.ts'
 import type { FormCopy } from './en.ts'
+import { numberFormat } from './number-format.ts'
 
-const number = new Intl.NumberFormat('es').format
+// Every string that quotes a number is a getter: see number-format.ts.
+const number = numberFormat('es')
 
 // Quotes the catalogue's own limit, so the message and the rule cannot disagree.
 const atMost = (name: string, field: keyof typeof leadFields) =>
@@ -29,47 +31,71 @@ export const es: FormCopy = {
     },
   },
   companySizes: {
-    '1-5 employees': `${number(1)} a ${number(5)} empleados`,
-    '6-50 employees': `${number(6)} a ${number(50)} empleados`,
-    '50-200 employees': `${number(50)} a ${number(200)} empleados`,
-    '200+ employees': `Más de ${number(200)} empleados`,
+    get '1-5 employees'() {
+      return `${number(1)} a ${number(5)} empleados`
+    },
+    get '6-50 employees'() {
+      return `${number(6)} a ${number(50)} empleados`
+    },
+    get '50-200 employees'() {
+      return `${number(50)} a ${number(200)} empleados`
+    },
+    get '200+ employees'() {
+      return `Más de ${number(200)} empleados`
+    },
   },
   messages: {
     firstName: {
       required: 'El nombre es obligatorio',
-      tooLong: atMost('El nombre', 'firstName'),
+      get tooLong() {
+        return atMost('El nombre', 'firstName')
+      },
       letterOrDigit: 'El nombre debe contener al menos una letra o un número',
     },
     lastName: {
       required: 'El apellido es obligatorio',
-      tooLong: atMost('El apellido', 'lastName'),
+      get tooLong() {
+        return atMost('El apellido', 'lastName')
+      },
       letterOrDigit: 'El apellido debe contener al menos una letra o un número',
     },
     email: {
       required: 'El correo electrónico laboral es obligatorio',
-      tooLong: atMost('El correo electrónico', 'email'),
+      get tooLong() {
+        return atMost('El correo electrónico', 'email')
+      },
       invalid: 'Ingrese un correo electrónico como nombre@firma.com',
     },
     phone: {
       required: 'El número de teléfono es obligatorio',
-      tooLong: atMost('El número de teléfono', 'phone'),
+      get tooLong() {
+        return atMost('El número de teléfono', 'phone')
+      },
       invalid: 'Use solo dígitos, espacios y + ( ) - . en el número de teléfono',
-      digits: `Un número de teléfono tiene entre ${number(phoneDigits.min)} y ${number(phoneDigits.max)} dígitos`,
+      get digits() {
+        return `Un número de teléfono tiene entre ${number(phoneDigits.min)} y ${number(phoneDigits.max)} dígitos`
+      },
     },
     companyName: {
       required: 'El nombre de la firma es obligatorio',
-      tooLong: atMost('El nombre de la firma', 'companyName'),
+      get tooLong() {
+        return atMost('El nombre de la firma', 'companyName')
+      },
       letterOrDigit: 'El nombre de la firma debe contener al menos una letra o un número',
     },
     role: {
       required: 'El cargo es obligatorio',
-      tooLong: atMost('El cargo', 'role'),
+      get tooLong() {
+        return atMost('El cargo', 'role')
+      },
       letterOrDigit: 'El cargo debe contener al menos una letra o un número',
     },
     companySize: { required: 'Seleccione el tamaño de la firma' },
     message: {
       required: 'El mensaje es obligatorio',
-      tooLong: atMost('El mensaje', 'message'),
+      get tooLong() {
+        return atMost('El mensaje', 'message')
+      },
     },
   },
   anyField: {
