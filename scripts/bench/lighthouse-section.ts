@@ -109,12 +109,14 @@ function auditRows(label: string, site: Audit, bare: Audit): BenchRow[] {
       categories.every((id) => site.scores[id] === 100),
     ),
     row('LCP', seconds(site.lcpMs), '≤ 1.2 s', seconds(bare.lcpMs), site.lcpMs <= 1200),
+    // Within 30 ms of the page without scripts: what the scripts add, whatever the machine's
+    // noise gives both (issue 32).
     row(
       'TBT',
       `${Math.round(site.tbtMs)} ms`,
-      '≤ 50 ms',
+      '≤ 50 ms, ≤ no JavaScript + 30 ms',
       `${Math.round(bare.tbtMs)} ms`,
-      site.tbtMs <= 50,
+      site.tbtMs <= 50 && site.tbtMs - bare.tbtMs <= 30,
     ),
     row('CLS', site.cls.toFixed(3), '≤ 0.01', bare.cls.toFixed(3), site.cls <= 0.01),
     row('total bytes', kb(site.bytes), '—', kb(bare.bytes), null),
