@@ -137,6 +137,10 @@ async function visit(browser: Browser, url: string, standIn: BookingStandIn | nu
       ) {
         throw new Error(`The booking page was not prefilled: ${JSON.stringify(record.query)}`)
       }
+      // The stand-in may log the showing before its message to the page has been handed over.
+      await page
+        .waitForFunction(() => window.__routingBench.shown !== null, null, { timeout: timeoutMs })
+        .catch(() => {})
     }
     const times = await page.evaluate(() => window.__routingBench)
     const since = (at: number | null) =>
