@@ -119,7 +119,6 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
 
   constructor() {
     super()
-    if (failed) this.showFallback()
     // Keys reach the element only once it has focus, so focus and taps cover every first touch.
     this.addEventListener('focusin', loadFullWidget)
     this.addEventListener('pointerdown', loadFullWidget)
@@ -134,6 +133,9 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
 
   connectedCallback(): void {
     connected.add(this)
+    // An element that joins the page after the full widget failed shows its content at once, and
+    // says so where the page listens: as it connects, not as it is made (before it has a parent).
+    if (failed) this.showFallback()
     this.#paint()
     this.#update()
     if (requested) return

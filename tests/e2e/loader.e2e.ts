@@ -504,6 +504,23 @@ describe('a partner page that embeds only the loader', () => {
     expect((await recorded()).events).toEqual([
       { name: 'demo-request-error', detail: { kind: 'load' } },
     ])
+    // An element made after the failure, and connected later, shows its own content too.
+    const later = await tab.evaluate(async () => {
+      const element = document.createElement('demo-request')
+      element.innerHTML = '<a href="/request-demo">Later</a>'
+      await new Promise((resolve) => setTimeout(resolve))
+      document.body.append(element)
+      const root = element.shadowRoot
+      return {
+        slot: Boolean(root?.querySelector('slot')),
+        form: Boolean(root?.querySelector('form')),
+      }
+    })
+    expect(later).toEqual({ slot: true, form: false })
+    expect((await recorded()).events).toEqual([
+      { name: 'demo-request-error', detail: { kind: 'load' } },
+      { name: 'demo-request-error', detail: { kind: 'load' } },
+    ])
     await close()
   })
 
