@@ -58,13 +58,11 @@ export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveFor
       // first (the take-over) would otherwise hold a phone's main thread for 100 ms or more. The
       // static form takes input meanwhile; the commit carries it over (element-form.tsx). A
       // render of another priority in between would render the whole form again in one go.
-      if (reactRoot) {
-        startTransition(() => reactRoot?.render(next))
-        return
-      }
-      const created = createRoot(root)
-      reactRoot = created
-      startTransition(() => created.render(next))
+      const mounted = reactRoot
+      const target = mounted ?? createRoot(root)
+      reactRoot = target
+      startTransition(() => target.render(next))
+      if (mounted) return
       // A page may have set `functions` before the full widget brought its accessor: an own
       // property that hides it. Moved behind it, a later set renders the form again.
       if (Object.hasOwn(element, 'functions')) {
