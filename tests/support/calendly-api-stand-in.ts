@@ -8,7 +8,7 @@
 import { type ApiReply, type JsonApiStandIn, startJsonApiStandIn } from './json-api-stand-in.ts'
 
 /** One invitee as a test gives it; its URI is made from its event's. */
-export interface CalendlyApiInviteeFields {
+interface CalendlyApiInviteeFields {
   uuid: string
   status: 'active' | 'canceled'
   /** The lead's id, in `tracking.utm_content` as the prefilled page left it. */

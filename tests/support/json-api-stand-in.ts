@@ -18,7 +18,7 @@ export interface ApiReply {
  * How a stand-in answers: as its API would; `fail` with a 500; `down` by closing the connection
  * without a reply, as an outage or a reset does.
  */
-export type ApiMode = 'answer' | 'fail' | 'down'
+type ApiMode = 'answer' | 'fail' | 'down'
 
 /** A local HTTP server answering GETs with JSON, recording each request. */
 export interface JsonApiStandIn {

@@ -4,7 +4,7 @@ import type { BookingState } from '../booking-state.ts'
 import { getApiJson, type SchedulerApi, type SchedulerApiSettings } from '../scheduler-api.ts'
 
 /** The version of `GET /v2/bookings` read here (its `cal-api-version` header). */
-export const calApiVersion = '2024-08-13'
+const calApiVersion = '2024-08-13'
 
 // The API's largest page is 250; 100 keeps each reply small.
 const pageSize = 100
