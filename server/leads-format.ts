@@ -39,6 +39,7 @@ const bookingStateWords: Record<BookingState, string> = {
   booked: 'booked',
   rejected: 'rejected',
   cancelled: 'cancelled',
+  reschedule_requested: 'new time asked',
 }
 // The booking a signed webhook reported: shown when some listed lead has one.
 const bookingColumn: Column = [

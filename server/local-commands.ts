@@ -1,5 +1,9 @@
+import { bookingProviders } from '../src/booking/next-step.ts'
+import type { ReconcileSummary } from '../supabase/functions/_shared/booking/booking-reconciler.ts'
+import { schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import {
   createConfiguredDispatcher,
+  createConfiguredReconciler,
   type FunctionStores,
 } from '../supabase/functions/_shared/config/configured-handler.ts'
 import type { NotificationStatus } from '../supabase/functions/_shared/lead/lead-store.ts'
@@ -25,6 +29,40 @@ interface InsightsInput {
 }
 
 const insightsFormats = { table: insightsTable, csv: insightsCsv, html: insightsHtml }
+
+const apiKeySettings = bookingProviders.map((provider) => schedulers[provider].api.keySetting)
+
+function reconciledLine({ read, notices, failed }: ReconcileSummary): string {
+  const names = failed.map((provider) => schedulers[provider].name).join(' and ')
+  const failure = failed.length ? `; reading ${names} failed (see above) and is tried next run` : ''
+  return `Read ${read} booking(s) back from the schedulers; ${notices} change(s) for sales${failure}.\n`
+}
+
+/**
+ * `npm run notify:retry`: the scheduled job's run, as the retry endpoint does it: the
+ * schedulers' bookings read back, then every notification due sent.
+ */
+async function notifyRetry(stores: FunctionStores, config: BackendConfig): Promise<CommandResult> {
+  const dispatcher = createConfiguredDispatcher(config, stores.notifications)
+  const reconcile = createConfiguredReconciler(config, stores.bookings, dispatcher.channels)
+  if (dispatcher.channels.length === 0 && reconcile === null) {
+    const output = `Nothing to do: set RESEND_API_KEY and NOTIFY_EMAIL_TO, or NOTIFY_WEBHOOK_URL, to send notifications, or ${apiKeySettings.join(' or ')} to read bookings back.\n`
+    return { output, exitCode: 1 }
+  }
+  let output = ''
+  let exitCode = 0
+  if (reconcile) {
+    const summary = await reconcile()
+    output += reconciledLine(summary)
+    if (summary.failed.length > 0) exitCode = 1
+  }
+  if (dispatcher.channels.length > 0) {
+    const { sent, failed } = await dispatcher.retryDue()
+    output += `Sent ${sent} pending notification(s) by ${dispatcher.channels.join(' and ')}; ${failed} failed and stay pending.\n`
+    if (failed > 0) exitCode = 1
+  }
+  return { output, exitCode }
+}
 
 /**
  * Runs a command a person gave against the local data: `leads`, `insights` or `notify-retry`. It runs in
@@ -56,16 +94,6 @@ export async function runLocalCommand(
     const output = insightsFormats[format](buildInsights(counts, { ...range, source }))
     return { output, exitCode: 0 }
   }
-  if (command === 'notify-retry') {
-    const dispatcher = createConfiguredDispatcher(config, stores.notifications)
-    if (dispatcher.channels.length === 0) {
-      const output =
-        'No notifier is configured: set RESEND_API_KEY and NOTIFY_EMAIL_TO, or NOTIFY_WEBHOOK_URL.\n'
-      return { output, exitCode: 1 }
-    }
-    const { sent, failed } = await dispatcher.retryDue()
-    const output = `Sent ${sent} pending notification(s) by ${dispatcher.channels.join(' and ')}; ${failed} failed and stay pending.\n`
-    return { output, exitCode: failed > 0 ? 1 : 0 }
-  }
+  if (command === 'notify-retry') return notifyRetry(stores, config)
   return { output: `Unknown command "${command}"\n`, exitCode: 2 }
 }

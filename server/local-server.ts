@@ -5,6 +5,7 @@ import { toNodeHandler } from 'srvx/node'
 import {
   createConfiguredDispatcher,
   createConfiguredHandler,
+  createConfiguredReconciler,
 } from '../supabase/functions/_shared/config/configured-handler.ts'
 import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply.ts'
 import { type BackendConfig, readBackendConfig } from './config.ts'
@@ -15,8 +16,8 @@ import { createStaticFiles } from './static-files.ts'
 
 /**
  * Serves the product on one origin: the site, the widget files and the function, on the
- * database the configuration names, and sends due notifications every
- * `notifyRetrySeconds`. `overrides` lets tests pick ports and folders.
+ * database the configuration names, and every `notifyRetrySeconds` reads the schedulers'
+ * bookings back and sends due notifications. `overrides` lets tests pick ports and folders.
  */
 export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   const config = { ...readBackendConfig(), ...overrides }
@@ -47,12 +48,21 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   }
   const { port } = server.address() as AddressInfo
   const dispatcher = createConfiguredDispatcher(config, database.notifications)
+  const reconcile = createConfiguredReconciler(config, database.bookings, dispatcher.channels)
+  // The scheduled job's run, as the deployed retry endpoint does it: bookings read back first,
+  // so what they tell sales goes out in the same run.
+  const run = async () => {
+    if (reconcile) {
+      const { read, notices, failed } = await reconcile()
+      if (notices > 0 || failed.length > 0) {
+        console.error(`Bookings read back: ${read}, ${notices} change(s) for sales`)
+      }
+    }
+    return dispatcher.channels.length > 0 ? dispatcher.retryDue() : { sent: 0, failed: 0 }
+  }
   const retries =
-    config.notifyRetrySeconds && dispatcher.channels.length > 0
-      ? startNotifyRetryLoop({
-          retryDue: dispatcher.retryDue,
-          intervalMs: config.notifyRetrySeconds * 1000,
-        })
+    config.notifyRetrySeconds && (dispatcher.channels.length > 0 || reconcile)
+      ? startNotifyRetryLoop({ retryDue: run, intervalMs: config.notifyRetrySeconds * 1000 })
       : null
   return {
     // People read "localhost" more easily than the loopback address.

@@ -79,6 +79,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
        order by relname`,
     )
     expect(rows).toEqual([
+      { relname: 'demo_request_booking_cursors', relrowsecurity: true },
       { relname: 'demo_request_booking_notifications', relrowsecurity: true },
       { relname: 'demo_request_bookings', relrowsecurity: true },
       { relname: 'demo_request_client_key_secrets', relrowsecurity: true },
@@ -119,6 +120,9 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         ),
         run('select * from public.demo_request_bookings'),
         run('select * from public.demo_request_booking_notifications'),
+        run('select * from public.demo_request_booking_cursors'),
+        run(`insert into public.demo_request_booking_cursors (provider, looked_until, updated_at)
+         values ('cal', now(), now())`),
         run(`select * from public.apply_demo_request_booking('{}', '{}', now())`),
         run('select * from public.demo_request_funnel_counts'),
         run('select * from public.demo_request_funnel_rate_limits'),

@@ -64,12 +64,18 @@ const {
   apiKeys,
   routes,
   webhookSecrets,
+  schedulerApis,
 } = server.config
 // Which providers' signed bookings the function takes, and where they post them.
 const bookings = bookingProviders
   .filter((provider) => webhookSecrets[provider] !== null)
   .map((provider) => `${server.url}/functions/v1/send-demo-request${bookingWebhookPath(provider)}`)
 const secretSettings = bookingProviders.map((provider) => schedulers[provider].secretSetting)
+// Whose bookings the loop reads back, for what their webhooks missed.
+const readBack = bookingProviders
+  .filter((provider) => schedulerApis[provider] !== null)
+  .map((provider) => schedulers[provider].name)
+const apiKeySettings = bookingProviders.map((provider) => schedulers[provider].api.keySetting)
 const notifying = email !== null || webhook !== null
 // A partner page not listed gets 403 and its visitors "Submission Failed": say so up front.
 const origins = allowedOrigins.length
@@ -85,6 +91,7 @@ console.log(`Demo-request backend on ${server.url}
   retries   ${!notifying ? 'none: leads stay pending' : notifyRetrySeconds ? `every ${notifyRetrySeconds} s` : 'off (NOTIFY_RETRY_SECONDS=0)'}
   routes    ${routes.length ? `${routes.length} rule${routes.length === 1 ? '' : 's'}` : "none: every lead gets the form's own reply (set DEMO_REQUEST_ROUTES)"}
   bookings  ${bookings.length ? bookings.join(', ') : `off (set ${secretSettings.join(' or ')})`}
+  read back ${!readBack.length ? `off (set ${apiKeySettings.join(' or ')})` : notifyRetrySeconds ? `${readBack.join(' and ')} bookings every ${notifyRetrySeconds} s` : 'off (NOTIFY_RETRY_SECONDS=0): npm run notify:retry reads them'}
   apikey    ${apiKeys ? `${apiKeys.length} accepted` : 'not checked (set SUPABASE_PUBLISHABLE_KEYS or SUPABASE_ANON_KEY)'}
 See the leads with: npm run leads`)
 

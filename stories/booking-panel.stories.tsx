@@ -152,7 +152,7 @@ export const BookedOnCalendly: Story = {
 
 /**
  * A booking the host must still confirm (Cal.com's `bookingSuccessfulV2` with status PENDING):
- * the panel says the time is requested, and does not call it booked.
+ * the panel says the time is requested, in its heading too, and does not call it booked.
  */
 export const Requested: Story = {
   ...onStandIn('pendingCal'),
@@ -160,6 +160,10 @@ export const Requested: Story = {
     await confirmOnCalPage(canvasElement)
     await expectStage(canvasElement, 'requested')
     expect(within(canvasElement).getByRole('status')).toHaveTextContent(formCopy.booking.requested)
+    // Its heading says so too, rather than asking for a time already picked.
+    expect(within(canvasElement).getByRole('heading', { level: 2 })).toHaveTextContent(
+      formCopy.booking.requestedHeading,
+    )
     expect(args.onBooked).not.toHaveBeenCalled()
     expect(canvasElement.querySelector('iframe')).toBeNull()
     expect(

@@ -101,6 +101,8 @@ describe('BookingPanel', () => {
     await waitUntil(() => statusOf(shadow) === formCopy.booking.requested)
     expect(calls.booked).to.equal(0)
     expect(panel().dataset.stage).to.equal('requested')
+    // The heading says so too: no "pick a time" above a time already requested.
+    expect(shadow.querySelector('h2')?.textContent).to.equal(formCopy.booking.requestedHeading)
     expect(frameOf(shadow) === null, 'no frame').to.equal(true)
     expect(shadow.querySelector('button')?.textContent).to.equal(formCopy.booking.close)
   })

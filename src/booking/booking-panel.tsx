@@ -171,7 +171,7 @@ export function BookingPanel({
       data-stage={stage}
     >
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={classes.heading}>
-        {copy.heading}
+        {stage === 'requested' ? copy.requestedHeading : copy.heading}
       </h2>
       {/* One live region for the panel's life, so each change of its words is announced. */}
       <p className={stage === 'booked' ? classes.confirmation : classes.note} role="status">

@@ -122,6 +122,8 @@ export const en = {
    */
   booking: {
     heading: 'Pick a time for your demo',
+    /** In place of `heading` once the time is requested: nothing is left to pick. */
+    requestedHeading: 'Your time is requested',
     /** Over a route's own message, in the same panel. */
     messageHeading: 'What happens next',
     /** Once the page is shown. */

@@ -122,6 +122,7 @@ export const es: FormCopy = {
   notifications: 'Notificaciones',
   booking: {
     heading: 'Elija un horario para su demostración',
+    requestedHeading: 'Su horario está solicitado',
     messageHeading: 'Próximos pasos',
     intro: 'Completamos los datos que nos indicó. Elija el horario que más le convenga.',
     loading: 'Cargando la página de reservas…',

@@ -67,7 +67,8 @@ create table public.demo_requests (
   -- now (booked, else waiting for the host's confirmation or a payment), or the last one that
   -- ended (rejected or cancelled). The history is in demo_request_bookings.
   booking_state text
-    check (booking_state in ('requested', 'awaiting_payment', 'booked', 'rejected', 'cancelled')),
+    check (booking_state in ('requested', 'awaiting_payment', 'booked', 'rejected', 'cancelled',
+      'reschedule_requested')),
   booking_start timestamptz,
   booking_time_zone text check (char_length(booking_time_zone) <= 64),
   booking_provider text check (booking_provider in ('cal', 'calendly')),
@@ -461,8 +462,9 @@ grant execute on function public.accept_demo_request to service_role;
 
 -- Every booking a provider has reported for a lead, keyed by the provider's own id, so that a
 -- delivery repeated or arriving out of order changes the lead once. A booking only moves forward:
--- requested or awaiting payment, then booked, then rejected or cancelled, which are final for its
--- id (a reschedule is a new id). Rows are written only by apply_demo_request_booking.
+-- requested or awaiting payment, then booked, then rejected, cancelled or reschedule_requested (the
+-- host asked the invitee to pick a new time), which are final for its id (a reschedule is a new
+-- id). Rows are written only by apply_demo_request_booking.
 create table public.demo_request_bookings (
   provider text not null check (provider in ('cal', 'calendly')),
   booking_id text not null check (char_length(booking_id) between 1 and 300),
@@ -471,7 +473,8 @@ create table public.demo_request_bookings (
   -- the lead claims it. Unclaimed rows are deleted after 30 days.
   lead_id uuid references public.demo_requests (id) on delete cascade,
   state text not null
-    check (state in ('requested', 'awaiting_payment', 'booked', 'rejected', 'cancelled')),
+    check (state in ('requested', 'awaiting_payment', 'booked', 'rejected', 'cancelled',
+      'reschedule_requested')),
   -- Null only for a booking known so far as the one a reschedule replaced.
   start_time timestamptz,
   time_zone text not null default '' check (char_length(time_zone) <= 64),
@@ -511,7 +514,7 @@ create index demo_request_bookings_unclaimed_idx on public.demo_request_bookings
 create table public.demo_request_booking_notifications (
   provider text not null,
   booking_id text not null,
-  notice text not null check (notice in ('booked', 'cancelled')),
+  notice text not null check (notice in ('booked', 'cancelled', 'reschedule_requested')),
   channel text not null check (channel in ('email', 'webhook')),
   status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
   attempts integer not null default 0 check (attempts >= 0),
@@ -544,26 +547,54 @@ create index demo_request_booking_notifications_due_idx
   where status <> 'sent';
 
 
--- Applies one booking change a signed webhook reported (p_event: provider, bookingId,
--- requestId, state, startTime, timeZone, occurredAt, replaces, replacedBy, as booking-event.ts
--- has them) at p_now, the function's clock. The lead is found through requestId, else through
--- the booking or the one it replaces, as an earlier delivery stored them. Without one, a
--- delivery naming no requestId is kept unclaimed for a later one that does (Cal.com's
--- confirmation can overtake its request), one naming an unknown lead is not stored, and lead_id
--- is null. The lead's row is locked, so deliveries for one lead apply one at a time, in whatever
--- order they come:
+-- How far each scheduler's bookings have been read back from its API (booking-reconciler.ts): the
+-- scheduled job asks for the bookings changed since `looked_until`, less an overlap, and applies
+-- what the webhooks missed through apply_demo_request_booking. One row per provider.
+create table public.demo_request_booking_cursors (
+  provider text primary key check (provider in ('cal', 'calendly')),
+  -- The time, by the function's clock, that the last complete read started.
+  looked_until timestamptz not null,
+  updated_at timestamptz not null
+);
+
+alter table public.demo_request_booking_cursors enable row level security;
+
+comment on table public.demo_request_booking_cursors is 'Where the scheduled job last read each scheduler''s bookings from its API; written by the retry job only.';
+
+revoke all on table public.demo_request_booking_cursors
+  from public, anon, authenticated, service_role;
+grant select, insert, update on table public.demo_request_booking_cursors to service_role;
+
+create policy "service_role manages booking cursors"
+  on public.demo_request_booking_cursors
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+
+-- Applies one booking change that a signed webhook, or the scheduled job reading the scheduler's
+-- API, reported (p_event: provider, bookingId, requestId, state, startTime, timeZone,
+-- occurredAt, replaces, replacedBy, as booking-event.ts has them) at p_now, the function's
+-- clock. The lead is found through requestId, else through the booking or the one it replaces,
+-- as an earlier delivery stored them. Without one, a delivery naming no requestId is kept
+-- unclaimed for a later one that does (Cal.com's confirmation can overtake its request), one
+-- naming an unknown lead is not stored, and lead_id is null. The lead's row is locked, so
+-- deliveries for one lead apply one at a time, in whatever order they come:
 -- - a repeated delivery finds its change made and changes nothing;
 -- - a booking only moves forward: requested or awaiting payment (the later of the two), then
---   booked, then rejected or cancelled, which are final: a delivery of an earlier step arriving
---   late changes nothing;
+--   booked, then rejected, cancelled or reschedule_requested, which are final: a delivery of an
+--   earlier step arriving late changes nothing;
 -- - a reschedule (a new booking naming the one it replaces, and, from Calendly, a cancellation
 --   naming the one replacing it) leaves the lead booked at the new time, in either order; one
---   still waiting for the host leaves the lead its old booking until it is booked.
+--   still waiting for the host leaves the lead its old booking until it is booked; one that came
+--   first, naming no lead, is claimed when the booking it replaces arrives.
 -- The lead then holds its newest booking still booked, else its newest still waiting, else its
 -- last rejection or cancellation that nothing replaced. When that makes the lead newly booked,
--- or ends the booking sales were told of, `notice` says which, and a notification row is made
--- for each of p_channels. Sales hear nothing of a booking still waiting, nor of the end of one
--- they were never told was booked.
+-- or ends the booking sales were told of, `notice` says which ('reschedule_requested' when the
+-- host asked for a new time rather than cancelling), and a notification row is made for each of
+-- p_channels. Sales hear nothing of a booking still waiting, nor of the end of one they were
+-- never told was booked.
 create function public.apply_demo_request_booking(
   p_event jsonb,
   p_channels text[],
@@ -587,7 +618,8 @@ declare
   v_replaced_by text := p_event ->> 'replacedBy';
   -- How far along each state is: a booking never goes back to a lower step.
   v_steps constant jsonb :=
-    '{"requested": 1, "awaiting_payment": 1, "booked": 2, "rejected": 3, "cancelled": 3}';
+    '{"requested": 1, "awaiting_payment": 1, "booked": 2, "rejected": 3, "cancelled": 3,
+      "reschedule_requested": 3}';
   v_lead uuid;
   v_before public.demo_requests;
   v_existing public.demo_request_bookings;
@@ -666,19 +698,35 @@ begin
   end if;
   lead_id := v_lead;
 
+  -- A replacement that came before the booking it replaces, naming no lead itself (Calendly's
+  -- new invitee without utm_content, after an outage's retries), is the lead's once its
+  -- predecessor is: claimed here, down a chain of reschedules, whichever arrives last.
+  loop
+    update public.demo_request_bookings b
+    set lead_id = v_lead, updated_at = p_now
+    where b.provider = v_provider and b.lead_id is null
+      and (b.replaces in (select o.booking_id from public.demo_request_bookings o
+          where o.provider = v_provider and o.lead_id = v_lead)
+        or b.booking_id in (select o.replaced_by from public.demo_request_bookings o
+          where o.provider = v_provider and o.lead_id = v_lead));
+    exit when not found;
+  end loop;
+
   -- The booking a reschedule replaces is cancelled once the new one is booked, whichever
   -- delivery said what it replaces and whether or not the old one's own word came yet.
-  if v_row.state = 'booked' and v_row.replaces is not null then
-    insert into public.demo_request_bookings as b (provider, booking_id, lead_id, state,
-      occurred_at, replaced_by, created_at, updated_at)
-    values (v_provider, v_row.replaces, v_lead, 'cancelled', v_row.occurred_at, v_booking, p_now,
-      p_now)
-    on conflict (provider, booking_id) do update
-    set state = 'cancelled', replaced_by = coalesce(b.replaced_by, excluded.replaced_by),
-      lead_id = coalesce(b.lead_id, excluded.lead_id),
-      occurred_at = greatest(b.occurred_at, excluded.occurred_at), updated_at = p_now
-    where b.state <> 'cancelled' or b.replaced_by is null or b.lead_id is null;
-  end if;
+  insert into public.demo_request_bookings as b (provider, booking_id, lead_id, state,
+    occurred_at, replaced_by, created_at, updated_at)
+  select distinct on (n.replaces) n.provider, n.replaces, v_lead, 'cancelled', n.occurred_at,
+    n.booking_id, p_now, p_now
+  from public.demo_request_bookings n
+  where n.provider = v_provider and n.lead_id = v_lead and n.state = 'booked'
+    and n.replaces is not null
+  order by n.replaces, n.occurred_at desc
+  on conflict (provider, booking_id) do update
+  set state = 'cancelled', replaced_by = coalesce(b.replaced_by, excluded.replaced_by),
+    lead_id = coalesce(b.lead_id, excluded.lead_id),
+    occurred_at = greatest(b.occurred_at, excluded.occurred_at), updated_at = p_now
+  where b.state <> 'cancelled' or b.replaced_by is null or b.lead_id is null;
 
   select * into v_current from public.demo_request_bookings b
   where b.lead_id = v_lead and b.state = 'booked'
@@ -692,7 +740,8 @@ begin
   end if;
   if v_current.booking_id is null then
     select * into v_current from public.demo_request_bookings b
-    where b.lead_id = v_lead and b.state in ('rejected', 'cancelled') and b.replaced_by is null
+    where b.lead_id = v_lead
+      and b.state in ('rejected', 'cancelled', 'reschedule_requested') and b.replaced_by is null
       and b.start_time is not null
     order by b.occurred_at desc, b.booking_id desc
     limit 1;
@@ -725,7 +774,8 @@ begin
   end if;
 
   -- What sales hear: a booking they have not been told of, or the end of the one they were
-  -- (with no booked one left, it was cancelled); the rest is only stored.
+  -- (with no booked one left, it was cancelled, or the host asked for a new time); the rest is
+  -- only stored.
   if v_now_state = 'booked' and (v_before.booking_state is distinct from 'booked'
       or v_before.booking_id is distinct from v_current.booking_id
       or v_before.booking_provider is distinct from v_current.provider) then
@@ -733,7 +783,8 @@ begin
     notice_provider := v_current.provider;
     notice_booking := v_current.booking_id;
   elsif v_now_state <> 'booked' and v_before.booking_state = 'booked' then
-    notice := 'cancelled';
+    notice := case when v_now_state = 'reschedule_requested' then 'reschedule_requested'
+      else 'cancelled' end;
     notice_provider := v_before.booking_provider;
     notice_booking := v_before.booking_id;
   end if;

@@ -51,10 +51,13 @@ export interface CalBooking {
   requiresConfirmation?: boolean
   /** The event type's price, in cents; 0 for a free one. */
   price?: number
+  /** A BOOKING_CANCELLED that is the host's "Request reschedule" (requestReschedule.handler.ts). */
+  requestReschedule?: boolean
 }
 
-// The booking's status each trigger reports (Cal.com's BookingStatus): BOOKING_REQUESTED is the
-// one sent PENDING; a payment's first word, BOOKING_PAYMENT_INITIATED, is sent ACCEPTED.
+// The booking's status each trigger reports (Cal.com's BookingStatus): BOOKING_REQUESTED is sent
+// PENDING; a payment's first word, BOOKING_PAYMENT_INITIATED, is sent ACCEPTED; BOOKING_PAID is
+// sent with the booking's status once paid, PENDING when the host must still confirm (calStatus).
 const calStatuses: Record<CalTrigger, string | undefined> = {
   BOOKING_REQUESTED: 'PENDING',
   BOOKING_PAYMENT_INITIATED: 'ACCEPTED',
@@ -64,6 +67,12 @@ const calStatuses: Record<CalTrigger, string | undefined> = {
   BOOKING_REJECTED: 'REJECTED',
   BOOKING_CANCELLED: 'CANCELLED',
   PING: undefined,
+}
+
+// handlePaymentSuccess.ts leaves a booking that needs confirmation PENDING, and sends it so.
+function calStatus(booking: CalBooking): string | undefined {
+  if (booking.trigger === 'BOOKING_PAID' && booking.requiresConfirmation) return 'PENDING'
+  return calStatuses[booking.trigger]
 }
 
 // What `payload.metadata` holds for each trigger: the booking's own metadata (the video call and
@@ -95,7 +104,7 @@ function calMetadata(booking: CalBooking): Record<string, unknown> | undefined {
  */
 export function calWebhookBody(booking: CalBooking): string {
   const end = new Date(Date.parse(booking.startTime) + 30 * 60_000).toISOString()
-  const status = calStatuses[booking.trigger]
+  const status = calStatus(booking)
   const metadata = calMetadata(booking)
   const payment =
     booking.trigger === 'BOOKING_PAYMENT_INITIATED' || booking.trigger === 'BOOKING_PAID'
@@ -152,7 +161,12 @@ export function calWebhookBody(booking: CalBooking): string {
       ...(payment ? { paymentId: 12 } : {}),
       ...(status ? { status } : {}),
       ...(booking.trigger === 'BOOKING_CANCELLED'
-        ? { cancellationReason: 'Something came up' }
+        ? {
+            cancellationReason: booking.requestReschedule
+              ? 'Please pick a time later that week'
+              : 'Something came up',
+            ...(booking.requestReschedule ? { requestReschedule: true } : {}),
+          }
         : {}),
       ...(booking.trigger === 'BOOKING_REJECTED'
         ? { rejectionReason: 'Fully booked that week' }

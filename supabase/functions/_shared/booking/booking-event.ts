@@ -37,8 +37,11 @@ export type WebhookOutcome =
   | { kind: 'ignored'; trigger: string }
   | { kind: 'booking'; event: BookingEvent }
 
-/** What sales are told about a change of a lead's booking. */
-export type BookingNoticeKind = 'booked' | 'cancelled'
+/**
+ * What sales are told about a change of a lead's booking: booked, cancelled, or that the host
+ * asked the invitee to pick a new time (never told as a cancellation).
+ */
+export type BookingNoticeKind = 'booked' | 'cancelled' | 'reschedule_requested'
 
 /** One change sales are to hear about: the booking it is about, and which change. */
 export interface BookingNoticeKey {

@@ -1,3 +1,4 @@
+import type { BookingProvider } from '../../../../src/booking/next-step.ts'
 import type { BookingEvent, BookingNoticeKey } from './booking-event.ts'
 
 /** What applying a booking change came to. */
@@ -8,7 +9,7 @@ interface BookingApplied {
   notice: BookingNoticeKey | null
 }
 
-/** The bookings the providers' signed webhooks report. */
+/** The bookings the providers' signed webhooks, and their APIs read back, report. */
 export interface BookingStore {
   /**
    * Applies one change exactly once, in one round trip: a repeated delivery, or one arriving
@@ -21,4 +22,8 @@ export interface BookingStore {
     channels: readonly ('email' | 'webhook')[],
     now: Date,
   ): Promise<BookingApplied>
+  /** Until when `provider`'s bookings were read back from its API; null before the first read. */
+  lastLook(provider: BookingProvider): Promise<Date | null>
+  /** Records that `provider`'s bookings changed before `until` have been read back. */
+  looked(provider: BookingProvider, until: Date, now: Date): Promise<void>
 }

@@ -34,8 +34,11 @@ const acknowledged = () =>
 /**
  * `POST …/send-demo-request/booking/<provider>` (schedulers.ts): a provider's signed report
  * of a booking. The signature, not the project's key, is what lets it in: 401 without a valid
- * one (nothing changes), 400 for a signed body that is no booking, 200 for the rest, even a
- * booking of no known lead, which is logged and dropped: a provider retries anything else.
+ * one (nothing changes), 400 for a signed body that is no booking, 503 when the store fails,
+ * 200 for the rest, even a booking of no known lead, which is logged and dropped. Cal.com never
+ * delivers again after a non-2xx answer, and Calendly gives up on a subscription after a day of
+ * them: what a 400 or 503 loses, the scheduled job reads back from the provider's API
+ * (booking-reconciler.ts), where its key is set.
  */
 export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
   const maxBodyBytes = deps.maxBodyBytes ?? defaultMaxBodyBytes
@@ -80,13 +83,15 @@ export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
       applied = await deps.bookings.apply(event, deps.channels, deps.now())
     } catch (error) {
       deps.log('The booking store failed', error)
-      // The provider delivers it again later.
+      // Not a retry's cue: Cal.com sends nothing again. The scheduled job's next read of the
+      // provider's API applies it, through this same store.
       return errorReply(503, { code: 'unavailable', message: 'Try again later.' })
     }
     if (applied.leadId === null) {
-      // Acknowledged, or the provider would deliver it again and again: a booking made on the
-      // page without the form's prefill, one whose request is still to come, or of a lead
-      // deleted since. Only one naming no lead is kept, for a later delivery that names it.
+      // Acknowledged: nothing later would make it a lead's (Calendly would deliver it again, and
+      // disable the subscription after a day of refusals): a booking made on the page without
+      // the form's prefill, one whose request is still to come, or of a lead deleted since. Only
+      // one naming no lead is kept, for a later delivery that names it.
       const booking = `A ${schedulers[provider].name} booking (${event.bookingId})`
       deps.log(
         event.requestId === undefined

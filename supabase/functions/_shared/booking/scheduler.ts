@@ -1,4 +1,5 @@
 import type { WebhookOutcome } from './booking-event.ts'
+import type { SchedulerApi } from './scheduler-api.ts'
 
 /** Who a booking page is prefilled for. */
 export interface Invitee {
@@ -21,6 +22,8 @@ export interface Scheduler {
   hosts: readonly string[]
   /** The setting holding its webhook's secret; unset, its endpoint refuses every delivery. */
   secretSetting: string
+  /** Its bookings read back from its API by the scheduled job, for what the webhooks missed. */
+  api: SchedulerApi
   /**
    * The booking page prefilled for one lead, carrying `requestId` where the provider's webhook
    * hands it back. `embedDomain` is the host of the page the form is on.

@@ -17,6 +17,8 @@ const deliveries = {
   // The BOOKING_CREATED of a confirmation, and BOOKING_PAID, carry no demoRequestId.
   created: { state: 'booked', occurredAt: at(10), lead: false },
   paid: { state: 'booked', occurredAt: at(10), lead: false },
+  // BOOKING_PAID with PENDING: paid, and still waiting for the host (before BOOKING_REQUESTED).
+  paidPending: { state: 'requested', occurredAt: at(5), lead: false },
   rejected: { state: 'rejected', occurredAt: at(10), lead: false },
   cancelled: { state: 'cancelled', occurredAt: at(20), lead: true },
 } as const
@@ -95,6 +97,30 @@ describe.each(testDatabases)('waiting bookings in the booking store on $name', (
       for (const name of order) await deliver(name)
       expect(await lead()).toMatchObject({ bookingState: 'booked', bookingId: 'bk-1' })
       expect(await told()).toEqual(['bk-1 booked email', 'bk-1 booked webhook'])
+    })
+  }
+
+  // Cal.com's paid event type that also needs the host: PAYMENT_INITIATED, PAID (PENDING),
+  // REQUESTED, then CREATED or REJECTED; sales hear "booked" once, or nothing.
+  for (const order of orders<Delivery>(['paymentInitiated', 'paidPending', 'requestedOncePaid'])) {
+    it.skipIf(skip)(`paid and confirmed ends booked, told once: ${order},created`, async () => {
+      for (const name of order) {
+        await deliver(name)
+        expect((await lead())?.bookingState ?? null).not.toBe('booked')
+      }
+      expect(await told()).toEqual([])
+      await deliver('created')
+      expect(await lead()).toMatchObject({ bookingState: 'booked', bookingId: 'bk-1' })
+      expect(await told()).toEqual(['bk-1 booked email', 'bk-1 booked webhook'])
+    })
+  }
+
+  for (const order of orders<Delivery>(['paidPending', 'requestedOncePaid', 'rejected'])) {
+    it.skipIf(skip)(`paid and rejected ends rejected, telling nobody: ${order}`, async () => {
+      await deliver('paymentInitiated')
+      for (const name of order) await deliver(name)
+      expect(await lead()).toMatchObject({ bookingState: 'rejected', bookingId: 'bk-1' })
+      expect(await told()).toEqual([])
     })
   }
 

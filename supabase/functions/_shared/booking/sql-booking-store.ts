@@ -1,5 +1,6 @@
 import type { BookingProvider } from '../../../../src/booking/next-step.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
+import { type SqlStoreOptions, toDate, transactionsAs } from '../db/sql-role.ts'
 import type { BookingNoticeKind } from './booking-event.ts'
 import type { BookingStore } from './booking-store.ts'
 
@@ -12,10 +13,37 @@ interface ApplyRow {
 
 /**
  * The booking store in plain SQL: one call of `apply_demo_request_booking`, which does the
- * whole job as its owner, outside any transaction of ours.
+ * whole job as its owner, outside any transaction of ours; the reconciliation's cursors under
+ * `options`' role.
  */
-export function createSqlBookingStore(db: SqlDatabase): BookingStore {
+export function createSqlBookingStore(
+  db: SqlDatabase,
+  options: SqlStoreOptions = {},
+): BookingStore {
+  const asRole = transactionsAs(db, options.role ?? '')
   return {
+    async lastLook(provider) {
+      const [row] = await asRole((tx) =>
+        tx.query<{ looked_until: Date | string }>(
+          'select looked_until from public.demo_request_booking_cursors where provider = $1',
+          [provider],
+        ),
+      )
+      return row ? toDate(row.looked_until) : null
+    },
+    async looked(provider, until, now) {
+      // Never back: a slow run ending after a later one must not make the next read longer.
+      await asRole((tx) =>
+        tx.query(
+          `insert into public.demo_request_booking_cursors as c (provider, looked_until, updated_at)
+           values ($1, $2, $3)
+           on conflict (provider) do update
+           set looked_until = greatest(c.looked_until, excluded.looked_until),
+             updated_at = excluded.updated_at`,
+          [provider, until, now],
+        ),
+      )
+    },
     async apply(event, channels, now) {
       const [row] = await db.query<ApplyRow>(
         `select lead_id, notice, notice_provider, notice_booking from public.apply_demo_request_booking(

@@ -3,6 +3,7 @@ import { createProofGate } from '../abuse/proof-gate.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
 import { createFunnelEventsHandler, isEventsPath } from '../analytics/funnel-events-handler.ts'
 import { type FunnelStore, utcDay } from '../analytics/funnel-store.ts'
+import { createBookingReconciler, type Reconcile } from '../booking/booking-reconciler.ts'
 import type { BookingStore } from '../booking/booking-store.ts'
 import { createBookingWebhookHandler } from '../booking/booking-webhook-handler.ts'
 import { bookingWebhookProvider } from '../booking/schedulers.ts'
@@ -15,7 +16,7 @@ import {
   type NotificationDispatcher,
 } from '../notify/notification-dispatcher.ts'
 import type { NotificationStore } from '../notify/notification-store.ts'
-import type { Notifier } from '../notify/notifier.ts'
+import type { NotificationChannel, Notifier } from '../notify/notifier.ts'
 import { createNotifyRetryHandler, isRetryPath } from '../notify/notify-retry-handler.ts'
 import { createResendNotifier } from '../notify/resend-notifier.ts'
 import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
@@ -58,6 +59,27 @@ export function createConfiguredDispatcher(
     notifiers: configuredNotifiers(config),
     timeoutMs: config.notifyTimeoutMs,
     now,
+  })
+}
+
+/**
+ * The reconciliation of the schedulers' bookings the settings name (booking-reconciler.ts);
+ * null when no scheduler's API is set.
+ */
+export function createConfiguredReconciler(
+  config: Pick<FunctionConfig, 'schedulerApis'>,
+  bookings: BookingStore,
+  channels: readonly NotificationChannel[],
+  options: { now?: () => Date; fetch?: typeof globalThis.fetch } = {},
+): Reconcile | null {
+  if (Object.values(config.schedulerApis).every((api) => api === null)) return null
+  return createBookingReconciler({
+    bookings,
+    apis: config.schedulerApis,
+    channels,
+    now: options.now ?? (() => new Date()),
+    log: console.error,
+    fetch: options.fetch,
   })
 }
 
@@ -109,6 +131,9 @@ export function createConfiguredHandler(
   const retry = createNotifyRetryHandler({
     dispatcher,
     secret: config.retrySecret,
+    reconcile:
+      createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }) ??
+      undefined,
     prune: () => {
       const before = windowStart(now(), config.rateLimit.windowSeconds)
       const dayMs = 24 * 60 * 60 * 1000

@@ -19,6 +19,7 @@ describe('readFunctionConfig', () => {
       fields: [],
       routes: [],
       webhookSecrets: { cal: null, calendly: null },
+      schedulerApis: { cal: null, calendly: null },
       salesTimeZone: 'UTC',
       analytics: { clientMax: 30, retentionDays: 400 },
     })
@@ -47,6 +48,9 @@ describe('readFunctionConfig', () => {
         '[{"when":{"companySize":["200+ employees"]},"book":"https://cal.com/acme/demo"}]',
       CAL_WEBHOOK_SECRET: ' cal-secret ',
       CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-key',
+      CAL_API_KEY: ' cal_live_abc ',
+      CAL_API_URL: 'https://cal.firm.example/api/',
+      CALENDLY_API_TOKEN: 'calendly-token',
       SALES_TIME_ZONE: 'America/Chicago',
       ANALYTICS_CLIENT_MAX: '60',
       ANALYTICS_RETENTION_DAYS: '800',
@@ -83,9 +87,24 @@ describe('readFunctionConfig', () => {
         },
       ],
       webhookSecrets: { cal: 'cal-secret', calendly: 'calendly-key' },
+      schedulerApis: {
+        cal: { url: 'https://cal.firm.example/api', key: 'cal_live_abc' },
+        calendly: { url: 'https://api.calendly.com', key: 'calendly-token' },
+      },
       salesTimeZone: 'America/Chicago',
       analytics: { clientMax: 60, retentionDays: 800 },
     })
+  })
+
+  it("reads a scheduler's API only with its key, and refuses an address that is no http(s) URL", () => {
+    expect(from({ CAL_API_URL: 'http://localhost:5555' }).schedulerApis.cal).toBeNull()
+    expect(from({ CAL_API_KEY: 'k' }).schedulerApis.cal).toEqual({
+      url: 'https://api.cal.com',
+      key: 'k',
+    })
+    expect(() => from({ CALENDLY_API_URL: 'api.calendly.com' })).toThrow(
+      'CALENDLY_API_URL must be an http(s) URL such as https://api.calendly.com, not "api.calendly.com"',
+    )
   })
 
   it('asks proofs of work from 12 to 18 bits unless told otherwise; POW_MAX_BITS=0 asks none', () => {

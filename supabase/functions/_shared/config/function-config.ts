@@ -6,6 +6,7 @@ import type { ProofOfWorkSettings } from '../abuse/proof-gate.ts'
 import { maxChallengeBits } from '../abuse/proof-of-work.ts'
 import type { RateLimit } from '../abuse/rate-limit.ts'
 import { parseRoutes, type Route } from '../booking/routes.ts'
+import { apiBaseUrl, type SchedulerApiSettings } from '../booking/scheduler-api.ts'
 import { schedulers } from '../booking/schedulers.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
@@ -35,6 +36,12 @@ export interface FunctionConfig {
    * `CALENDLY_WEBHOOK_SIGNING_KEY`); `null` keeps its `…/booking/<provider>` refusing every delivery.
    */
   webhookSecrets: Record<BookingProvider, string | null>
+  /**
+   * Each scheduler's API, from its `api.keySetting` and `api.urlSetting` (`CAL_API_KEY`,
+   * `CAL_API_URL`, `CALENDLY_API_TOKEN`, `CALENDLY_API_URL`); `null` leaves its bookings to the
+   * webhooks alone. The scheduled job reads them back (booking-reconciler.ts).
+   */
+  schedulerApis: Record<BookingProvider, SchedulerApiSettings | null>
   /** The IANA time zone sales read times in (`SALES_TIME_ZONE`). */
   salesTimeZone: string
   /** The funnel's counting (docs/analytics.md). */
@@ -190,6 +197,17 @@ function webhookSecrets(env: (name: string) => string | undefined) {
   return Object.fromEntries(entries) as Record<BookingProvider, string | null>
 }
 
+// The address is checked even without a key, so a typo shows before the key is added.
+function schedulerApis(env: (name: string) => string | undefined) {
+  const entries = bookingProviders.map((provider) => {
+    const { keySetting, urlSetting, defaultUrl } = schedulers[provider].api
+    const url = apiBaseUrl(urlSetting, env(urlSetting), defaultUrl)
+    const key = secret(env(keySetting))
+    return [provider, key === null ? null : { url, key }]
+  })
+  return Object.fromEntries(entries) as Record<BookingProvider, SchedulerApiSettings | null>
+}
+
 // Checked here, so a typo shows at start rather than in the first email to sales.
 function salesTimeZone(value: string | undefined): string {
   const zone = value?.trim()
@@ -245,6 +263,7 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     fields: parseFormFields(env('DEMO_REQUEST_FIELDS')),
     routes: parseRoutes(env('DEMO_REQUEST_ROUTES')),
     webhookSecrets: webhookSecrets(env),
+    schedulerApis: schedulerApis(env),
     salesTimeZone: salesTimeZone(env('SALES_TIME_ZONE')),
     analytics: {
       clientMax: positiveInteger(

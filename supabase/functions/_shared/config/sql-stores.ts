@@ -13,7 +13,7 @@ export function createSqlStores(db: SqlDatabase, options: SqlStoreOptions = {}):
     leads: createSqlLeadStore(db, options),
     abuse: createSqlAbuseStore(db, options),
     notifications: createSqlNotificationStore(db, options),
-    bookings: createSqlBookingStore(db),
+    bookings: createSqlBookingStore(db, options),
     funnel: createSqlFunnelStore(db, options),
   }
 }

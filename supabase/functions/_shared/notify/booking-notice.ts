@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../../../src/escape-html.ts'
+import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import { schedulers } from '../booking/schedulers.ts'
 import { slackEscape } from './lead-webhook.ts'
 import type { BookingNotice } from './notifier.ts'
@@ -11,13 +12,26 @@ import { salesTime } from './sales-time.ts'
 export const bookingNoticeId = (booking: BookingNotice) =>
   `demo-request-${booking.lead.id}-${booking.notice}-${booking.provider}-${booking.bookingId.slice(-100)}`
 
+// A reschedule request is the host's, and the lead may well book again: never told as cancelled.
+const noticeHeadlines: Record<BookingNoticeKind, (who: string, when: string) => string> = {
+  booked: (who, when) => `${who} booked a demo for ${when}`,
+  cancelled: (who, when) => `${who} cancelled the demo for ${when}`,
+  reschedule_requested: (who, when) =>
+    `The host asked ${who} to pick a new time for the demo of ${when}`,
+}
+
+// The webhook's `type` for each notice.
+const noticeTypes = {
+  booked: 'demo_request.booked',
+  cancelled: 'demo_request.booking_cancelled',
+  reschedule_requested: 'demo_request.reschedule_requested',
+} as const satisfies Record<BookingNoticeKind, string>
+
 /** One line for sales, with the start in their own time zone. */
 function bookingHeadline(booking: BookingNotice, timeZone: string): string {
   const who = `${booking.lead.firstName} ${booking.lead.lastName}`
   const when = salesTime(booking.startTime, timeZone)
-  return booking.notice === 'booked'
-    ? `${who} booked a demo for ${when}`
-    : `${who} cancelled the demo for ${when}`
+  return noticeHeadlines[booking.notice](who, when)
 }
 
 /** The email of a booking change; every visitor-supplied value is HTML-escaped. */
@@ -52,10 +66,7 @@ export function bookingEmail(booking: BookingNotice, timeZone: string) {
 export function bookingWebhook(booking: BookingNotice, timeZone: string) {
   const { lead } = booking
   return {
-    type:
-      booking.notice === 'booked'
-        ? ('demo_request.booked' as const)
-        : ('demo_request.booking_cancelled' as const),
+    type: noticeTypes[booking.notice],
     timestamp: booking.recordedAt.toISOString(),
     text: slackEscape(`Demo request: ${bookingHeadline(booking, timeZone)}`),
     data: {

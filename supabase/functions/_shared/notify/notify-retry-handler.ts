@@ -1,3 +1,4 @@
+import type { Reconcile } from '../booking/booking-reconciler.ts'
 import { errorReply } from '../http/json-reply.ts'
 import type { NotificationDispatcher } from './notification-dispatcher.ts'
 
@@ -8,6 +9,11 @@ export interface NotifyRetryDependencies {
   secret: string | null
   /** Removes rate-limit windows that are over, and old digests: housekeeping the job does too. */
   prune?: () => Promise<unknown>
+  /**
+   * Reads back the schedulers' bookings the webhooks missed (booking-reconciler.ts), before the
+   * retries, so what it finds is told to sales in the same run. Never rejects.
+   */
+  reconcile?: Reconcile
   log?: (message: string, error?: unknown) => void
 }
 
@@ -30,8 +36,11 @@ async function sameSecret(given: string, secret: string): Promise<boolean> {
 }
 
 /**
- * `POST …/send-demo-request/retry`: sends every notification still due, for a scheduled job
- * (pg_cron with pg_net on Supabase). Answers `{ success, sent, failed }` once the run is over.
+ * `POST …/send-demo-request/retry`: the scheduled job (pg_cron with pg_net on Supabase). Reads
+ * back the schedulers' bookings, then sends every notification still due. Answers
+ * `{ success, sent, failed, bookings }` once the run is over, `bookings` being what the
+ * reconciliation read (`{ read, notices, failed }`, failed naming the schedulers to look at),
+ * when a scheduler's API is set.
  */
 export function createNotifyRetryHandler(deps: NotifyRetryDependencies) {
   const log = deps.log ?? console.error
@@ -52,9 +61,11 @@ export function createNotifyRetryHandler(deps: NotifyRetryDependencies) {
     }
     // Off the request path, and never a reason for the retries not to run.
     await deps.prune?.().catch((error) => log('Pruning failed', error))
+    // Left out of the reply where no scheduler's API is set.
+    const bookings = deps.reconcile ? await deps.reconcile() : undefined
     try {
       const { sent, failed } = await deps.dispatcher.retryDue()
-      return new Response(JSON.stringify({ success: true, sent, failed }), {
+      return new Response(JSON.stringify({ success: true, sent, failed, bookings }), {
         headers: { 'content-type': 'application/json; charset=utf-8' },
       })
     } catch (error) {

@@ -136,20 +136,36 @@ describe('readCalWebhook', () => {
   )
 
   it.each([
-    ['BOOKING_CREATED', 'booked'],
-    ['BOOKING_PAID', 'booked'],
-    ['BOOKING_REJECTED', 'rejected'],
+    ['BOOKING_CREATED', 'booked', { requiresConfirmation: true }],
+    ['BOOKING_PAID', 'booked', { price: 5000 }],
+    ['BOOKING_PAID', 'requested', { price: 5000, requiresConfirmation: true }],
+    ['BOOKING_REJECTED', 'rejected', { requiresConfirmation: true }],
   ] as const)(
-    'reads %s, which names no lead once the host or the payment decides, as %s',
-    async (trigger, state) => {
+    'reads %s, which names no lead once the host or the payment decides, as %s (%o)',
+    async (trigger, state, eventType) => {
       // Cal.com sends these without our metadata: the store finds the lead through bk-1.
-      const body = calWebhookBody({ ...booking, trigger, requiresConfirmation: true })
+      const body = calWebhookBody({ ...booking, ...eventType, trigger })
       expect(JSON.parse(body).payload.metadata?.demoRequestId).toBeUndefined()
       const outcome = await read(body)
       expect(outcome).toMatchObject({ kind: 'booking', event: { bookingId: 'bk-1', state } })
       expect(outcome.kind === 'booking' && outcome.event.requestId).toBeUndefined()
     },
   )
+
+  it("reads the host's request for a new time apart from a cancellation", async () => {
+    const body = calWebhookBody({
+      ...booking,
+      trigger: 'BOOKING_CANCELLED',
+      requestReschedule: true,
+    })
+    expect(JSON.parse(body).payload.requestReschedule).toBe(true)
+    expect(await read(body)).toMatchObject({
+      kind: 'booking',
+      event: { bookingId: 'bk-1', state: 'reschedule_requested' },
+    })
+    const cancelled = calWebhookBody({ ...booking, trigger: 'BOOKING_CANCELLED' })
+    expect(await read(cancelled)).toMatchObject({ event: { state: 'cancelled' } })
+  })
 
   it('reads a reschedule waiting for the host as a request naming the booking it replaces', async () => {
     const body = calWebhookBody({

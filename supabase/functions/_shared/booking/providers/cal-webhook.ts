@@ -20,8 +20,9 @@ export const calSignatureHeader = 'X-Cal-Signature-256'
  * when the host declines (packages/features/bookings/lib/handleNewBooking.ts,
  * handleConfirmation.ts, packages/trpc/server/routers/viewer/bookings/confirm.handler.ts). One
  * with a price sends BOOKING_PAYMENT_INITIATED when booked; once paid, BOOKING_CREATED with
- * BOOKING_PAID beside it, or BOOKING_REQUESTED when it also needs confirmation
- * (packages/lib/payment/handlePaymentSuccess.ts).
+ * BOOKING_PAID beside it, or, when it also needs confirmation, BOOKING_PAID with the status
+ * PENDING and then BOOKING_REQUESTED (app-store/_utils/payments/handlePaymentSuccess.ts): see
+ * `stateOf`.
  */
 const states: Record<string, BookingState> = {
   BOOKING_REQUESTED: 'requested',
@@ -57,9 +58,9 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
   if (!trigger) return malformed('triggerEvent is missing')
   // PING (Cal.com's test button) and triggers nobody asked for are acknowledged, not stored.
   if (!Object.hasOwn(states, trigger)) return { kind: 'ignored', trigger }
-  const state = states[trigger] as BookingState
   const payload = body.payload
   if (!isRecord(payload)) return malformed('payload is missing')
+  const state = stateOf(trigger, payload)
   const bookingId = text(payload.uid)
   if (!bookingId) return malformed('payload.uid is missing')
   const startTime = instant(payload.startTime)
@@ -83,8 +84,24 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
   // `rescheduleUid` in its webhook data, from the booking's own `fromReschedule`. One that needs
   // confirmation names it in its BOOKING_REQUESTED; its later BOOKING_CREATED does not.
   const replaces = text(payload.rescheduleUid) ?? text(payload.fromReschedule)
-  if (replaces && !['rejected', 'cancelled'].includes(state)) event.replaces = replaces
+  if (replaces && ['requested', 'awaiting_payment', 'booked'].includes(state)) {
+    event.replaces = replaces
+  }
   return { kind: 'booking', event }
+}
+
+/**
+ * The state a trigger reports, read with the booking's own word where Cal.com's trigger alone
+ * says too much: BOOKING_PAID of a booking still waiting for the host carries `status: PENDING`
+ * (paid, not booked), and a host's "Request reschedule" is a BOOKING_CANCELLED with
+ * `requestReschedule: true` (the invitee is asked to pick a new time, not told it is off).
+ */
+function stateOf(trigger: string, payload: Json): BookingState {
+  if (trigger === 'BOOKING_PAID' && payload.status === 'PENDING') return 'requested'
+  if (trigger === 'BOOKING_CANCELLED' && payload.requestReschedule === true) {
+    return 'reschedule_requested'
+  }
+  return states[trigger] as BookingState
 }
 
 // The invitee's zone (the first attendee is the person who booked), else the organizer's.

@@ -1,4 +1,5 @@
 import type { Invitee, Scheduler } from '../scheduler.ts'
+import { calApi } from './cal-api.ts'
 import { readCalWebhook } from './cal-webhook.ts'
 
 /**
@@ -23,4 +24,5 @@ export const cal: Scheduler = {
   secretSetting: 'CAL_WEBHOOK_SECRET',
   bookingUrl: calBookingUrl,
   readWebhook: readCalWebhook,
+  api: calApi,
 }

@@ -1,4 +1,5 @@
 import type { Invitee, Scheduler } from '../scheduler.ts'
+import { calendlyApi } from './calendly-api.ts'
 import { readCalendlyWebhook } from './calendly-webhook.ts'
 
 /**
@@ -28,4 +29,5 @@ export const calendly: Scheduler = {
   secretSetting: 'CALENDLY_WEBHOOK_SIGNING_KEY',
   bookingUrl: calendlyBookingUrl,
   readWebhook: readCalendlyWebhook,
+  api: calendlyApi,
 }

@@ -1,0 +1,85 @@
+import { type BookingProvider, bookingProviders } from '../../../../src/booking/next-step.ts'
+import type { NotificationChannel } from '../notify/notifier.ts'
+import type { BookingStore } from './booking-store.ts'
+import type { SchedulerApiSettings } from './scheduler-api.ts'
+import { schedulers } from './schedulers.ts'
+
+/** What the reconciliation uses. */
+export interface BookingReconcilerDependencies {
+  bookings: BookingStore
+  /** Each scheduler's API (`FunctionConfig.schedulerApis`); `null` is not read. */
+  apis: Record<BookingProvider, SchedulerApiSettings | null>
+  /** The channels sales are told on: a change's notifications are made for these. */
+  channels: readonly NotificationChannel[]
+  now: () => Date
+  log: (message: string, error?: unknown) => void
+  fetch?: typeof globalThis.fetch
+}
+
+/** What one run of the reconciliation came to. */
+export interface ReconcileSummary {
+  /** Bookings made through our pages that the APIs reported, changed or not. */
+  read: number
+  /** Changes sales are to hear of, left pending for the same run's retries to send. */
+  notices: number
+  /** Schedulers that could not be read to the end: read again, from the same cursor, next run. */
+  failed: BookingProvider[]
+}
+
+/**
+ * Each read starts this long before the last one did: a booking changed while the last read ran,
+ * or stamped by a clock a little behind ours, is read again rather than missed. Applying it
+ * twice changes nothing.
+ */
+export const reconcileOverlapMs = 10 * 60_000
+/** How far back the first read looks: as long as an unclaimed booking is kept. */
+export const firstLookBackMs = 30 * 24 * 60 * 60_000
+
+/**
+ * Reads each configured scheduler's bookings made or changed since its last read and applies
+ * them through the webhooks' own path (`BookingStore.apply`), so a booking whose webhook was lost
+ * or refused is on its lead after one run. Never rejects: a scheduler that fails is logged and
+ * its cursor stays, so the next run reads the same span again.
+ */
+export function createBookingReconciler(deps: BookingReconcilerDependencies) {
+  const fetch = deps.fetch ?? globalThis.fetch
+
+  async function reconcileOne(provider: BookingProvider, api: SchedulerApiSettings) {
+    const startedAt = deps.now()
+    const last = await deps.bookings.lastLook(provider)
+    const from = (last?.getTime() ?? startedAt.getTime() - firstLookBackMs) - reconcileOverlapMs
+    const events = await schedulers[provider].api.changedSince(api, new Date(from), fetch)
+    // Oldest first, as the webhooks would have come.
+    events.sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
+    let notices = 0
+    for (const event of events) {
+      const applied = await deps.bookings.apply(event, deps.channels, deps.now())
+      if (applied.notice !== null) notices++
+    }
+    await deps.bookings.looked(provider, startedAt, deps.now())
+    return { read: events.length, notices }
+  }
+
+  return async function reconcile(): Promise<ReconcileSummary> {
+    const summary: ReconcileSummary = { read: 0, notices: 0, failed: [] }
+    for (const provider of bookingProviders) {
+      const api = deps.apis[provider]
+      if (api === null) continue
+      try {
+        const { read, notices } = await reconcileOne(provider, api)
+        summary.read += read
+        summary.notices += notices
+      } catch (error) {
+        summary.failed.push(provider)
+        deps.log(
+          `Reading ${schedulers[provider].name}'s bookings failed; the next run reads them again`,
+          error,
+        )
+      }
+    }
+    return summary
+  }
+}
+
+/** Runs the reconciliation. */
+export type Reconcile = ReturnType<typeof createBookingReconciler>

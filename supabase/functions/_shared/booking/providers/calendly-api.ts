@@ -1,0 +1,139 @@
+import { isRecord } from '../../../../../src/is-record.ts'
+import { type BookingEvent, instant, type Json, text } from '../booking-event.ts'
+import {
+  ApiRefused,
+  getApiJson,
+  type SchedulerApi,
+  type SchedulerApiSettings,
+} from '../scheduler-api.ts'
+
+// Calendly's largest page.
+const pageSize = 100
+const what = { name: 'Calendly', keySetting: 'CALENDLY_API_TOKEN' }
+
+/**
+ * One invitee of `GET /scheduled_events/{uuid}/invitees` as the change a webhook would report,
+ * or undefined for one not made through our pages: no lead in `tracking.utm_content` (where the
+ * prefilled page put it) and no `old_invitee` it replaces. `startTime` is its event's.
+ */
+function calendlyApiInviteeEvent(
+  invitee: Json,
+  startTime: string,
+): BookingEvent | undefined {
+  const bookingId = text(invitee.uri)
+  const occurredAt = instant(invitee.updated_at) ?? instant(invitee.created_at)
+  const status = text(invitee.status)
+  if (!bookingId || !occurredAt || (status !== 'active' && status !== 'canceled')) return undefined
+  const tracking = isRecord(invitee.tracking) ? invitee.tracking : {}
+  const requestId = text(tracking.utm_content)
+  const oldInvitee = text(invitee.old_invitee)
+  if (!requestId && !oldInvitee) return undefined
+  const event: BookingEvent = {
+    provider: 'calendly',
+    bookingId,
+    requestId,
+    state: status === 'active' ? 'booked' : 'cancelled',
+    startTime,
+    timeZone: text(invitee.timezone) ?? '',
+    occurredAt,
+  }
+  if (status === 'active' && oldInvitee) event.replaces = oldInvitee
+  const newInvitee = text(invitee.new_invitee)
+  if (status === 'canceled' && invitee.rescheduled === true && newInvitee) {
+    event.replacedBy = newInvitee
+  }
+  return event
+}
+
+/** Every item of a paged Calendly list, following `pagination.next_page_token`. */
+async function everyPage(
+  first: URL,
+  headers: Record<string, string>,
+  fetch: typeof globalThis.fetch,
+): Promise<Json[]> {
+  const items: Json[] = []
+  let token: string | undefined
+  do {
+    const url = new URL(first)
+    url.searchParams.set('count', String(pageSize))
+    if (token) url.searchParams.set('page_token', token)
+    const body = await getApiJson(url, headers, what, fetch)
+    if (!Array.isArray(body.collection)) {
+      throw new Error(`Calendly sent ${url.pathname} without a collection`)
+    }
+    items.push(...body.collection.filter(isRecord))
+    const pagination = isRecord(body.pagination) ? body.pagination : {}
+    token = text(pagination.next_page_token)
+  } while (token)
+  return items
+}
+
+/**
+ * The events to read: the organization's when the token's user may list them (an admin or
+ * owner), else the user's own, as Calendly lists events only by one or the other.
+ */
+async function scheduledEvents(
+  api: SchedulerApiSettings,
+  since: Date,
+  headers: Record<string, string>,
+  fetch: typeof globalThis.fetch,
+): Promise<Json[]> {
+  const me = await getApiJson(new URL(`${api.url}/users/me`), headers, what, fetch)
+  const resource = isRecord(me.resource) ? me.resource : {}
+  const scopes = [
+    ['organization', text(resource.current_organization)],
+    ['user', text(resource.uri)],
+  ].filter((scope): scope is [string, string] => scope[1] !== undefined)
+  if (scopes.length === 0) throw new Error('Calendly sent /users/me without the user')
+  for (const [index, [scope, uri]] of scopes.entries()) {
+    const url = new URL(`${api.url}/scheduled_events`)
+    url.searchParams.set(scope, uri)
+    // A booking made since `since` starts after it, so this finds every one made since, with
+    // the later events besides; those not changed since are left out below.
+    url.searchParams.set('min_start_time', since.toISOString())
+    url.searchParams.set('sort', 'start_time:asc')
+    try {
+      return await everyPage(url, headers, fetch)
+    } catch (error) {
+      const last = index === scopes.length - 1
+      if (!(error instanceof ApiRefused) || last) throw error
+    }
+  }
+  return []
+}
+
+/**
+ * Every invitee made through our pages of the events of the token's organization (or user)
+ * made or changed since `since`. Calendly filters events by start, not by change, so the
+ * events' own `updated_at` picks those whose invitees are read.
+ */
+async function calendlyChangedSince(
+  api: SchedulerApiSettings,
+  since: Date,
+  fetch: typeof globalThis.fetch,
+): Promise<BookingEvent[]> {
+  const headers = { authorization: `Bearer ${api.key}` }
+  const events = await scheduledEvents(api, since, headers, fetch)
+  const found: BookingEvent[] = []
+  for (const scheduled of events) {
+    const uri = text(scheduled.uri)
+    const startTime = instant(scheduled.start_time)
+    const changed = instant(scheduled.updated_at) ?? instant(scheduled.created_at)
+    if (!uri || !startTime || (changed && Date.parse(changed) < since.getTime())) continue
+    const uuid = uri.split('/').pop() ?? ''
+    const url = new URL(`${api.url}/scheduled_events/${encodeURIComponent(uuid)}/invitees`)
+    for (const invitee of await everyPage(url, headers, fetch)) {
+      const event = calendlyApiInviteeEvent(invitee, startTime)
+      if (event) found.push(event)
+    }
+  }
+  return found
+}
+
+/** Calendly's API v2. */
+export const calendlyApi: SchedulerApi = {
+  keySetting: 'CALENDLY_API_TOKEN',
+  urlSetting: 'CALENDLY_API_URL',
+  defaultUrl: 'https://api.calendly.com',
+  changedSince: calendlyChangedSince,
+}

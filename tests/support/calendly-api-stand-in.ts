@@ -1,0 +1,208 @@
+/**
+ * A stand-in for the part of Calendly's API v2 that reads bookings back: `GET /users/me`,
+ * `GET /scheduled_events` (by `organization`, which needs an admin's token, or `user`;
+ * `min_start_time`; `sort=start_time:asc`) and `GET /scheduled_events/{uuid}/invitees`, each
+ * with a Bearer token, `count` (1 to 100, 20 by default) and `page_token` paging through
+ * `pagination.next_page_token`, as Calendly's API reference lays them out.
+ */
+import { type ApiReply, type JsonApiStandIn, startJsonApiStandIn } from './json-api-stand-in.ts'
+
+/** One invitee as a test gives it; its URI is made from its event's. */
+interface CalendlyApiInviteeFields {
+  uuid: string
+  status: 'active' | 'canceled'
+  /** The lead's id, in `tracking.utm_content` as the prefilled page left it. */
+  requestId?: string
+  oldInvitee?: string
+  newInvitee?: string
+  createdAt: string
+  updatedAt: string
+  timeZone?: string
+}
+
+/** One scheduled event and its invitees. */
+export interface CalendlyApiEventFields {
+  uuid: string
+  status: 'active' | 'canceled'
+  startTime: string
+  createdAt: string
+  updatedAt: string
+  invitees: CalendlyApiInviteeFields[]
+}
+
+/** The stand-in, with the events it lists. */
+export interface CalendlyApiStandIn extends JsonApiStandIn {
+  token: string
+  events: CalendlyApiEventFields[]
+  /** Whether the token's user may list the organization's events; true by default. */
+  orgAdmin: boolean
+  /** The URI an invitee of `event` has, as the API and its webhooks name it. */
+  inviteeUri(event: string, invitee: string): string
+}
+
+const userUri = (url: string) => `${url}/users/AAAAAAAAAAAAAAAA`
+const orgUri = (url: string) => `${url}/organizations/BBBBBBBBBBBBBBBB`
+
+function eventResource(url: string, event: CalendlyApiEventFields) {
+  return {
+    uri: `${url}/scheduled_events/${event.uuid}`,
+    name: 'Demo',
+    status: event.status,
+    start_time: event.startTime,
+    end_time: new Date(Date.parse(event.startTime) + 30 * 60_000).toISOString(),
+    event_type: `${url}/event_types/GBGBDCAADAEDCRZ2`,
+    location: { type: 'zoom', join_url: 'https://zoom.us/j/1' },
+    invitees_counter: {
+      total: event.invitees.length,
+      active: event.invitees.filter((invitee) => invitee.status === 'active').length,
+      limit: 1,
+    },
+    created_at: event.createdAt,
+    updated_at: event.updatedAt,
+    event_memberships: [{ user: userUri(url) }],
+    event_guests: [],
+  }
+}
+
+function inviteeResource(
+  url: string,
+  event: CalendlyApiEventFields,
+  invitee: CalendlyApiInviteeFields,
+) {
+  const eventUri = `${url}/scheduled_events/${event.uuid}`
+  return {
+    uri: `${eventUri}/invitees/${invitee.uuid}`,
+    email: 'ada@analytical.example',
+    name: 'Ada Lovelace',
+    first_name: null,
+    last_name: null,
+    status: invitee.status,
+    questions_and_answers: [],
+    timezone: invitee.timeZone ?? 'America/New_York',
+    event: eventUri,
+    created_at: invitee.createdAt,
+    updated_at: invitee.updatedAt,
+    tracking: {
+      utm_campaign: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_content: invitee.requestId ?? null,
+      utm_term: null,
+      salesforce_uuid: null,
+    },
+    text_reminder_number: null,
+    rescheduled: Boolean(invitee.newInvitee),
+    old_invitee: invitee.oldInvitee ?? null,
+    new_invitee: invitee.newInvitee ?? null,
+    cancel_url: 'https://calendly.com/cancellations/AAAAAAAAAAAAAAAA',
+    reschedule_url: 'https://calendly.com/reschedulings/AAAAAAAAAAAAAAAA',
+    routing_form_submission: null,
+    payment: null,
+    no_show: null,
+    reconfirmation: null,
+  }
+}
+
+const refusal = (status: number, title: string, message: string): ApiReply => ({
+  status,
+  body: { title, message },
+})
+
+/** One page of `items` from `page_token` (the offset, opaque to the caller), `count` long. */
+function page(url: string, path: string, query: URLSearchParams, items: unknown[]): ApiReply {
+  const count = Number(query.get('count') ?? 20)
+  if (!(Number.isInteger(count) && count >= 1 && count <= 100)) {
+    return refusal(400, 'Invalid Argument', 'count must be 1 to 100')
+  }
+  const token = query.get('page_token')
+  const offset = token === null ? 0 : Number(Buffer.from(token, 'base64url').toString())
+  const collection = items.slice(offset, offset + count)
+  const next =
+    offset + count < items.length ? Buffer.from(String(offset + count)).toString('base64url') : null
+  const nextQuery = new URLSearchParams(query)
+  if (next) nextQuery.set('page_token', next)
+  return {
+    status: 200,
+    body: {
+      collection,
+      pagination: {
+        count: collection.length,
+        next_page: next ? `${url}${path}?${nextQuery}` : null,
+        previous_page: null,
+        next_page_token: next,
+        previous_page_token: null,
+      },
+    },
+  }
+}
+
+export async function startCalendlyApiStandIn(
+  token = 'calendly_test_token',
+): Promise<CalendlyApiStandIn> {
+  const events: CalendlyApiEventFields[] = []
+  let url = ''
+  const standIn = await startJsonApiStandIn((request) => {
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      return refusal(401, 'Unauthenticated', 'The access token is invalid')
+    }
+    if (request.path === '/users/me') {
+      return {
+        status: 200,
+        body: {
+          resource: {
+            uri: userUri(url),
+            name: 'Acme Sales',
+            slug: 'acme',
+            email: 'sales@acme.example',
+            scheduling_url: 'https://calendly.com/acme',
+            timezone: 'America/Chicago',
+            current_organization: orgUri(url),
+          },
+        },
+      }
+    }
+    if (request.path === '/scheduled_events') {
+      const organization = request.query.get('organization')
+      const user = request.query.get('user')
+      if (organization === null && user === null) {
+        return refusal(400, 'Invalid Argument', 'organization or user is required')
+      }
+      if (organization !== null && (organization !== orgUri(url) || !calendly.orgAdmin)) {
+        return refusal(
+          403,
+          'Permission Denied',
+          'You do not have permission to access this resource.',
+        )
+      }
+      if (user !== null && user !== userUri(url)) {
+        return refusal(
+          403,
+          'Permission Denied',
+          'You do not have permission to access this resource.',
+        )
+      }
+      const min = request.query.get('min_start_time')
+      const listed = events
+        .filter((event) => min === null || Date.parse(event.startTime) >= Date.parse(min))
+        .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
+        .map((event) => eventResource(url, event))
+      return page(url, request.path, request.query, listed)
+    }
+    const invitees = request.path.match(/^\/scheduled_events\/([^/]+)\/invitees$/)
+    const event = events.find((candidate) => candidate.uuid === invitees?.[1])
+    if (event) {
+      const listed = event.invitees.map((invitee) => inviteeResource(url, event, invitee))
+      return page(url, request.path, request.query, listed)
+    }
+    return refusal(404, 'Resource Not Found', 'The server could not find the requested resource.')
+  })
+  url = standIn.url
+  const calendly: CalendlyApiStandIn = Object.assign(standIn, {
+    token,
+    events,
+    orgAdmin: true,
+    inviteeUri: (event: string, invitee: string) =>
+      `${url}/scheduled_events/${event}/invitees/${invitee}`,
+  })
+  return calendly
+}
