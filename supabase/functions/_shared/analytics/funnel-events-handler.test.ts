@@ -233,7 +233,9 @@ describe.each(testDatabases)('funnel events on $name', ({ open, skip }) => {
     await deliver('BOOKING_CANCELLED')
     expect(await counted()).toEqual({ sent: 1, 'routed 1': 1, booked: 1, cancelled: 1 })
     const days = await createSqlFunnelStore(test.db).counts('2000-01-01')
-    expect(days.find((count) => count.event === 'cancelled')?.day).toBe('2027-03-11')
+    // Read from the lead, on the day it was sent: a page's rates compare the same leads.
+    const day = (event: string) => days.find((count) => count.event === event)?.day
+    expect(day('cancelled')).toBe(day('sent'))
   })
 
   it.skipIf(skip)(

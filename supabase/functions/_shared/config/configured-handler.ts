@@ -137,6 +137,7 @@ export function createConfiguredHandler(
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
     clientMax: config.analytics.clientMax,
+    bounds: { sourcePages: config.analytics.sourcePages, dayPairs: config.analytics.dayPairs },
     now,
     log,
   })
