@@ -6,6 +6,7 @@ import { corsHeaders, isAllowedOrigin } from '../http/cors.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { readCappedBody } from '../http/read-capped-body.ts'
 import { type FunnelBounds, type FunnelStore, utcDay } from './funnel-store.ts'
+import { isKnownRobot } from './known-robots.ts'
 
 /** What the events endpoint uses, passed in as the lead handler's dependencies are. */
 export interface FunnelEventsDependencies {
@@ -113,6 +114,12 @@ export function createFunnelEventsHandler(deps: FunnelEventsDependencies) {
     }
     if (!opaque && pageOrigin !== origin) {
       return refuse(400, 'page_not_on_origin', `The page must be on ${origin}, which sent it.`)
+    }
+
+    // A crawler's or headless browser's page view is no visitor's: answered as counted, so it
+    // learns nothing, and counted nowhere.
+    if (isKnownRobot(request.headers.get('user-agent'))) {
+      return new Response(null, { status: 204, headers: cors })
     }
 
     try {
