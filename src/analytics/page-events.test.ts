@@ -2,9 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { beaconTo, pageEvents } from './page-events.ts'
 
 describe('pageEvents', () => {
+  const page = 'https://acme.example/contact'
+
   it('records shown and started once a page view, sends what it holds once, and forgets it', () => {
     const sent: unknown[] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents(
+      (batch) => sent.push(batch),
+      () => page,
+    )
     events.record({ event: 'shown' })
     events.record({ event: 'started' })
     events.record({ event: 'field-empty', field: 'firstName' })
@@ -22,16 +27,42 @@ describe('pageEvents', () => {
 
   it('records the view before a start the observer has not yet reported, and not again', () => {
     const sent: unknown[] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents(
+      (batch) => sent.push(batch),
+      () => page,
+    )
     events.record({ event: 'started' })
     events.record({ event: 'shown' })
     events.flush()
     expect(sent).toEqual([[{ event: 'shown' }, { event: 'started' }]])
   })
 
+  it('keeps each event with the page it happened on: a new page is a new page view', () => {
+    const sent: [unknown, string][] = []
+    let at = 'https://acme.example/request-demo'
+    const events = pageEvents(
+      (batch, on) => sent.push([batch, on]),
+      () => at,
+    )
+    events.record({ event: 'shown' })
+    events.record({ event: 'started' })
+    // A single-page app's navigation: nothing flushed yet.
+    at = 'https://acme.example/pricing'
+    events.record({ event: 'shown' })
+    events.record({ event: 'shown' })
+    events.flush()
+    expect(sent).toEqual([
+      [[{ event: 'shown' }, { event: 'started' }], 'https://acme.example/request-demo'],
+      [[{ event: 'shown' }], 'https://acme.example/pricing'],
+    ])
+  })
+
   it('sends a batch as soon as it holds 50 events, the most one may hold', () => {
     const sent: unknown[][] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents(
+      (batch) => sent.push(batch),
+      () => page,
+    )
     for (let i = 0; i < 51; i++) events.record({ event: 'send-tried' })
     expect(sent.map((batch) => batch.length)).toEqual([50])
     events.flush()
@@ -44,11 +75,14 @@ describe('beaconTo', () => {
 
   const page = { origin: 'https://acme.example', pathname: '/injury-defense' }
 
-  it('beacons source, page without query or fragment, and events to the events endpoint', () => {
+  it('beacons source, the page it is given, and events to the events endpoint', () => {
     const sendBeacon = vi.fn(() => true)
     vi.stubGlobal('navigator', { sendBeacon })
     vi.stubGlobal('location', { ...page, href: `${page.origin}${page.pathname}?utm_source=x#form` })
-    beaconTo('https://p.supabase.co/', 'partner-acme')([{ event: 'shown' }])
+    beaconTo('https://p.supabase.co/', 'partner-acme')(
+      [{ event: 'shown' }],
+      'https://acme.example/injury-defense',
+    )
     expect(sendBeacon).toHaveBeenCalledWith(
       'https://p.supabase.co/functions/v1/send-demo-request/events',
       '{"source":"partner-acme","page":"https://acme.example/injury-defense","events":[{"event":"shown"}]}',
@@ -60,7 +94,10 @@ describe('beaconTo', () => {
     vi.stubGlobal('navigator', { sendBeacon: () => false })
     vi.stubGlobal('location', page)
     vi.stubGlobal('fetch', fetch)
-    beaconTo('https://p.supabase.co', undefined)([{ event: 'started' }])
+    beaconTo('https://p.supabase.co', undefined)(
+      [{ event: 'started' }],
+      'https://acme.example/injury-defense',
+    )
     expect(fetch).toHaveBeenCalledWith(
       'https://p.supabase.co/functions/v1/send-demo-request/events',
       {
