@@ -1,15 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { beaconTo, pageEvents } from './page-events.ts'
 
 describe('pageEvents', () => {
-  const page = 'https://acme.example/contact'
+  // The page the recorder reads at each event, moved as a single-page app moves it.
+  const here = new URL('https://acme.example/contact')
+  beforeEach(() => {
+    here.pathname = '/contact'
+    vi.stubGlobal('location', here)
+  })
+  afterEach(() => vi.unstubAllGlobals())
 
   it('records shown and started once a page view, sends what it holds once, and forgets it', () => {
     const sent: unknown[] = []
-    const events = pageEvents(
-      (batch) => sent.push(batch),
-      () => page,
-    )
+    const events = pageEvents((batch) => sent.push(batch))
     events.record({ event: 'shown' })
     events.record({ event: 'started' })
     events.record({ event: 'field-empty', field: 'firstName' })
@@ -27,10 +30,7 @@ describe('pageEvents', () => {
 
   it('records the view before a start the observer has not yet reported, and not again', () => {
     const sent: unknown[] = []
-    const events = pageEvents(
-      (batch) => sent.push(batch),
-      () => page,
-    )
+    const events = pageEvents((batch) => sent.push(batch))
     events.record({ event: 'started' })
     events.record({ event: 'shown' })
     events.flush()
@@ -39,15 +39,12 @@ describe('pageEvents', () => {
 
   it('keeps each event with the page it happened on: a new page is a new page view', () => {
     const sent: [unknown, string][] = []
-    let at = 'https://acme.example/request-demo'
-    const events = pageEvents(
-      (batch, on) => sent.push([batch, on]),
-      () => at,
-    )
+    here.pathname = '/request-demo'
+    const events = pageEvents((batch, on) => sent.push([batch, on]))
     events.record({ event: 'shown' })
     events.record({ event: 'started' })
     // A single-page app's navigation: nothing flushed yet.
-    at = 'https://acme.example/pricing'
+    here.pathname = '/pricing'
     events.record({ event: 'shown' })
     events.record({ event: 'shown' })
     events.flush()
@@ -59,10 +56,7 @@ describe('pageEvents', () => {
 
   it('sends a batch as soon as it holds 50 events, the most one may hold', () => {
     const sent: unknown[][] = []
-    const events = pageEvents(
-      (batch) => sent.push(batch),
-      () => page,
-    )
+    const events = pageEvents((batch) => sent.push(batch))
     for (let i = 0; i < 51; i++) events.record({ event: 'send-tried' })
     expect(sent.map((batch) => batch.length)).toEqual([50])
     events.flush()

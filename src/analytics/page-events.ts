@@ -16,9 +16,6 @@ export type SendEvents = (events: PageEvent[], page: string) => void
 // funnelBatchLimits.events, written here: importing it would bring the batch's schema along.
 const batchEvents = 50
 
-/** The page an event happens on: origin and path, never the query or fragment. */
-const here = () => location.origin + location.pathname
-
 /** What a form records, and the moments it sends what it recorded. */
 export interface PageEvents {
   /**
@@ -34,18 +31,19 @@ export interface PageEvents {
 }
 
 /** A form's recorder, sending each batch with `send`. */
-export function pageEvents(send: SendEvents, page: () => string = here): PageEvents {
+export function pageEvents(send: SendEvents): PageEvents {
   let pending: PageEvent[] = []
-  let pendingPage = ''
+  let page = ''
   let once = new Set<string>()
   const events: PageEvents = {
     record(entry) {
-      // A single-page app's navigation: what was recorded stays with the page it happened on,
-      // and the new page is a new page view.
-      const at = page()
-      if (at !== pendingPage) {
+      // The page is origin and path, never the query or fragment. After a single-page app's
+      // navigation, what was recorded stays with the page it happened on, and the new page is a
+      // new page view.
+      const at = location.origin + location.pathname
+      if (at !== page) {
         events.flush()
-        pendingPage = at
+        page = at
         once = new Set()
       }
       const { event } = entry
@@ -59,7 +57,7 @@ export function pageEvents(send: SendEvents, page: () => string = here): PageEve
       if (pending.length === batchEvents) events.flush()
     },
     flush() {
-      if (pending.length) send(pending, pendingPage)
+      if (pending.length) send(pending, page)
       pending = []
     },
   }

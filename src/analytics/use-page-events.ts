@@ -24,7 +24,7 @@ export function usePageEvents(
   latest.current = props
   const [events] = useState(() => {
     // An attribute's value is read as HTML reads enumerated ones: `OFF` is off too.
-    const on = () => latest.current.analytics?.toLowerCase() !== 'off'
+    const on = () => !/^off$/i.test(latest.current.analytics as string)
     const recorder = pageEvents((batch, page) => {
       const { supabaseUrl, source } = latest.current
       if (on()) beaconTo(supabaseUrl || defaultSupabaseUrl(), source)(batch, page)
