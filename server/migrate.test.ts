@@ -129,6 +129,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('select * from public.demo_request_funnel_pages'),
         run('select * from public.demo_request_funnel_days'),
         run(`select * from public.demo_request_funnel_report(current_date)`),
+        run(`select public.demo_request_funnel_compact(current_date)`),
         run(`select * from public.demo_request_funnel_admit(current_date, '', 'https://a.example/',
            200, 1000)`),
       ]) {

@@ -1014,6 +1014,34 @@ revoke all on function public.count_funnel_batch from public, anon, authenticate
 grant execute on function public.count_funnel_batch to service_role;
 
 
+-- Folds the shards of each counter of the two days before p_before (the function's today) into
+-- shard 0. Shards spare a busy page's concurrent batches waiting on one row; once its day is
+-- over nothing writes there, and the 16 rows a counter could take are one again, so a day kept
+-- for ANALYTICS_RETENTION_DAYS costs at most one row a counter. Run with the pruning, hourly;
+-- a late batch's rows in a random shard are folded on the next run.
+create function public.demo_request_funnel_compact(p_before date)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  with moved as (
+    delete from public.demo_request_funnel_counts c
+    where c.day >= p_before - 2 and c.day < p_before and c.shard <> 0
+    returning c.day, c.source, c.page, c.event, c.field, c.code, c.n
+  )
+  insert into public.demo_request_funnel_counts as c (day, source, page, event, field, code,
+    shard, n)
+  select m.day, m.source, m.page, m.event, m.field, m.code, 0, sum(m.n)
+  from moved m
+  group by m.day, m.source, m.page, m.event, m.field, m.code
+  on conflict (day, source, page, event, field, code, shard) do update set n = c.n + excluded.n
+$$;
+
+revoke all on function public.demo_request_funnel_compact from public, anon, authenticated;
+grant execute on function public.demo_request_funnel_compact to service_role;
+
+
 -- The funnel from p_since on (of p_source alone when given), summed in SQL so a report never
 -- holds a row per counter: the pages' events from the counters, and the function's own from the
 -- leads, each on the UTC day its lead was sent: sent (not spam), held, routed (by its rule), and

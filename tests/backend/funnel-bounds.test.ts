@@ -139,8 +139,18 @@ describe.each(testDatabases)('forged pages and sources on $name', ({ name, open,
                  + pg_total_relation_size('public.demo_request_funnel_pages')
                  + pg_total_relation_size('public.demo_request_funnel_days'))::int as n`,
             )
+      // The day over, its shards fold into one row a counter, every count kept.
+      const store = createSqlFunnelStore(test.db)
+      await store.prune('2000-01-01', new Date(0), '2027-05-05')
+      const [folded] = await test.db.query<{ rows: number; sharded: number; shown: number }>(
+        `select count(*)::int as rows, count(*) filter (where shard <> 0)::int as sharded,
+           sum(n) filter (where event = 'shown')::int as shown
+         from public.demo_request_funnel_counts`,
+      )
+      expect(folded).toMatchObject({ sharded: 0, shown: batches })
+      expect(folded?.rows).toBeLessThanOrEqual((dayPairs + 1) * events.length)
       console.log(
-        `${name}: ${batches} forged batches → ${total} pairs, ${rows?.n} counter rows, ${bytes?.n} bytes with indexes`,
+        `${name}: ${batches} forged batches → ${total} pairs, ${rows?.n} counter rows, ${bytes?.n} bytes with indexes; ${folded?.rows} rows once the day is over`,
       )
     },
     600_000,

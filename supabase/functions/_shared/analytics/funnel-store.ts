@@ -60,8 +60,11 @@ export interface FunnelStore {
   counts(since: string, source?: string | null): Promise<FunnelCount[]>
   /** The report's sums from `since` on, the leads' pages folded within `bounds`. */
   totals(since: string, source: string | null, bounds: FunnelBounds): Promise<FunnelTotals>
-  /** Removes the counters of days before `beforeDay` and the limits of windows before `windowsBefore`. */
-  prune(beforeDay: string, windowsBefore: Date): Promise<void>
+  /**
+   * Removes the counters of days before `beforeDay` and the limits of windows before
+   * `windowsBefore`, and folds the shards of the days just before `today` into one row each.
+   */
+  prune(beforeDay: string, windowsBefore: Date, today: string): Promise<void>
 }
 
 /** The UTC day of `moment`, as counters are kept by. */

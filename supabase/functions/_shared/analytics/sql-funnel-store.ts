@@ -105,8 +105,9 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
         return totals
       }),
 
-    prune: (beforeDay, windowsBefore) =>
+    prune: (beforeDay, windowsBefore, today) =>
       run(async (tx) => {
+        await tx.query('select public.demo_request_funnel_compact($1::date)', [today])
         for (const table of ['funnel_counts', 'funnel_pages', 'funnel_days']) {
           await tx.query(`delete from public.demo_request_${table} where day < $1::date`, [
             beforeDay,

@@ -13,7 +13,7 @@ export const retentionIntervalMs = 60 * 60 * 1000
 /**
  * Deletes what the function keeps only for a while: rate-limit windows that are over with their
  * hashed client keys and daily secrets, spent proofs, old digests, and funnel counters older
- * than ANALYTICS_RETENTION_DAYS.
+ * than ANALYTICS_RETENTION_DAYS; and folds the shards of the days just over into one row each.
  */
 export function createRetention(
   config: Pick<FunctionConfig, 'rateLimit' | 'analytics'>,
@@ -26,7 +26,7 @@ export function createRetention(
     return Promise.all([
       stores.abuse.prune(before),
       stores.notifications.prune(before),
-      stores.funnel.prune(oldest, before),
+      stores.funnel.prune(oldest, before, utcDay(now())),
     ])
   }
 }
