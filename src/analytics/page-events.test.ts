@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { beaconTo, pageEvents } from './page-events.ts'
+import { pageEvents, sendBatch } from './page-events.ts'
 
 describe('pageEvents', () => {
   // The page the recorder reads at each event, moved as a single-page app moves it.
@@ -9,10 +9,11 @@ describe('pageEvents', () => {
     vi.stubGlobal('location', here)
   })
   afterEach(() => vi.unstubAllGlobals())
+  const on = () => true
 
   it('records shown and started once a page view, sends what it holds once, and forgets it', () => {
     const sent: unknown[] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents((batch) => sent.push(batch), on)
     events.record({ event: 'shown' })
     events.record({ event: 'started' })
     events.record({ event: 'field-empty', field: 'firstName' })
@@ -30,7 +31,7 @@ describe('pageEvents', () => {
 
   it('records the view before a start the observer has not yet reported, and not again', () => {
     const sent: unknown[] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents((batch) => sent.push(batch), on)
     events.record({ event: 'started' })
     events.record({ event: 'shown' })
     events.flush()
@@ -40,7 +41,7 @@ describe('pageEvents', () => {
   it('keeps each event with the page it happened on: a new page is a new page view', () => {
     const sent: [unknown, string][] = []
     here.pathname = '/request-demo'
-    const events = pageEvents((batch, on) => sent.push([batch, on]))
+    const events = pageEvents((batch, page) => sent.push([batch, page]), on)
     events.record({ event: 'shown' })
     events.record({ event: 'started' })
     // A single-page app's navigation: nothing flushed yet.
@@ -54,9 +55,25 @@ describe('pageEvents', () => {
     ])
   })
 
+  it('records and sends nothing while counting is off, and what it held goes nowhere', () => {
+    const sent: unknown[] = []
+    let counting = true
+    const events = pageEvents(
+      (batch) => sent.push(batch),
+      () => counting,
+    )
+    events.record({ event: 'shown' })
+    counting = false
+    events.record({ event: 'started' })
+    events.flush()
+    counting = true
+    events.flush()
+    expect(sent).toEqual([])
+  })
+
   it('sends a batch as soon as it holds 50 events, the most one may hold', () => {
     const sent: unknown[][] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents((batch) => sent.push(batch), on)
     for (let i = 0; i < 51; i++) events.record({ event: 'send-tried' })
     expect(sent.map((batch) => batch.length)).toEqual([50])
     events.flush()
@@ -64,7 +81,7 @@ describe('pageEvents', () => {
   })
 })
 
-describe('beaconTo', () => {
+describe('sendBatch', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   const page = { origin: 'https://acme.example', pathname: '/injury-defense' }
@@ -73,7 +90,9 @@ describe('beaconTo', () => {
     const sendBeacon = vi.fn(() => true)
     vi.stubGlobal('navigator', { sendBeacon })
     vi.stubGlobal('location', { ...page, href: `${page.origin}${page.pathname}?utm_source=x#form` })
-    beaconTo('https://p.supabase.co/', 'partner-acme')(
+    sendBatch(
+      'https://p.supabase.co/',
+      'partner-acme',
       [{ event: 'shown' }],
       'https://acme.example/injury-defense',
     )
@@ -88,7 +107,9 @@ describe('beaconTo', () => {
     vi.stubGlobal('navigator', { sendBeacon: () => false })
     vi.stubGlobal('location', page)
     vi.stubGlobal('fetch', fetch)
-    beaconTo('https://p.supabase.co', undefined)(
+    sendBatch(
+      'https://p.supabase.co',
+      undefined,
       [{ event: 'started' }],
       'https://acme.example/injury-defense',
     )

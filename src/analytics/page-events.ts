@@ -30,13 +30,14 @@ export interface PageEvents {
   flush(): void
 }
 
-/** A form's recorder, sending each batch with `send`. */
-export function pageEvents(send: SendEvents): PageEvents {
+/** A form's recorder, sending each batch with `send`, recording and sending only while `on()`. */
+export function pageEvents(send: SendEvents, on: () => boolean): PageEvents {
   let pending: PageEvent[] = []
   let page = ''
   let once = new Set<string>()
   const events: PageEvents = {
     record(entry) {
+      if (!on()) return
       // The page is origin and path, never the query or fragment. After a single-page app's
       // navigation, what was recorded stays with the page it happened on, and the new page is a
       // new page view.
@@ -57,7 +58,7 @@ export function pageEvents(send: SendEvents): PageEvents {
       if (pending.length === batchEvents) events.flush()
     },
     flush() {
-      if (pending.length) send(pending, page)
+      if (pending.length && on()) send(pending, page)
       pending = []
     },
   }
@@ -65,20 +66,23 @@ export function pageEvents(send: SendEvents): PageEvents {
 }
 
 /**
- * Sends each batch to the function's `/events` with `navigator.sendBeacon`: a string goes as
+ * Sends one batch to the function's `/events` with `navigator.sendBeacon`: a string goes as
  * text/plain, a simple request with no preflight, which the browser delivers even as the page
  * goes away. Where the beacon is refused (too large for its queue, or missing), `fetch` with
  * `keepalive` does the same.
  */
-export function beaconTo(supabaseUrl: string, source: string | undefined): SendEvents {
+export function sendBatch(
+  supabaseUrl: string,
+  source: string | undefined,
+  events: PageEvent[],
+  page: string,
+): void {
   const url = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/send-demo-request/events`
-  return (events, page) => {
-    const body = JSON.stringify({ source, page, events })
-    try {
-      if (navigator.sendBeacon?.(url, body)) return
-      fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {})
-    } catch {
-      // An address the browser cannot post to: the counts are lost, never the visitor's send.
-    }
+  const body = JSON.stringify({ source, page, events })
+  try {
+    if (navigator.sendBeacon?.(url, body)) return
+    fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {})
+  } catch {
+    // An address the browser cannot post to: the counts are lost, never the visitor's send.
   }
 }

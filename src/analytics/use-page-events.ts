@@ -5,7 +5,7 @@ import { type FormFieldName, formFieldNames } from '../fields/lead-fields.ts'
 import { defaultSupabaseUrl } from '../form/config.ts'
 import type { DemoRequestFormProps } from '../form/demo-request-form-props.ts'
 import { readFormValues } from '../form/form-values.ts'
-import { beaconTo, type PageEvents, pageEvents } from './page-events.ts'
+import { type PageEvents, pageEvents, sendBatch } from './page-events.ts'
 
 /**
  * Records what the visitor does with the form on this page view, and sends it when the page is
@@ -25,11 +25,10 @@ export function usePageEvents(
   const [events] = useState(() => {
     // An attribute's value is read as HTML reads enumerated ones: `OFF` is off too.
     const on = () => !/^off$/i.test(latest.current.analytics as string)
-    const recorder = pageEvents((batch, page) => {
+    return pageEvents((batch, page) => {
       const { supabaseUrl, source } = latest.current
-      if (on()) beaconTo(supabaseUrl || defaultSupabaseUrl(), source)(batch, page)
-    })
-    return { ...recorder, record: (entry) => on() && recorder.record(entry) } as PageEvents
+      sendBatch(supabaseUrl || defaultSupabaseUrl(), source, batch, page)
+    }, on)
   })
 
   useEffect(() => {
