@@ -37,8 +37,8 @@ const summary = (values: readonly (number | null)[]) => {
   }
 }
 
-/** The section's rows from its figures. */
-export function speedToLeadRows(figures: SpeedToLeadFigures): BenchRow[] {
+// The section's rows from its figures.
+function speedToLeadRows(figures: SpeedToLeadFigures): BenchRow[] {
   const leads = figures.email.length
   const load = `${figures.perSecond} leads/s for ${figures.seconds} s (${leads} leads, ${figures.refused} refused)`
   return (['email', 'webhook'] as const).map((channel) => {

@@ -84,11 +84,9 @@ interface ReportRange {
   source?: string | null
 }
 
-/**
- * The sums the store's report query makes (FunnelStore.totals), from day-by-day counts: for the
- * sample data and tests, which have the counts themselves.
- */
-export function totalsOf(
+// The sums the store's report query makes (FunnelStore.totals), from day-by-day counts: for the
+// sample data and tests, which have the counts themselves.
+function totalsOf(
   counts: readonly FunnelCount[],
   { since, until, source = null }: ReportRange,
 ): FunnelTotals {
