@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { messageCodes } from '../fields/demo-request-schema.ts'
 import { formFieldNames, leadFields } from '../fields/lead-fields.ts'
-import { fitMetadata } from '../fields/submission-metadata.ts'
+import { fitMetadata } from '../fields/text-hygiene.ts'
 
 /** What beside the event a counter is kept by: a form field and a message code, or a route. */
 type FunnelDetail = 'none' | 'field' | 'field-code' | 'rule'

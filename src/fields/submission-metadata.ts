@@ -1,7 +1,7 @@
 import type { Language } from '../copy/languages.ts'
 import type { Campaign, UtmField } from './campaign.ts'
 import { honeypot, leadFields } from './lead-fields.ts'
-import { cleanMetadata } from './text-hygiene.ts'
+import { fitMetadata } from './text-hygiene.ts'
 
 export type MetadataInput = {
   source?: string | undefined
@@ -41,14 +41,4 @@ export function submissionMetadata({
     // Only ever asked whether it is empty: cut, never cleaned, as the schema does.
     website: website.trim().slice(0, honeypot.max),
   }
-}
-
-/**
- * `text` cleaned as the schema cleans it, cut to `max` without splitting a surrogate pair, and
- * cleaned again, for a cut can leave a joiner or a flag's tags with nothing to join: the schema
- * then keeps it as is. A lead's attribution and a funnel batch's source are cut alike.
- */
-export function fitMetadata(text: string, max: number): string {
-  const cut = cleanMetadata(text).slice(0, max)
-  return cleanMetadata(/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut)
 }
