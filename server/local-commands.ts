@@ -90,8 +90,10 @@ export async function runLocalCommand(
   if (command === 'insights') {
     const { days = 30, source = null, format = 'table' } = (input ?? {}) as InsightsInput
     const range = reportDays(new Date(), days)
-    const counts = await stores.funnel.counts(range.since, source)
-    const output = insightsFormats[format](buildInsights(counts, { ...range, source }))
+    // Summed by the database: the report never holds a row per counter or per lead.
+    const { sourcePages, dayPairs } = config.analytics
+    const totals = await stores.funnel.totals(range.since, source, { sourcePages, dayPairs })
+    const output = insightsFormats[format](buildInsights(totals, { ...range, source }))
     return { output, exitCode: 0 }
   }
   if (command === 'notify-retry') return notifyRetry(stores, config)

@@ -7,6 +7,10 @@ import {
   createConfiguredHandler,
   createConfiguredReconciler,
 } from '../supabase/functions/_shared/config/configured-handler.ts'
+import {
+  createRetention,
+  retentionIntervalMs,
+} from '../supabase/functions/_shared/config/retention.ts'
 import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply.ts'
 import { type BackendConfig, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
@@ -64,6 +68,13 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
     config.notifyRetrySeconds && (dispatcher.channels.length > 0 || reconcile)
       ? startNotifyRetryLoop({ retryDue: run, intervalMs: config.notifyRetrySeconds * 1000 })
       : null
+  // Retention runs by itself here too, even while nobody sends anything (docs/analytics.md).
+  const prune = createRetention(config, database, () => new Date())
+  const pruning = setInterval(
+    () => pending.afterReply(prune().catch((error) => console.error('Pruning failed', error))),
+    retentionIntervalMs,
+  )
+  pruning.unref()
   return {
     // People read "localhost" more easily than the loopback address.
     url: `http://${/^(127\.0\.0\.1|::1|0\.0\.0\.0|::)$/.test(config.host) ? 'localhost' : config.host}:${port}`,
@@ -75,6 +86,7 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
     /** Resolves once the notifications started after replies so far have settled. */
     notificationsSettled: pending.settled,
     async close() {
+      clearInterval(pruning)
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await retries?.stop()

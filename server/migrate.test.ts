@@ -85,6 +85,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_client_key_secrets', relrowsecurity: true },
       { relname: 'demo_request_digests', relrowsecurity: true },
       { relname: 'demo_request_funnel_counts', relrowsecurity: true },
+      { relname: 'demo_request_funnel_days', relrowsecurity: true },
+      { relname: 'demo_request_funnel_pages', relrowsecurity: true },
       { relname: 'demo_request_funnel_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
@@ -128,7 +130,12 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('select * from public.demo_request_funnel_rate_limits'),
         run(`select public.count_funnel_batch('[{"event":"shown"}]', '', 'https://a.example/',
            current_date, repeat('a', 64), now(), 30)`),
-        run(`select public.demo_request_count_funnel(now(), '', '', 'sent')`),
+        run('select * from public.demo_request_funnel_pages'),
+        run('select * from public.demo_request_funnel_days'),
+        run(`select * from public.demo_request_funnel_report(current_date)`),
+        run(`select public.demo_request_funnel_compact(current_date)`),
+        run(`select * from public.demo_request_funnel_admit(current_date, '', 'https://a.example/',
+           200, 1000)`),
       ]) {
         await expect(asRole(test.db, role, attempt)).rejects.toThrow(/permission denied/)
       }
@@ -172,11 +179,16 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run(`insert into public.demo_request_bookings (provider, booking_id, lead_id, state,
            occurred_at, created_at, updated_at)
          select 'cal', 'x', id, 'booked', now(), now(), now() from public.demo_requests`),
-        // The funnel's counters grow only through count_funnel_batch and the function's own SQL.
+        // The funnel's counters and its bounds grow only through count_funnel_batch.
         run(`insert into public.demo_request_funnel_counts (day, source, page, event, shard, n)
          values (current_date, '', '', 'sent', 0, 1)`),
         run('update public.demo_request_funnel_counts set n = n + 1'),
-        run(`select public.demo_request_count_funnel(now(), '', '', 'booked')`),
+        run(`insert into public.demo_request_funnel_pages (day, source, page)
+         values (current_date, '', 'https://a.example/')`),
+        run(`insert into public.demo_request_funnel_days (day) values (current_date)`),
+        run('update public.demo_request_funnel_days set pairs = 0'),
+        run(`select * from public.demo_request_funnel_admit(current_date, '', 'https://a.example/',
+           200, 1000)`),
       ]) {
         await expect(asRole(test.db, 'service_role', write)).rejects.toThrow(/permission denied/)
       }

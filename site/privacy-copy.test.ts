@@ -52,4 +52,8 @@ it('the privacy notice says the form counts totals, never visitors, and for how 
   expect(text).toContain('as totals per day and page, never per visitor')
   expect(text).toContain('no cookie, nothing stored on your device, no identifier')
   expect(text).toContain(`deleted after ${configDefaults.analyticsRetentionDays} days`)
+  // A deployment that keeps them 90 days says 90 (ANALYTICS_RETENTION_DAYS at the site's build).
+  const kept = JSON.stringify(privacyNotice([], [], 90))
+  expect(kept).toContain('Totals are deleted after 90 days.')
+  expect(kept).not.toContain(`after ${configDefaults.analyticsRetentionDays} days`)
 })

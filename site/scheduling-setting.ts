@@ -3,6 +3,7 @@
 // themselves; here only the providers matter, so the links never reach the site's code.
 import { loadEnv, type Plugin } from 'vite'
 import { parseRoutes, routesSetting } from '../supabase/functions/_shared/booking/routes.ts'
+import { readFunctionConfig } from '../supabase/functions/_shared/config/function-config.ts'
 
 /** The schedulers the routes prefill a booking page of, in the order the routes name them. */
 export function schedulingProviders(value: string | undefined): string[] {
@@ -13,17 +14,24 @@ export function schedulingProviders(value: string | undefined): string[] {
 }
 
 /**
- * Gives the site `__DEMO_REQUEST_SCHEDULERS__` (`cal,calendly`): a constant, not a setting of
- * its own. A bad value stops the build with the message the function would log.
+ * Gives the site `__DEMO_REQUEST_SCHEDULERS__` (`cal,calendly`) and `__ANALYTICS_RETENTION_DAYS__`
+ * (the days the function keeps its counts, ANALYTICS_RETENTION_DAYS): constants, not settings of
+ * their own. A bad value stops the build with the message the function would log.
  */
 export function schedulingSettingPlugin(): Plugin {
   return {
     name: 'demo-request-scheduling',
     config(config, { mode }) {
-      const env = loadEnv(mode, config.envDir || config.root || process.cwd(), routesSetting)
+      const root = config.envDir || config.root || process.cwd()
+      const env = loadEnv(mode, root, [routesSetting, 'ANALYTICS_'])
       const providers = schedulingProviders(env[routesSetting])
+      // Read as the function reads it, so the notice and the pruning say the same days.
+      const { retentionDays } = readFunctionConfig((name) => env[name]).analytics
       return {
-        define: { __DEMO_REQUEST_SCHEDULERS__: JSON.stringify(providers.join()) },
+        define: {
+          __DEMO_REQUEST_SCHEDULERS__: JSON.stringify(providers.join()),
+          __ANALYTICS_RETENTION_DAYS__: JSON.stringify(retentionDays),
+        },
       }
     },
   }

@@ -69,6 +69,10 @@ export interface LegalSection {
   readonly list?: readonly string[]
 }
 
+// ANALYTICS_RETENTION_DAYS's default (function-config.ts); a build with the setting states its own.
+const defaultCountDays = 400
+const countsKept = (days: number) => `Totals are deleted after ${days} days.`
+
 /** Copy of the marketing site: pages, sections, navigation and metadata. */
 export const siteCopy = {
   meta: {
@@ -381,7 +385,7 @@ export const siteCopy = {
             'This site sets no cookies and runs no advertising trackers. Requesting a demo needs no account; only signing in to the platform keeps a session in your browser.',
           ],
           [
-            'To see how well the form works, it counts what happens on each page it is on (seen, started, a field left empty or with an error, sent, booked) as totals per day and page, never per visitor: no cookie, nothing stored on your device, no identifier, and nothing that links one visit to another or to your request. Totals are deleted after 400 days.',
+            `To see how well the form works, it counts what happens on each page it is on (seen, started, a field left empty or with an error, sent, booked) as totals per day and page, never per visitor: no cookie, nothing stored on your device, no identifier, and nothing that links one visit to another or to your request. ${countsKept(defaultCountDays)}`,
           ],
         ],
       },
@@ -503,11 +507,13 @@ function schedulers(providers: readonly string[]): Inline[] {
 
 /**
  * The privacy notice for a form with `fields` after the four (docs/requirements.md#fields), and
- * booking pages of `providers` (DEMO_REQUEST_ROUTES) after a send.
+ * booking pages of `providers` (DEMO_REQUEST_ROUTES) after a send, its counts kept `countDays`
+ * (ANALYTICS_RETENTION_DAYS).
  */
 export function privacyNotice(
   fields: FormFields,
   providers: readonly string[] = [],
+  countDays = defaultCountDays,
 ): {
   heading: string
   intro: string
@@ -524,7 +530,17 @@ export function privacyNotice(
       { ...collects, list: [collectedFields(fields), ...otherItems] },
       { ...why, paragraphs: [[usedFor(fields)], ...otherParagraphs] },
       { ...who, paragraphs: booking.length ? [...who.paragraphs, booking] : who.paragraphs },
-      ...rest,
+      // The days the counts are kept, as the deployment's ANALYTICS_RETENTION_DAYS says.
+      ...rest.map((section) => ({
+        ...section,
+        paragraphs: section.paragraphs.map((paragraph) =>
+          paragraph.map((piece) =>
+            typeof piece === 'string'
+              ? piece.replace(countsKept(defaultCountDays), countsKept(countDays))
+              : piece,
+          ),
+        ),
+      })),
     ],
   }
 }

@@ -15,3 +15,9 @@ interface ImportMetaEnv {
  * defined by site/scheduling-setting.ts, absent where another build renders the page.
  */
 declare const __DEMO_REQUEST_SCHEDULERS__: string | undefined
+
+/**
+ * The days the function keeps its funnel counts (ANALYTICS_RETENTION_DAYS), for the site's
+ * privacy notice; defined by site/scheduling-setting.ts, absent where another build renders it.
+ */
+declare const __ANALYTICS_RETENTION_DAYS__: number | undefined

@@ -1,6 +1,6 @@
 // `npm run bench`: sizes, widget start-up, Lighthouse, backend load, the funnel's events endpoint
 // under load, bot defence, the wait for a
-// routed visitor's booking page and `npm start`'s cold start, each beside its target and a baseline measured in the same run. Prints one markdown
+// routed visitor's booking page, speed to lead (send → sales' email and webhook) and `npm start`'s cold start, each beside its target and a baseline measured in the same run. Prints one markdown
 // table and writes it into docs/performance.md and dist/bench/bench.md, with the figures in
 // dist/bench/bench.json.
 import { execFileSync } from 'node:child_process'
@@ -25,6 +25,7 @@ import { markdownTable } from './markdown-table.ts'
 import { writePerformanceDoc } from './performance-doc.ts'
 import { measureRouting } from './routing-section.ts'
 import { measureSizes } from './sizes-section.ts'
+import { measureSpeedToLead } from './speed-to-lead-section.ts'
 import { measureStartup } from './startup-section.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -38,6 +39,7 @@ const settings = {
   floodPosts: count(process.env.BENCH_FLOOD_POSTS, 10_000),
   visitorRuns: count(process.env.BENCH_VISITOR_RUNS, 3),
   routingRuns: count(process.env.BENCH_ROUTING_RUNS, 10),
+  speedSeconds: count(process.env.BENCH_SPEED_SECONDS, 60),
 }
 // `npm run bench -- "bot defence"` runs the sections named (any case) on the build in dist/,
 // and leaves docs/performance.md alone: its table is the whole bench's.
@@ -117,6 +119,7 @@ try {
   })
   await section('Bot defence', () => measureBotDefence(root, browser, settings))
   await section('Routing', () => measureRouting(browser, settings.routingRuns))
+  await section('Speed to lead', () => measureSpeedToLead(settings.speedSeconds))
 } catch (error) {
   if (!wasInterrupted()) throw error
 } finally {
@@ -133,6 +136,7 @@ const order = [
   'Analytics',
   'Bot defence',
   'Routing',
+  'Speed to lead',
   'Cold start',
 ]
 const rows = order.flatMap((name) => sections.find((section) => section.name === name)?.rows ?? [])

@@ -3,7 +3,10 @@
 // Plain data, so the table, the CSV and the HTML page all say the same.
 import { type FunnelEventName, funnelEventNames } from '../../src/analytics/funnel-events.ts'
 import { formFieldNames, leadField } from '../../src/fields/lead-fields.ts'
-import type { FunnelCount } from '../../supabase/functions/_shared/analytics/funnel-store.ts'
+import type {
+  FunnelCount,
+  FunnelTotals,
+} from '../../supabase/functions/_shared/analytics/funnel-store.ts'
 
 /** Every event's count, each zero until counted. */
 type EventCounts = Record<FunnelEventName, number>
@@ -75,11 +78,58 @@ const byViews = (a: PageFunnel, b: PageFunnel) =>
 const sortedCodes = (codes: Map<string, number>): [string, number][] =>
   [...codes].sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
 
-/** The report of `counts` (from the store) over the days `since` to `until`. */
-export function buildInsights(
+interface ReportRange {
+  since: string
+  until: string
+  source?: string | null
+}
+
+// The sums the store's report query makes (FunnelStore.totals), from day-by-day counts: for the
+// sample data and tests, which have the counts themselves.
+function totalsOf(
   counts: readonly FunnelCount[],
-  { since, until, source = null }: { since: string; until: string; source?: string | null },
+  { since, until, source = null }: ReportRange,
+): FunnelTotals {
+  const add = <T extends { n: number }>(map: Map<string, T>, key: unknown[], row: T) => {
+    const id = JSON.stringify(key)
+    const known = map.get(id)
+    if (known) known.n += row.n
+    else map.set(id, { ...row })
+  }
+  const pages = new Map<string, FunnelTotals['pages'][number]>()
+  const fields = new Map<string, FunnelTotals['fields'][number]>()
+  const days = new Map<string, FunnelTotals['days'][number]>()
+  for (const { day, event, n, ...count } of counts) {
+    if (day < since || day > until || (source !== null && count.source !== source)) continue
+    add(pages, [count.source, count.page, event], {
+      source: count.source,
+      page: count.page,
+      event,
+      n,
+    })
+    if (count.field !== '') {
+      add(fields, [count.field, event, count.code], {
+        field: count.field,
+        event,
+        code: count.code,
+        n,
+      })
+    }
+    if (event === 'sent' || event === 'booked') add(days, [day, event], { day, event, n })
+  }
+  return { pages: [...pages.values()], fields: [...fields.values()], days: [...days.values()] }
+}
+
+/**
+ * The report over the days `since` to `until`: from the store's sums (FunnelStore.totals), or
+ * from day-by-day counts.
+ */
+export function buildInsights(
+  input: readonly FunnelCount[] | FunnelTotals,
+  range: ReportRange,
 ): InsightsReport {
+  const { since, until, source = null } = range
+  const totals = Array.isArray(input) ? totalsOf(input, range) : (input as FunnelTotals)
   const pages = new Map<string, PageFunnel>()
   const sources = new Map<string, PageFunnel>()
   const fields = new Map<
@@ -88,9 +138,7 @@ export function buildInsights(
   >()
   const days = new Map(daysBetween(since, until).map((day) => [day, { day, sent: 0, booked: 0 }]))
 
-  for (const count of counts) {
-    if (count.day < since || count.day > until) continue
-    if (source !== null && count.source !== source) continue
+  for (const count of totals.pages) {
     const pageKey = JSON.stringify([count.source, count.page])
     const page = pages.get(pageKey) ?? { source: count.source, page: count.page, counts: zero() }
     pages.set(pageKey, page)
@@ -98,23 +146,18 @@ export function buildInsights(
     const total = sources.get(count.source) ?? { source: count.source, page: null, counts: zero() }
     sources.set(count.source, total)
     total.counts[count.event] += count.n
-
+  }
+  for (const count of totals.days) {
     const day = days.get(count.day)
-    if (day && count.event === 'sent') day.sent += count.n
-    if (day && count.event === 'booked') day.booked += count.n
-
-    if (count.field !== '') {
-      const field = fields.get(count.field) ?? { empty: 0, error: new Map(), refused: new Map() }
-      fields.set(count.field, field)
-      if (count.event === 'field-empty') field.empty += count.n
-      const codes =
-        count.event === 'field-error'
-          ? field.error
-          : count.event === 'refused'
-            ? field.refused
-            : null
-      codes?.set(count.code, (codes.get(count.code) ?? 0) + count.n)
-    }
+    if (day) day[count.event] += count.n
+  }
+  for (const count of totals.fields) {
+    const field = fields.get(count.field) ?? { empty: 0, error: new Map(), refused: new Map() }
+    fields.set(count.field, field)
+    if (count.event === 'field-empty') field.empty += count.n
+    const codes =
+      count.event === 'field-error' ? field.error : count.event === 'refused' ? field.refused : null
+    codes?.set(count.code, (codes.get(count.code) ?? 0) + count.n)
   }
 
   const sum = (codes: Map<string, number>) => [...codes.values()].reduce((a, b) => a + b, 0)

@@ -57,7 +57,9 @@ function LegalPage({ page, heading, intro, sections }: LegalPageProps) {
 export function PrivacyPage() {
   const named = typeof __DEMO_REQUEST_SCHEDULERS__ === 'string' ? __DEMO_REQUEST_SCHEDULERS__ : ''
   const providers = named.split(',').filter(Boolean)
-  return <LegalPage page="privacy" {...privacyNotice(configuredFields(), providers)} />
+  const days =
+    typeof __ANALYTICS_RETENTION_DAYS__ === 'number' ? __ANALYTICS_RETENTION_DAYS__ : undefined
+  return <LegalPage page="privacy" {...privacyNotice(configuredFields(), providers, days)} />
 }
 
 /** `/terms`: the terms for using the website. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { messageCodes } from '../fields/demo-request-schema.ts'
 import { formFieldNames } from '../fields/lead-fields.ts'
+import { submissionMetadata } from '../fields/submission-metadata.ts'
 import {
   checkFunnelBatch,
   functionEventNames,
@@ -123,8 +124,13 @@ describe('checkFunnelBatch', () => {
     expect(refused({ page: 'https://partner.example', events: [{ event: 'shown' }] })).toEqual({
       page: 'must be an http(s) page address, as location.href writes it',
     })
-    expect(refused({ source: 'x'.repeat(101), page, events: [{ event: 'shown' }] })).toEqual({
-      source: 'must be at most 100 characters',
-    })
+  })
+
+  it("cuts an over-long source as a lead's is cut, rather than refusing the batch", () => {
+    const source = `${'x'.repeat(99)}😀 and more`
+    const lead = submissionMetadata({ source, pageUrl: page, referrer: '', website: '' })
+    const batch = checkFunnelBatch({ source, page, events: [{ event: 'shown' }] })
+    expect(batch).toMatchObject({ success: true, output: { source: lead.source } })
+    expect(lead.source).toBe('x'.repeat(99))
   })
 })

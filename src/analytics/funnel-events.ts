@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { messageCodes } from '../fields/demo-request-schema.ts'
 import { formFieldNames, leadFields } from '../fields/lead-fields.ts'
-import { cleanMetadata } from '../fields/text-hygiene.ts'
+import { fitMetadata } from '../fields/text-hygiene.ts'
 
 /** What beside the event a counter is kept by: a form field and a message code, or a route. */
 type FunnelDetail = 'none' | 'field' | 'field-code' | 'rule'
@@ -118,12 +118,14 @@ const onceEach = pageEventNames.filter((name) => 'oncePerBatch' in funnelEvents[
 
 const funnelBatchSchema = v.strictObject(
   {
-    /** The element's `source`, cleaned as a lead's is, so a page's counts and leads agree. */
+    /**
+     * The element's `source`, cleaned and cut as the widget cuts a lead's, so a page's counts and
+     * leads agree, and an over-long one is counted under the same words as its leads.
+     */
     source: v.optional(
       v.pipe(
         v.string('must be text'),
-        v.transform(cleanMetadata),
-        v.maxLength(leadFields.source.max, `must be at most ${leadFields.source.max} characters`),
+        v.transform((text) => fitMetadata(text, leadFields.source.max)),
       ),
       '',
     ),

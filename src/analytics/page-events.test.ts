@@ -1,10 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { beaconTo, pageEvents } from './page-events.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { pageEvents, sendBatch } from './page-events.ts'
 
 describe('pageEvents', () => {
+  // The page the recorder reads at each event, moved as a single-page app moves it.
+  const here = new URL('https://acme.example/contact')
+  beforeEach(() => {
+    here.pathname = '/contact'
+    vi.stubGlobal('location', here)
+  })
+  afterEach(() => vi.unstubAllGlobals())
+  const on = () => true
+
   it('records shown and started once a page view, sends what it holds once, and forgets it', () => {
     const sent: unknown[] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents((batch) => sent.push(batch), on)
     events.record({ event: 'shown' })
     events.record({ event: 'started' })
     events.record({ event: 'field-empty', field: 'firstName' })
@@ -22,16 +31,49 @@ describe('pageEvents', () => {
 
   it('records the view before a start the observer has not yet reported, and not again', () => {
     const sent: unknown[] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents((batch) => sent.push(batch), on)
     events.record({ event: 'started' })
     events.record({ event: 'shown' })
     events.flush()
     expect(sent).toEqual([[{ event: 'shown' }, { event: 'started' }]])
   })
 
+  it('keeps each event with the page it happened on: a new page is a new page view', () => {
+    const sent: [unknown, string][] = []
+    here.pathname = '/request-demo'
+    const events = pageEvents((batch, page) => sent.push([batch, page]), on)
+    events.record({ event: 'shown' })
+    events.record({ event: 'started' })
+    // A single-page app's navigation: nothing flushed yet.
+    here.pathname = '/pricing'
+    events.record({ event: 'shown' })
+    events.record({ event: 'shown' })
+    events.flush()
+    expect(sent).toEqual([
+      [[{ event: 'shown' }, { event: 'started' }], 'https://acme.example/request-demo'],
+      [[{ event: 'shown' }], 'https://acme.example/pricing'],
+    ])
+  })
+
+  it('records and sends nothing while counting is off, and what it held goes nowhere', () => {
+    const sent: unknown[] = []
+    let counting = true
+    const events = pageEvents(
+      (batch) => sent.push(batch),
+      () => counting,
+    )
+    events.record({ event: 'shown' })
+    counting = false
+    events.record({ event: 'started' })
+    events.flush()
+    counting = true
+    events.flush()
+    expect(sent).toEqual([])
+  })
+
   it('sends a batch as soon as it holds 50 events, the most one may hold', () => {
     const sent: unknown[][] = []
-    const events = pageEvents((batch) => sent.push(batch))
+    const events = pageEvents((batch) => sent.push(batch), on)
     for (let i = 0; i < 51; i++) events.record({ event: 'send-tried' })
     expect(sent.map((batch) => batch.length)).toEqual([50])
     events.flush()
@@ -39,16 +81,21 @@ describe('pageEvents', () => {
   })
 })
 
-describe('beaconTo', () => {
+describe('sendBatch', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   const page = { origin: 'https://acme.example', pathname: '/injury-defense' }
 
-  it('beacons source, page without query or fragment, and events to the events endpoint', () => {
+  it('beacons source, the page it is given, and events to the events endpoint', () => {
     const sendBeacon = vi.fn(() => true)
     vi.stubGlobal('navigator', { sendBeacon })
     vi.stubGlobal('location', { ...page, href: `${page.origin}${page.pathname}?utm_source=x#form` })
-    beaconTo('https://p.supabase.co/', 'partner-acme')([{ event: 'shown' }])
+    sendBatch(
+      'https://p.supabase.co/',
+      'partner-acme',
+      [{ event: 'shown' }],
+      'https://acme.example/injury-defense',
+    )
     expect(sendBeacon).toHaveBeenCalledWith(
       'https://p.supabase.co/functions/v1/send-demo-request/events',
       '{"source":"partner-acme","page":"https://acme.example/injury-defense","events":[{"event":"shown"}]}',
@@ -60,7 +107,12 @@ describe('beaconTo', () => {
     vi.stubGlobal('navigator', { sendBeacon: () => false })
     vi.stubGlobal('location', page)
     vi.stubGlobal('fetch', fetch)
-    beaconTo('https://p.supabase.co', undefined)([{ event: 'started' }])
+    sendBatch(
+      'https://p.supabase.co',
+      undefined,
+      [{ event: 'started' }],
+      'https://acme.example/injury-defense',
+    )
     expect(fetch).toHaveBeenCalledWith(
       'https://p.supabase.co/functions/v1/send-demo-request/events',
       {

@@ -10,8 +10,8 @@ import type { PageEventName } from './funnel-events.ts'
 // One thing that happened on the page: a field and a message code where the event takes them.
 type PageEvent = { event: PageEventName; field?: FormFieldName; code?: string }
 
-/** Sends one batch's events; never awaited, so nothing the visitor waits for waits on it. */
-export type SendEvents = (events: PageEvent[]) => void
+/** Sends one page's batch of events; never awaited, so nothing the visitor waits for waits on it. */
+export type SendEvents = (events: PageEvent[], page: string) => void
 
 // funnelBatchLimits.events, written here: importing it would bring the batch's schema along.
 const batchEvents = 50
@@ -19,22 +19,34 @@ const batchEvents = 50
 /** What a form records, and the moments it sends what it recorded. */
 export interface PageEvents {
   /**
-   * Records `entry`; `shown` and `started` only the first time, as a page view has one each. A
-   * start records the view first if the observer has not yet: a visitor who typed in the form saw
-   * it, and autofill or a focus that scrolls the form in can come before the observer's first
-   * report, so no page view counts a start without its view.
+   * Records `entry` on the page the visitor is on now; `shown` and `started` only the first time
+   * on a page, as a page view has one each. A start records the view first if the observer has
+   * not yet: a visitor who typed in the form saw it, and autofill or a focus that scrolls the
+   * form in can come before the observer's first report, so no page view counts a start without
+   * its view.
    */
   record(entry: PageEvent): void
   /** Sends what was recorded since the last flush, if anything, and forgets it. */
   flush(): void
 }
 
-/** A form's recorder, sending each batch with `send`. */
-export function pageEvents(send: SendEvents): PageEvents {
+/** A form's recorder, sending each batch with `send`, recording and sending only while `on()`. */
+export function pageEvents(send: SendEvents, on: () => boolean): PageEvents {
   let pending: PageEvent[] = []
-  const once = new Set<string>()
+  let page = ''
+  let once = new Set<string>()
   const events: PageEvents = {
     record(entry) {
+      if (!on()) return
+      // The page is origin and path, never the query or fragment. After a single-page app's
+      // navigation, what was recorded stays with the page it happened on, and the new page is a
+      // new page view.
+      const at = location.origin + location.pathname
+      if (at !== page) {
+        events.flush()
+        page = at
+        once = new Set()
+      }
       const { event } = entry
       if (event === 'shown' || event === 'started') {
         if (once.has(event)) return
@@ -46,7 +58,7 @@ export function pageEvents(send: SendEvents): PageEvents {
       if (pending.length === batchEvents) events.flush()
     },
     flush() {
-      if (pending.length) send(pending)
+      if (pending.length && on()) send(pending, page)
       pending = []
     },
   }
@@ -54,20 +66,23 @@ export function pageEvents(send: SendEvents): PageEvents {
 }
 
 /**
- * Sends each batch to the function's `/events` with `navigator.sendBeacon`: a string goes as
+ * Sends one batch to the function's `/events` with `navigator.sendBeacon`: a string goes as
  * text/plain, a simple request with no preflight, which the browser delivers even as the page
  * goes away. Where the beacon is refused (too large for its queue, or missing), `fetch` with
- * `keepalive` does the same. The page is the address without its query and fragment.
+ * `keepalive` does the same.
  */
-export function beaconTo(supabaseUrl: string, source: string | undefined): SendEvents {
+export function sendBatch(
+  supabaseUrl: string,
+  source: string | undefined,
+  events: PageEvent[],
+  page: string,
+): void {
   const url = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/send-demo-request/events`
-  return (events) => {
-    const body = JSON.stringify({ source, page: location.origin + location.pathname, events })
-    try {
-      if (navigator.sendBeacon?.(url, body)) return
-      fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {})
-    } catch {
-      // An address the browser cannot post to: the counts are lost, never the visitor's send.
-    }
+  const body = JSON.stringify({ source, page, events })
+  try {
+    if (navigator.sendBeacon?.(url, body)) return
+    fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {})
+  } catch {
+    // An address the browser cannot post to: the counts are lost, never the visitor's send.
   }
 }

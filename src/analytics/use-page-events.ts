@@ -5,12 +5,13 @@ import { type FormFieldName, formFieldNames } from '../fields/lead-fields.ts'
 import { defaultSupabaseUrl } from '../form/config.ts'
 import type { DemoRequestFormProps } from '../form/demo-request-form-props.ts'
 import { readFormValues } from '../form/form-values.ts'
-import { beaconTo, type PageEvents, pageEvents } from './page-events.ts'
+import { type PageEvents, pageEvents, sendBatch } from './page-events.ts'
 
 /**
  * Records what the visitor does with the form on this page view, and sends it when the page is
  * hidden or left, or the form leaves the page; the send's own steps are recorded by the caller.
- * With `analytics="off"` nothing is recorded or sent. The attributes are read when a batch goes,
+ * With `analytics="off"` (in any case) nothing is recorded or sent. Each event is kept with the
+ * page it happened on. The attributes are read when a batch goes,
  * so a change of `source` or `supabase-url` loses nothing already recorded.
  */
 export function usePageEvents(
@@ -22,22 +23,22 @@ export function usePageEvents(
   const latest = useRef(props)
   latest.current = props
   const [events] = useState(() => {
-    const on = () => latest.current.analytics !== 'off'
-    const recorder = pageEvents((batch) => {
+    // An attribute's value is read as HTML reads enumerated ones: `OFF` is off too.
+    const on = () => !/^off$/i.test(latest.current.analytics as string)
+    return pageEvents((batch, page) => {
       const { supabaseUrl, source } = latest.current
-      if (on()) beaconTo(supabaseUrl || defaultSupabaseUrl(), source)(batch)
-    })
-    return { ...recorder, record: (entry) => on() && recorder.record(entry) } as PageEvents
+      sendBatch(supabaseUrl || defaultSupabaseUrl(), source, batch, page)
+    }, on)
   })
 
   useEffect(() => {
     const form = formRef.current
     const root = rootRef.current
     if (!form || !root) return
+    // Kept watching: after a single-page app's navigation the form seen again is the next
+    // page's view; the recorder keeps one a page.
     const seen = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return
-      events.record({ event: 'shown' })
-      seen.disconnect()
+      if (entries.some((entry) => entry.isIntersecting)) events.record({ event: 'shown' })
     })
     seen.observe(root)
     // A field left: empty, or with what its message would say (whether or not it shows yet).

@@ -1,7 +1,7 @@
 import type { Language } from '../copy/languages.ts'
 import type { Campaign, UtmField } from './campaign.ts'
 import { honeypot, leadFields } from './lead-fields.ts'
-import { cleanMetadata } from './text-hygiene.ts'
+import { fitMetadata } from './text-hygiene.ts'
 
 export type MetadataInput = {
   source?: string | undefined
@@ -26,26 +26,19 @@ export function submissionMetadata({
   campaign = {},
   language,
 }: MetadataInput) {
-  const tidySource = source && tidy(source, leadFields.source.max)
+  const tidySource = source && fitMetadata(source, leadFields.source.max)
   const tidyCampaign: Campaign = {}
   for (const [field, value] of Object.entries(campaign) as [UtmField, string | undefined][]) {
-    const text = value && tidy(value, leadFields[field].max)
+    const text = value && fitMetadata(value, leadFields[field].max)
     if (text) tidyCampaign[field] = text
   }
   return {
     ...(tidySource && { source: tidySource }),
     ...tidyCampaign,
     ...(language && { language }),
-    pageUrl: tidy(pageUrl, leadFields.pageUrl.max),
-    referrer: tidy(referrer, leadFields.referrer.max),
+    pageUrl: fitMetadata(pageUrl, leadFields.pageUrl.max),
+    referrer: fitMetadata(referrer, leadFields.referrer.max),
     // Only ever asked whether it is empty: cut, never cleaned, as the schema does.
     website: website.trim().slice(0, honeypot.max),
   }
-}
-
-// Cleaned as the schema cleans it, cut without splitting a surrogate pair, and cleaned again, for
-// a cut can leave a joiner or a flag's tags with nothing to join: the schema then keeps it as is.
-function tidy(text: string, max: number): string {
-  const cut = cleanMetadata(text).slice(0, max)
-  return cleanMetadata(/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut)
 }

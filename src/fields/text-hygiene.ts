@@ -71,3 +71,13 @@ export function cleanMetadata(text: string): string {
   const flat = text.replace(directionControls, '').replace(lineBreaksAndControls, ' ')
   return cleanText(flat).trim()
 }
+
+/**
+ * `text` cleaned as the schema cleans it, cut to `max` without splitting a surrogate pair, and
+ * cleaned again, for a cut can leave a joiner or a flag's tags with nothing to join: the schema
+ * then keeps it as is. A lead's attribution and a funnel batch's source are cut alike.
+ */
+export function fitMetadata(text: string, max: number): string {
+  const cut = cleanMetadata(text).slice(0, max)
+  return cleanMetadata(/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut)
+}

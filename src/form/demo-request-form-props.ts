@@ -19,7 +19,7 @@ export type DemoRequestFormProps = {
   anonKey?: string
   /** Free text stored with the lead, such as a partner's name. */
   source?: string
-  /** `'off'`: the form counts nothing on this page and sends no events (docs/analytics.md). */
+  /** `'off'` (in any case): the form counts nothing on this page and sends no events (docs/analytics.md). */
   analytics?: string
   /** The privacy notice the form links to; defaults to `/privacy` on SITE_URL, else the page's origin. */
   privacyUrl?: string

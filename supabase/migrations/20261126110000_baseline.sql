@@ -74,6 +74,9 @@ create table public.demo_requests (
   booking_provider text check (booking_provider in ('cal', 'calendly')),
   booking_id text check (char_length(booking_id) <= 300),
   booking_updated_at timestamptz,
+  -- When the lead first held a booked demo, whatever became of it since: the funnel's booked
+  -- (demo_request_funnel_report) counts it, and its cancelled only what was booked first.
+  booked_at timestamptz,
   created_at timestamptz not null default now(),
   constraint demo_requests_held_until_check
     check ((notification_status = 'held') = (held_until is not null)),
@@ -429,6 +432,7 @@ begin
   lead.booking_provider := null;
   lead.booking_id := null;
   lead.booking_updated_at := null;
+  lead.booked_at := null;
   lead.created_at := now();
   insert into public.demo_requests select (lead).*
   on conflict (idempotency_key) do nothing
@@ -440,17 +444,6 @@ begin
     -- A simultaneous request with the same key committed first; this statement sees its row.
     select r.id, r.route_rule into request_id, route_rule from public.demo_requests r
     where r.idempotency_key = lead.idempotency_key;
-  elsif not lead.is_spam then
-    -- The funnel's bottom, from the lead itself (demo_request_funnel_counts); a bot's is not.
-    perform public.demo_request_count_funnel(lead.created_at, lead.source, lead.page_url, 'sent');
-    if held then
-      perform public.demo_request_count_funnel(lead.created_at, lead.source, lead.page_url,
-        'held');
-    end if;
-    if lead.route_rule is not null then
-      perform public.demo_request_count_funnel(lead.created_at, lead.source, lead.page_url,
-        'routed', lead.route_rule::text);
-    end if;
   end if;
   return next;
 end
@@ -760,17 +753,10 @@ begin
     update public.demo_requests d
     set booking_state = v_now_state, booking_start = v_current.start_time,
       booking_time_zone = nullif(v_current.time_zone, ''), booking_provider = v_current.provider,
-      booking_id = v_current.booking_id, booking_updated_at = p_now
+      booking_id = v_current.booking_id, booking_updated_at = p_now,
+      booked_at = case when v_now_state = 'booked' then coalesce(d.booked_at, p_now)
+        else d.booked_at end
     where d.id = v_lead;
-  end if;
-
-  -- The funnel counts a lead newly booked, and the end of its booking (not a reschedule).
-  if not v_before.is_spam and v_now_state = 'booked'
-      and v_before.booking_state is distinct from 'booked' then
-    perform public.demo_request_count_funnel(p_now, v_before.source, v_before.page_url, 'booked');
-  elsif not v_before.is_spam and v_now_state <> 'booked' and v_before.booking_state = 'booked' then
-    perform public.demo_request_count_funnel(p_now, v_before.source, v_before.page_url,
-      'cancelled');
   end if;
 
   -- What sales hear: a booking they have not been told of, or the end of the one they were
@@ -807,9 +793,10 @@ grant execute on function public.apply_demo_request_booking to service_role;
 -- day, source (the element's `source`), page (origin and path), event, and the form field and
 -- message code (or route rule) where the event has one. Nothing else: no visitor, session, time
 -- of day, address or user agent, so one visit's events cannot be joined once counted. Pages
--- report their events in batches (count_funnel_batch); sent, held, routed, booked and cancelled
--- are counted only here, from the function's own records (accept_demo_request,
--- apply_demo_request_booking), so no batch can add a send or a booking.
+-- report their events in batches (count_funnel_batch). Sent, held, routed, booked and cancelled
+-- are never written here: the report reads them from the leads themselves
+-- (demo_request_funnel_report), so storing a lead costs no counter, and no batch can add a send
+-- or a booking. The event check still names them, so the lists stay one (funnel-sql-lists.test.ts).
 --
 -- A popular page's batches all add to the same few counters. Rather than queue every writer on
 -- one row, each counter is split over sixteen rows (`shard`), and each batch adds to a shard
@@ -885,6 +872,58 @@ create index demo_request_funnel_rate_limits_window_idx
   on public.demo_request_funnel_rate_limits (window_start);
 
 
+-- The source-and-page pairs counted each UTC day. What is counted is bounded, so that no script
+-- can buy rows: a source counts at most p_source_pages pages a day (then its events fold into
+-- its page 'other', which no page address can be), and the day at most p_day_pairs pairs in
+-- all, its sources' 'other' pages included (then into the one pair 'other', 'other', the day's
+-- last). Read by the report to fold the leads' pages the same way.
+create table public.demo_request_funnel_pages (
+  day date not null,
+  source text not null check (char_length(source) <= 100),
+  page text not null check (char_length(page) <= 1000),
+  primary key (day, source, page)
+);
+
+alter table public.demo_request_funnel_pages enable row level security;
+
+comment on table public.demo_request_funnel_pages is 'Source-and-page pairs the funnel counts per UTC day, within ANALYTICS_SOURCE_PAGES_MAX and ANALYTICS_DAY_PAIRS_MAX; no visitor data.';
+
+revoke all on table public.demo_request_funnel_pages
+  from public, anon, authenticated, service_role;
+grant select, delete on table public.demo_request_funnel_pages to service_role;
+
+create policy "service_role manages funnel pages"
+  on public.demo_request_funnel_pages
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+
+-- The pairs a day has admitted so far, its 'other' pair aside. A new pair is admitted with this
+-- row locked, so concurrent batches never admit more than the bound between them; a pair seen
+-- before, or a day already full, never waits on it.
+create table public.demo_request_funnel_days (
+  day date primary key,
+  pairs integer not null default 0 check (pairs >= 0)
+);
+
+alter table public.demo_request_funnel_days enable row level security;
+
+comment on table public.demo_request_funnel_days is 'Source-and-page pairs the funnel has admitted per UTC day.';
+
+revoke all on table public.demo_request_funnel_days
+  from public, anon, authenticated, service_role;
+grant select, delete on table public.demo_request_funnel_days to service_role;
+
+create policy "service_role manages funnel days"
+  on public.demo_request_funnel_days
+  for all
+  to service_role
+  using (true)
+  with check (true);
+
+
 -- The page a counter is kept under: the address cut at its first ? or #, as funnelPage
 -- (src/analytics/funnel-events.ts) cuts a batch's page, so a page's views and its leads meet.
 create function public.demo_request_funnel_page(p_url text)
@@ -900,36 +939,87 @@ revoke all on function public.demo_request_funnel_page from public, anon, authen
 grant execute on function public.demo_request_funnel_page to service_role;
 
 
--- Adds one to a counter the function keeps from its own records, on the UTC day of p_at. Called
--- by accept_demo_request and apply_demo_request_booking as their owner; nobody else may.
-create function public.demo_request_count_funnel(
-  p_at timestamptz,
+-- Where a batch's events are counted on p_day: its own source and page once admitted, else the
+-- source's 'other' page, else the day's 'other' pair (demo_request_funnel_pages). Called by
+-- count_funnel_batch as its owner.
+create function public.demo_request_funnel_admit(
+  p_day date,
   p_source text,
-  p_page_url text,
-  p_event text,
-  p_code text default ''
+  p_page text,
+  p_source_pages integer,
+  p_day_pairs integer
 )
-returns void
-language sql
+returns table (source text, page text)
+language plpgsql
 security definer
 set search_path = ''
 as $$
-  insert into public.demo_request_funnel_counts as c (day, source, page, event, field, code,
-    shard, n)
-  values ((p_at at time zone 'UTC')::date, coalesce(p_source, ''),
-    public.demo_request_funnel_page(p_page_url), p_event, '', p_code,
-    floor(random() * 16)::smallint, 1)
-  on conflict (day, source, page, event, field, code, shard) do update set n = c.n + 1
+#variable_conflict use_variable
+declare
+  v_pairs integer;
+begin
+  source := p_source;
+  page := p_page;
+  if exists (select from public.demo_request_funnel_pages f
+      where f.day = p_day and f.source = p_source and f.page = p_page) then
+    return next;
+    return;
+  end if;
+  -- A full day stays full: read without the lock, it may only say "not yet" wrongly.
+  select d.pairs into v_pairs from public.demo_request_funnel_days d where d.day = p_day;
+  if v_pairs is null or v_pairs < p_day_pairs then
+    insert into public.demo_request_funnel_days as d (day) values (p_day)
+    on conflict (day) do nothing;
+    select d.pairs into v_pairs from public.demo_request_funnel_days d where d.day = p_day
+    for update;
+    -- Under the lock, what a batch that held it before admitted is seen.
+    if exists (select from public.demo_request_funnel_pages f
+        where f.day = p_day and f.source = p_source and f.page = p_page) then
+      return next;
+      return;
+    end if;
+    if v_pairs < p_day_pairs and (select count(*) from public.demo_request_funnel_pages f
+        where f.day = p_day and f.source = p_source and f.page <> 'other') < p_source_pages then
+      insert into public.demo_request_funnel_pages (day, source, page)
+      values (p_day, p_source, p_page);
+      update public.demo_request_funnel_days d set pairs = d.pairs + 1 where d.day = p_day;
+      return next;
+      return;
+    end if;
+  end if;
+  -- Past the source's bound: its 'other' page, admitted while the day has room.
+  page := 'other';
+  if exists (select from public.demo_request_funnel_pages f
+      where f.day = p_day and f.source = p_source and f.page = 'other') then
+    return next;
+    return;
+  end if;
+  if v_pairs < p_day_pairs then
+    -- Still under the lock taken above: the day had room, the source none.
+    insert into public.demo_request_funnel_pages (day, source, page)
+    values (p_day, p_source, 'other');
+    update public.demo_request_funnel_days d set pairs = d.pairs + 1 where d.day = p_day;
+    return next;
+    return;
+  end if;
+  -- Past the day's bound: its one 'other' pair, outside the count.
+  source := 'other';
+  insert into public.demo_request_funnel_pages (day, source, page)
+  values (p_day, 'other', 'other')
+  on conflict do nothing;
+  return next;
+end
 $$;
 
-revoke all on function public.demo_request_count_funnel
+revoke all on function public.demo_request_funnel_admit
   from public, anon, authenticated, service_role;
 
 
 -- Counts one page's batch of events (p_events: [{"event", "field", "code"}], as the function
 -- checked them against src/analytics/funnel-events.ts) on p_day, within the client's limit of
--- p_client_max batches a window. Returns false, adding nothing, when the client is over it. The
--- events the function counts from its own records are refused here as well.
+-- p_client_max batches a window, under the pair demo_request_funnel_admit gives it. Returns
+-- false, adding nothing, when the client is over its limit. The events the function counts from
+-- its own records are refused here as well.
 create function public.count_funnel_batch(
   p_events jsonb,
   p_source text,
@@ -937,7 +1027,9 @@ create function public.count_funnel_batch(
   p_day date,
   p_client_key text,
   p_window_start timestamptz,
-  p_client_max integer
+  p_client_max integer,
+  p_source_pages integer default 200,
+  p_day_pairs integer default 1000
 )
 returns boolean
 language plpgsql
@@ -946,6 +1038,7 @@ set search_path = ''
 as $$
 declare
   v_batches integer;
+  v_place record;
   -- One shard for the whole batch: its rows are then locked in one order, the statement's.
   v_shard smallint := floor(random() * 16)::smallint;
 begin
@@ -960,10 +1053,12 @@ begin
   if v_batches > p_client_max then
     return false;
   end if;
+  select * into v_place
+  from public.demo_request_funnel_admit(p_day, p_source, p_page, p_source_pages, p_day_pairs);
   insert into public.demo_request_funnel_counts as c (day, source, page, event, field, code,
     shard, n)
-  select p_day, p_source, p_page, e.event, coalesce(e.field, ''), coalesce(e.code, ''), v_shard,
-    count(*)
+  select p_day, v_place.source, v_place.page, e.event, coalesce(e.field, ''),
+    coalesce(e.code, ''), v_shard, count(*)
   from jsonb_to_recordset(p_events) as e (event text, field text, code text)
   group by e.event, coalesce(e.field, ''), coalesce(e.code, '')
   order by e.event, coalesce(e.field, ''), coalesce(e.code, '')
@@ -974,3 +1069,126 @@ $$;
 
 revoke all on function public.count_funnel_batch from public, anon, authenticated;
 grant execute on function public.count_funnel_batch to service_role;
+
+
+-- Folds the shards of each counter of the two days before p_before (the function's today) into
+-- shard 0. Shards spare a busy page's concurrent batches waiting on one row; once its day is
+-- over nothing writes there, and the 16 rows a counter could take are one again, so a day kept
+-- for ANALYTICS_RETENTION_DAYS costs at most one row a counter. Run with the pruning, hourly;
+-- a late batch's rows in a random shard are folded on the next run.
+create function public.demo_request_funnel_compact(p_before date)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  with moved as (
+    delete from public.demo_request_funnel_counts c
+    where c.day >= p_before - 2 and c.day < p_before and c.shard <> 0
+    returning c.day, c.source, c.page, c.event, c.field, c.code, c.n
+  )
+  insert into public.demo_request_funnel_counts as c (day, source, page, event, field, code,
+    shard, n)
+  select m.day, m.source, m.page, m.event, m.field, m.code, 0, sum(m.n)
+  from moved m
+  group by m.day, m.source, m.page, m.event, m.field, m.code
+  on conflict (day, source, page, event, field, code, shard) do update set n = c.n + excluded.n
+$$;
+
+revoke all on function public.demo_request_funnel_compact from public, anon, authenticated;
+grant execute on function public.demo_request_funnel_compact to service_role;
+
+
+-- The funnel from p_since on (of p_source alone when given), summed in SQL so a report never
+-- holds a row per counter: the pages' events from the counters, and the function's own from the
+-- leads, each on the UTC day its lead was sent: sent (not spam), held, routed (by its rule),
+-- booked (the lead held a booked demo at some time: booked_at) and cancelled (one it held was
+-- cancelled, and nothing booked took its place). A request the host rejected or the visitor
+-- withdrew before it was booked is neither, and a host's request for a new time is no
+-- cancellation. A lead's page folds as a
+-- batch's would have: its own if its day admitted it or had room left for it, else its source's
+-- 'other', else the day's. `part` says which sum a row belongs to: 'page' (per source, page and
+-- event), 'field' (per field, event and code) or 'day' (sent and booked per day).
+create function public.demo_request_funnel_report(
+  p_since date,
+  p_source text default null,
+  p_source_pages integer default 200,
+  p_day_pairs integer default 1000
+)
+returns table (part text, day date, source text, page text, event text, field text, code text,
+  n bigint)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with counted as (
+    select c.day, c.source, c.page, c.event, c.field, c.code, c.n
+    from public.demo_request_funnel_counts c
+    where c.day >= p_since and (p_source is null or c.source = p_source)
+  ),
+  leads as (
+    select (r.created_at at time zone 'UTC')::date as day, coalesce(r.source, '') as source,
+      public.demo_request_funnel_page(r.page_url) as page, r.held_until is not null as held,
+      r.route_rule, r.booking_state, r.booked_at is not null as booked
+    from public.demo_requests r
+    where not r.is_spam and r.created_at >= p_since::timestamptz
+      and (p_source is null or coalesce(r.source, '') = p_source)
+  ),
+  pairs as (
+    select distinct l.day, l.source, l.page from leads l
+  ),
+  folded as (
+    select p.day, p.source, p.page,
+      case
+        when exists (select from public.demo_request_funnel_pages f
+            where f.day = p.day and f.source = p.source and f.page = p.page)
+          or (coalesce(d.pairs, 0) < p_day_pairs and (select count(*)
+            from public.demo_request_funnel_pages f
+            where f.day = p.day and f.source = p.source and f.page <> 'other') < p_source_pages)
+          then p.source
+        when exists (select from public.demo_request_funnel_pages f
+            where f.day = p.day and f.source = p.source and f.page = 'other')
+          or coalesce(d.pairs, 0) < p_day_pairs then p.source
+        else 'other'
+      end as to_source,
+      case
+        when exists (select from public.demo_request_funnel_pages f
+            where f.day = p.day and f.source = p.source and f.page = p.page)
+          or (coalesce(d.pairs, 0) < p_day_pairs and (select count(*)
+            from public.demo_request_funnel_pages f
+            where f.day = p.day and f.source = p.source and f.page <> 'other') < p_source_pages)
+          then p.page
+        else 'other'
+      end as to_page
+    from pairs p
+    left join public.demo_request_funnel_days d on d.day = p.day
+  ),
+  from_leads as (
+    select l.day, f.to_source as source, f.to_page as page, e.event, ''::text as field, e.code,
+      1::bigint as n
+    from leads l
+    join folded f on f.day = l.day and f.source = l.source and f.page = l.page
+    cross join lateral (
+      select 'sent'::text as event, ''::text as code
+      union all select 'held', '' where l.held
+      union all select 'routed', l.route_rule::text where l.route_rule is not null
+      union all select 'booked', '' where l.booked
+      union all select 'cancelled', '' where l.booked and l.booking_state = 'cancelled'
+    ) e
+  ),
+  everything as (
+    select * from counted union all select * from from_leads
+  )
+  select 'page', null::date, e.source, e.page, e.event, '', '', sum(e.n)::bigint
+  from everything e group by e.source, e.page, e.event
+  union all
+  select 'field', null::date, '', '', e.event, e.field, e.code, sum(e.n)::bigint
+  from everything e where e.field <> '' group by e.event, e.field, e.code
+  union all
+  select 'day', e.day, '', '', e.event, '', '', sum(e.n)::bigint
+  from everything e where e.event in ('sent', 'booked') group by e.day, e.event
+$$;
+
+revoke all on function public.demo_request_funnel_report from public, anon, authenticated;
+grant execute on function public.demo_request_funnel_report to service_role;

@@ -202,11 +202,18 @@ describe('the funnel batch a page view sends', () => {
       source: 'partner-off',
       analytics: 'off',
     })
+    // Read as HTML reads an enumerated attribute: in any case.
+    const upper = await mountCounting({
+      'supabase-url': standInUrl('success', run),
+      source: 'partner-upper-off',
+      analytics: 'OFF',
+    })
     const on = await mountCounting({
       'supabase-url': standInUrl('success', run),
       source: 'partner-on',
     })
     await startLeavingFirstNameEmpty(off.shadowRoot as ShadowRoot)
+    await startLeavingFirstNameEmpty(upper.shadowRoot as ShadowRoot)
     await startLeavingFirstNameEmpty(on.shadowRoot as ShadowRoot)
     // The beacons are queued as the page hides, in its listeners: all of them by the time
     // dispatchEvent returns.
@@ -223,6 +230,33 @@ describe('the funnel batch a page view sends', () => {
       return all.length > 0 && all
     })
     expect(batches.map((batch) => JSON.parse(batch.body).source)).to.deep.equal(['partner-on'])
+  })
+
+  it('keeps the events before an in-app navigation with their page, and counts the next page', async () => {
+    const run = newRun()
+    const element = await mountCounting({
+      'supabase-url': standInUrl('success', run),
+      source: 'partner-spa',
+    })
+    const root = element.shadowRoot as ShadowRoot
+    await startLeavingFirstNameEmpty(root)
+    const first = page()
+    // The app moves on without a page load, the form still on the page: nothing is hidden yet.
+    history.pushState(null, '', `${location.pathname.replace(/\/?$/, '/')}next-step`)
+    const next = page()
+    expect(next).not.to.equal(first)
+    await startLeavingFirstNameEmpty(root)
+    hidePage()
+    const batches = await waitUntil(async () => {
+      const all = await arrived(run)
+      return all.length > 1 && all
+    })
+    const bodies = batches.map((batch) => expectOnlyCounts(batch))
+    expect(bodies.map((body) => body.page)).to.deep.equal([first, next])
+    // The next page is a page view of its own: its start brings its view.
+    for (const body of bodies) {
+      expect(body.events).to.deep.include.members([{ event: 'shown' }, { event: 'started' }])
+    }
   })
 
   it('sends a batch after a send, and leaves nothing on the origin, landed from a campaign', async () => {

@@ -42,6 +42,7 @@ let standIn: BookingStandIn
 let partner: Server
 let partnerOrigin: string
 const countedSource = 'partner-counted'
+const strictSource = 'partner-strict'
 const backends = new Map<BookingProvider, { server: ServerProcess; dataDir: string }>()
 // The partner's pages, by path: each embeds only the loader of one provider's server.
 const partnerPages = new Map<string, string>()
@@ -50,8 +51,13 @@ beforeAll(async () => {
   tempDir = await mkdtemp(join(tmpdir(), 'booking-e2e-'))
   standIn = await startBookingStandIn()
   partner = createServer((request, response) => {
-    const html = partnerPages.get(new URL(request.url ?? '/', 'http://partner').pathname)
-    response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' })
+    const path = new URL(request.url ?? '/', 'http://partner').pathname
+    const html = partnerPages.get(path)
+    response.writeHead(html ? 200 : 404, {
+      'content-type': 'text/html; charset=utf-8',
+      // A partner page that sends no referrer (Firefox's beacons from it say `Origin: null`).
+      ...(path === '/strict' && { 'referrer-policy': 'no-referrer' }),
+    })
     response.end(html ?? 'Not found')
   })
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
@@ -81,6 +87,12 @@ beforeAll(async () => {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
 <script src="${cal}/widget/demo-request-loader.js" defer></script></head>
 <body><h1>Partner</h1><demo-request supabase-url="${cal}" source="${countedSource}"></demo-request></body></html>`,
+  )
+  partnerPages.set(
+    '/strict',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
+<script src="${cal}/widget/demo-request-loader.js" defer></script></head>
+<body><h1>Partner</h1><demo-request supabase-url="${cal}" source="${strictSource}"></demo-request></body></html>`,
   )
 }, 120_000)
 
@@ -313,6 +325,21 @@ it("a 1-5 firm sees the route's message in the form's place, and Close brings th
   expect(stored).toMatchObject({ route_rule: '2', booking_state: '' })
   expect(pageErrors).toEqual([])
   await close()
+})
+
+it('counts a view and a start on a partner page under Referrer-Policy: no-referrer', async () => {
+  const strict = await open(`${partnerOrigin}/strict`)
+  await waitForLiveForm(strict.page)
+  await strict.page.getByLabel(formCopy.fields.firstName.label).click()
+  await strict.page.getByLabel(formCopy.fields.lastName.label).click()
+  await strict.page.keyboard.type('L')
+  await strict.page.close()
+  await strict.close()
+  const row = await funnelRowShowing(strictSource, backend('cal').dataDir, {
+    views: '1',
+    starts: '1',
+  })
+  expect(row).toMatchObject({ page: `${partnerOrigin}/strict`, field_empty: '1' })
 })
 
 it('counts a visitor who leaves First Name empty and closes the page, and one who sends and books: npm run insights shows exactly those', async () => {

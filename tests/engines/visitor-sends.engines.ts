@@ -64,6 +64,7 @@ let standIn: BookingStandIn
 // The partner page whose funnel each engine's visitors are counted on: a source per engine, whose
 // leads are routed to a stand-in Cal.com page. The webhook's secret, for the booking that follows.
 const countedSource = (engine: string) => `partner-counted-${engine}`
+const strictSource = (engine: string) => `partner-strict-${engine}`
 const calSecret = 'engines-cal-webhook-secret'
 
 beforeAll(async () => {
@@ -71,7 +72,11 @@ beforeAll(async () => {
   standIn = await startBookingStandIn()
   partner = createServer((request, response) => {
     const widget = new URL(backend.url).origin
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      // A partner page that sends no referrer: Firefox's beacons from it say `Origin: null`.
+      ...(request.url?.startsWith('/strict/') && { 'referrer-policy': 'no-referrer' }),
+    })
     // A page of the partner's origin with nothing on it, for WebKit's visitor to frame the other.
     if (request.url === '/blank') return void response.end('<!doctype html><title>Blank</title>')
     // A Spanish partner page with the same one snippet, its frames recorded from the first; a
@@ -83,7 +88,12 @@ ${firstFramesRecorder}<script src="${widget}/widget/demo-request-loader.js" defe
 <demo-request lang="en" supabase-url="${widget}" source="partner-engines"></demo-request></body></html>`)
     }
     const counted = request.url?.match(/^\/counted\/(\w+)$/)?.[1]
-    const source = counted ? countedSource(counted) : 'partner-engines'
+    const strict = request.url?.match(/^\/strict\/(\w+)$/)?.[1]
+    const source = counted
+      ? countedSource(counted)
+      : strict
+        ? strictSource(strict)
+        : 'partner-engines'
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
 <script src="${widget}/widget/demo-request-loader.js" defer></script></head>
 <body><h1>Partner</h1><demo-request supabase-url="${widget}" source="${source}"></demo-request></body></html>`)
@@ -366,6 +376,21 @@ for (const engine of inject('engines')) {
         expect(both).toMatchObject({ field_empty: '1', field_error: '0', refused: '0' })
         expect(both).toMatchObject({ send_tried: '1', booking_shown: '1', not_now: '0' })
       }, 300_000)
+
+      it(`${engine.version}: counts a view and a start on a partner page under Referrer-Policy: no-referrer`, async () => {
+        const source = strictSource(engine.name)
+        const page = `${partnerOrigin}/strict/${engine.name}`
+        await visitor.open(page)
+        await waitForLiveForm(visitor)
+        await visitor.typeAt(formCopy.fields.firstName.label, '')
+        await visitor.typeAt(formCopy.fields.lastName.label, 'L')
+        await visitor.closeTab()
+        const row = await funnelRowShowing(source, join(tempDir, 'pglite'), {
+          views: '1',
+          starts: '1',
+        })
+        expect(row).toMatchObject({ page, field_empty: '1' })
+      }, 120_000)
 
       it(`${engine.version}: sends a lead from a partner page on plain http, not a secure context, stored once`, async () => {
         const companyName = `${sampleLead.companyName} ${engine.name} plain ${Date.now()}`

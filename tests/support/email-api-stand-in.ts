@@ -15,6 +15,8 @@ interface ReceivedRequest {
   /** The body as sent, for comparing attempts byte for byte. */
   raw: string
   answer: Answer
+  /** When its body had arrived, on this process's `performance.now()` clock. */
+  receivedAt: number
 }
 
 /**
@@ -65,6 +67,7 @@ export async function startEmailApiStandIn(): Promise<EmailApiStandIn> {
         body: JSON.parse(raw || '{}'),
         raw,
         answer,
+        receivedAt: performance.now(),
       }
       received.push(record)
       waiters = waiters.filter((waiter) => {

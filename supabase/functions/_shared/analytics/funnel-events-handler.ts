@@ -5,7 +5,8 @@ import { type RateLimit, secondsUntilWindowEnds, windowStart } from '../abuse/ra
 import { corsHeaders, isAllowedOrigin } from '../http/cors.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { readCappedBody } from '../http/read-capped-body.ts'
-import { type FunnelStore, utcDay } from './funnel-store.ts'
+import { type FunnelBounds, type FunnelStore, utcDay } from './funnel-store.ts'
+import { isKnownRobot } from './known-robots.ts'
 
 /** What the events endpoint uses, passed in as the lead handler's dependencies are. */
 export interface FunnelEventsDependencies {
@@ -18,6 +19,8 @@ export interface FunnelEventsDependencies {
   rateLimit: Pick<RateLimit, 'windowSeconds' | 'ipv6Prefix'>
   /** ANALYTICS_CLIENT_MAX: batches, each one page view's worth, a client may add a window. */
   clientMax: number
+  /** ANALYTICS_SOURCE_PAGES_MAX and ANALYTICS_DAY_PAIRS_MAX: what a day counts at most. */
+  bounds: FunnelBounds
   now: () => Date
   log: (message: string, error?: unknown) => void
 }
@@ -38,13 +41,20 @@ const mediaTypes = ['text/plain', 'application/json']
 export function createFunnelEventsHandler(deps: FunnelEventsDependencies) {
   return async (request: Request, context: { clientIp?: string | null } = {}) => {
     const origin = request.headers.get('origin')
-    const cors = corsHeaders(origin)
+    // An opaque origin is never echoed back: every sandboxed frame is "null" too.
+    const cors = corsHeaders(origin === 'null' ? null : origin)
     const refuse = async (status: number, code: string, message: string, extra = {}) => {
       await request.body?.cancel().catch(() => {})
       return errorReply(status, { code, message, ...extra }, cors)
     }
     const ownOrigin = new URL(request.url).origin
-    if (origin === null || !isAllowedOrigin(origin, deps.allowedOrigins, ownOrigin)) {
+    // `Origin: null` is what Firefox sends for a beacon from a page under Referrer-Policy
+    // no-referrer (or same-origin, to another origin): such a batch is taken, and its page's own
+    // origin must be allowed instead. A script can name any Origin it likes anyway; the header
+    // only stops other sites' pages, and a page that hides its origin can add to a partner's
+    // views no more than the client limit and the day's bounds let anyone.
+    const opaque = origin === 'null'
+    if (origin === null || !(opaque || isAllowedOrigin(origin, deps.allowedOrigins, ownOrigin))) {
       // As for leads: a refused page learns nothing but that it was refused.
       await request.body?.cancel().catch(() => {})
       const { 'access-control-allow-origin': _, ...refused } = cors
@@ -98,8 +108,18 @@ export function createFunnelEventsHandler(deps: FunnelEventsDependencies) {
     }
     const batch = checked.output
     // A page counts only under its own origin: no site can add views to a partner's page.
-    if (new URL(batch.page).origin !== origin) {
+    const pageOrigin = new URL(batch.page).origin
+    if (opaque && !isAllowedOrigin(pageOrigin, deps.allowedOrigins, ownOrigin)) {
+      return refuse(403, 'forbidden_origin', 'This page may not send funnel events here.')
+    }
+    if (!opaque && pageOrigin !== origin) {
       return refuse(400, 'page_not_on_origin', `The page must be on ${origin}, which sent it.`)
+    }
+
+    // A crawler's or headless browser's page view is no visitor's: answered as counted, so it
+    // learns nothing, and counted nowhere.
+    if (isKnownRobot(request.headers.get('user-agent'))) {
+      return new Response(null, { status: 204, headers: cors })
     }
 
     try {
@@ -111,7 +131,7 @@ export function createFunnelEventsHandler(deps: FunnelEventsDependencies) {
       )
       const key = clientKey(await deps.clientKeySecret(start), group)
       const limit = { clientKey: key, windowStart: start, clientMax: deps.clientMax }
-      if (!(await deps.funnel.countBatch(batch, utcDay(arrived), limit))) {
+      if (!(await deps.funnel.countBatch(batch, utcDay(arrived), limit, deps.bounds))) {
         const retryAfter = secondsUntilWindowEnds(start, deps.rateLimit.windowSeconds, arrived)
         return errorReply(
           429,

@@ -4,9 +4,9 @@ import type { FunnelBatch, FunnelEventName } from '../../../../src/analytics/fun
 export interface FunnelCount {
   /** A UTC day, `YYYY-MM-DD`. */
   day: string
-  /** The element's `source`; '' for none. */
+  /** The element's `source`; '' for none; 'other' for the day's pairs past its bound. */
   source: string
-  /** Origin and path; '' for a lead sent from no page. */
+  /** Origin and path; '' for a lead sent from no page; 'other' for a source's pages past its bound. */
   page: string
   event: FunnelEventName
   /** The form field, or ''. */
@@ -14,6 +14,16 @@ export interface FunnelCount {
   /** The message code, the route rule's number, or ''. */
   code: string
   n: number
+}
+
+/** The report's sums, made by the database: one row per source, page and event, not per counter. */
+export interface FunnelTotals {
+  /** Per source, page and event, over the report's days. */
+  pages: { source: string; page: string; event: FunnelEventName; n: number }[]
+  /** Per field, event and code, over the report's days. */
+  fields: { field: string; event: FunnelEventName; code: string; n: number }[]
+  /** Sends and bookings per UTC day (`YYYY-MM-DD`). */
+  days: { day: string; event: 'sent' | 'booked'; n: number }[]
 }
 
 /** The client limit a batch counts against, as a lead's counts against its own. */
@@ -25,14 +35,36 @@ interface FunnelLimit {
   clientMax: number
 }
 
-/** The funnel's counters (docs/analytics.md). The function's own events are counted in SQL. */
+/** How much a day counts: ANALYTICS_SOURCE_PAGES_MAX and ANALYTICS_DAY_PAIRS_MAX. */
+export interface FunnelBounds {
+  /** Pages a source counts a day; its further pages fold into its page 'other'. */
+  sourcePages: number
+  /** Source-and-page pairs a day counts in all; further ones fold into the pair 'other', 'other'. */
+  dayPairs: number
+}
+
+/** The funnel's counters (docs/analytics.md). The function's own events are read from the leads. */
 export interface FunnelStore {
   /** Adds a checked batch's events to the counters of `day`; false when its client is over the limit. */
-  countBatch(batch: FunnelBatch, day: string, limit: FunnelLimit): Promise<boolean>
-  /** The counters from `since` (a UTC day) on, of `source` alone when given. */
+  countBatch(
+    batch: FunnelBatch,
+    day: string,
+    limit: FunnelLimit,
+    bounds: FunnelBounds,
+  ): Promise<boolean>
+  /**
+   * Every count from `since` (a UTC day) on, of `source` alone when given: the pages' counters,
+   * and the function's events read from the leads under their own page. For tests and checks;
+   * the report uses {@link FunnelStore.totals}.
+   */
   counts(since: string, source?: string | null): Promise<FunnelCount[]>
-  /** Removes the counters of days before `beforeDay` and the limits of windows before `windowsBefore`. */
-  prune(beforeDay: string, windowsBefore: Date): Promise<void>
+  /** The report's sums from `since` on, the leads' pages folded within `bounds`. */
+  totals(since: string, source: string | null, bounds: FunnelBounds): Promise<FunnelTotals>
+  /**
+   * Removes the counters of days before `beforeDay` and the limits of windows before
+   * `windowsBefore`, and folds the shards of the days just before `today` into one row each.
+   */
+  prune(beforeDay: string, windowsBefore: Date, today: string): Promise<void>
 }
 
 /** The UTC day of `moment`, as counters are kept by. */

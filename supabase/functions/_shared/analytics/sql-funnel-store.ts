@@ -1,7 +1,34 @@
 import type { FunnelEventName } from '../../../../src/analytics/funnel-events.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { type SqlStoreOptions, transactionsAs } from '../db/sql-role.ts'
-import type { FunnelCount, FunnelStore } from './funnel-store.ts'
+import type { FunnelCount, FunnelStore, FunnelTotals } from './funnel-store.ts'
+
+// The function's events, from the leads as demo_request_funnel_report reads them, per day and
+// under each lead's own page.
+const countsSql = `
+  select day::text as day, source, page, event, field, code, sum(n)::text as n
+  from public.demo_request_funnel_counts
+  where day >= $1::date and ($2::text is null or source = $2)
+  group by day, source, page, event, field, code
+  union all
+  select l.day::text, l.source, l.page, e.event, '', e.code, count(*)::text
+  from (
+    select (r.created_at at time zone 'UTC')::date as day, coalesce(r.source, '') as source,
+      public.demo_request_funnel_page(r.page_url) as page, r.held_until is not null as held,
+      r.route_rule, r.booking_state
+    from public.demo_requests r
+    where not r.is_spam and r.created_at >= $1::date::timestamptz
+      and ($2::text is null or coalesce(r.source, '') = $2)
+  ) l
+  cross join lateral (
+    select 'sent'::text as event, ''::text as code
+    union all select 'held', '' where l.held
+    union all select 'routed', l.route_rule::text where l.route_rule is not null
+    union all select 'booked', '' where l.booking_state in ('booked', 'cancelled')
+    union all select 'cancelled', '' where l.booking_state = 'cancelled'
+  ) e
+  group by l.day, l.source, l.page, e.event, e.code
+  order by 1, 2, 3, 4, 5, 6`
 
 /** The funnel's counters in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */
 export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions = {}): FunnelStore {
@@ -9,7 +36,7 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
 
   return {
     // One call outside any transaction, as a lead's: count_funnel_batch does it all as its owner.
-    async countBatch(batch, day, limit) {
+    async countBatch(batch, day, limit, bounds) {
       const events = batch.events.map((entry) => ({
         event: entry.event,
         field: 'field' in entry ? entry.field : '',
@@ -17,8 +44,8 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
       }))
       const [row] = await db.query<{ counted: boolean }>(
         `select public.count_funnel_batch(p_events => $1::jsonb, p_source => $2, p_page => $3,
-           p_day => $4::date, p_client_key => $5, p_window_start => $6, p_client_max => $7)
-           as counted`,
+           p_day => $4::date, p_client_key => $5, p_window_start => $6, p_client_max => $7,
+           p_source_pages => $8, p_day_pairs => $9) as counted`,
         [
           JSON.stringify(events),
           batch.source,
@@ -27,6 +54,8 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
           limit.clientKey,
           limit.windowStart,
           limit.clientMax,
+          bounds.sourcePages,
+          bounds.dayPairs,
         ],
       )
       return row?.counted === true
@@ -34,14 +63,10 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
 
     counts: (since, source = null) =>
       run(async (tx) => {
-        const rows = await tx.query<Omit<FunnelCount, 'n'> & { n: string | number }>(
-          `select day::text as day, source, page, event, field, code, sum(n)::text as n
-           from public.demo_request_funnel_counts
-           where day >= $1::date and ($2::text is null or source = $2)
-           group by day, source, page, event, field, code
-           order by day, source, page, event, field, code`,
-          [since, source],
-        )
+        const rows = await tx.query<Omit<FunnelCount, 'n'> & { n: string | number }>(countsSql, [
+          since,
+          source,
+        ])
         return rows.map((row) => ({
           ...row,
           event: row.event as FunnelEventName,
@@ -49,11 +74,45 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
         }))
       }),
 
-    prune: (beforeDay, windowsBefore) =>
+    totals: (since, source, bounds) =>
       run(async (tx) => {
-        await tx.query('delete from public.demo_request_funnel_counts where day < $1::date', [
-          beforeDay,
-        ])
+        const rows = await tx.query<{
+          part: 'page' | 'field' | 'day'
+          day: string | null
+          source: string
+          page: string
+          event: string
+          field: string
+          code: string
+          n: string | number
+        }>(
+          `select part, day::text as day, source, page, event, field, code, n::text as n
+           from public.demo_request_funnel_report($1::date, $2, $3, $4)`,
+          [since, source, bounds.sourcePages, bounds.dayPairs],
+        )
+        const totals: FunnelTotals = { pages: [], fields: [], days: [] }
+        for (const row of rows) {
+          const event = row.event as FunnelEventName
+          const n = Number(row.n)
+          if (row.part === 'page')
+            totals.pages.push({ source: row.source, page: row.page, event, n })
+          if (row.part === 'field')
+            totals.fields.push({ field: row.field, event, code: row.code, n })
+          if (row.part === 'day' && row.day !== null) {
+            totals.days.push({ day: row.day, event: event as 'sent' | 'booked', n })
+          }
+        }
+        return totals
+      }),
+
+    prune: (beforeDay, windowsBefore, today) =>
+      run(async (tx) => {
+        await tx.query('select public.demo_request_funnel_compact($1::date)', [today])
+        for (const table of ['funnel_counts', 'funnel_pages', 'funnel_days']) {
+          await tx.query(`delete from public.demo_request_${table} where day < $1::date`, [
+            beforeDay,
+          ])
+        }
         await tx.query(
           'delete from public.demo_request_funnel_rate_limits where window_start < $1',
           [windowsBefore],

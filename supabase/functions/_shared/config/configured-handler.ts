@@ -1,8 +1,7 @@
 import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { createProofGate } from '../abuse/proof-gate.ts'
-import { windowStart } from '../abuse/rate-limit.ts'
 import { createFunnelEventsHandler, isEventsPath } from '../analytics/funnel-events-handler.ts'
-import { type FunnelStore, utcDay } from '../analytics/funnel-store.ts'
+import type { FunnelStore } from '../analytics/funnel-store.ts'
 import { createBookingReconciler, type Reconcile } from '../booking/booking-reconciler.ts'
 import type { BookingStore } from '../booking/booking-store.ts'
 import { createBookingWebhookHandler } from '../booking/booking-webhook-handler.ts'
@@ -21,6 +20,7 @@ import { createNotifyRetryHandler, isRetryPath } from '../notify/notify-retry-ha
 import { createResendNotifier } from '../notify/resend-notifier.ts'
 import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
 import type { FunctionConfig } from './function-config.ts'
+import { createRetention, pruneWhileServing } from './retention.ts'
 
 /** The stores the function works on, one per capability. */
 export interface FunctionStores {
@@ -114,6 +114,8 @@ export function createConfiguredHandler(
   const log = console.error
   const afterReply = options.afterReply ?? platformAfterReply(trackPendingWork(log).afterReply, log)
   const dispatcher = createConfiguredDispatcher(config, stores.notifications, now)
+  const prune = createRetention(config, stores, now)
+  const pruneNow = pruneWhileServing(prune, now, afterReply, log)
   const handler = createDemoRequestHandler({
     leads: stores.leads,
     clientKeySecret: stores.abuse.clientKeySecret,
@@ -134,16 +136,7 @@ export function createConfiguredHandler(
     reconcile:
       createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }) ??
       undefined,
-    prune: () => {
-      const before = windowStart(now(), config.rateLimit.windowSeconds)
-      const dayMs = 24 * 60 * 60 * 1000
-      const oldest = utcDay(new Date(now().getTime() - config.analytics.retentionDays * dayMs))
-      return Promise.all([
-        stores.abuse.prune(before),
-        stores.notifications.prune(before),
-        stores.funnel.prune(oldest, before),
-      ])
-    },
+    prune,
   })
   // Each provider signs its own: like the retry endpoint, they need no project key.
   const booking = createBookingWebhookHandler({
@@ -162,10 +155,12 @@ export function createConfiguredHandler(
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
     clientMax: config.analytics.clientMax,
+    bounds: { sourcePages: config.analytics.sourcePages, dayPairs: config.analytics.dayPairs },
     now,
     log,
   })
   return (request, context) => {
+    pruneNow()
     if (isEventsPath(request.url)) return events(request, context)
     const provider = bookingWebhookProvider(request.url)
     if (provider !== null) return booking(request, provider)

@@ -21,7 +21,7 @@ describe('readFunctionConfig', () => {
       webhookSecrets: { cal: null, calendly: null },
       schedulerApis: { cal: null, calendly: null },
       salesTimeZone: 'UTC',
-      analytics: { clientMax: 30, retentionDays: 400 },
+      analytics: { clientMax: 30, retentionDays: 400, sourcePages: 200, dayPairs: 1000 },
     })
   })
 
@@ -54,6 +54,8 @@ describe('readFunctionConfig', () => {
       SALES_TIME_ZONE: 'America/Chicago',
       ANALYTICS_CLIENT_MAX: '60',
       ANALYTICS_RETENTION_DAYS: '800',
+      ANALYTICS_SOURCE_PAGES_MAX: '20',
+      ANALYTICS_DAY_PAIRS_MAX: '50',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -92,7 +94,7 @@ describe('readFunctionConfig', () => {
         calendly: { url: 'https://api.calendly.com', key: 'calendly-token' },
       },
       salesTimeZone: 'America/Chicago',
-      analytics: { clientMax: 60, retentionDays: 800 },
+      analytics: { clientMax: 60, retentionDays: 800, sourcePages: 20, dayPairs: 50 },
     })
   })
 

@@ -50,6 +50,10 @@ export interface FunctionConfig {
     clientMax: number
     /** `ANALYTICS_RETENTION_DAYS`: days a counter is kept. */
     retentionDays: number
+    /** `ANALYTICS_SOURCE_PAGES_MAX`: pages a source counts a day before its "other" page. */
+    sourcePages: number
+    /** `ANALYTICS_DAY_PAIRS_MAX`: source-and-page pairs a day counts before the "other" pair. */
+    dayPairs: number
   }
 }
 
@@ -72,6 +76,10 @@ export const configDefaults = {
   analyticsClientMax: 30,
   // A year and a month: this month's figures beside the same month last year.
   analyticsRetentionDays: 400,
+  // A partner site's pages with the form, and the sources of every partner, many times over;
+  // at the bound a day holds about 1,000 pairs' counters whatever a script posts.
+  analyticsSourcePagesMax: 200,
+  analyticsDayPairsMax: 1000,
 } as const
 
 const list = (value: string | undefined) =>
@@ -275,6 +283,16 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
         'ANALYTICS_RETENTION_DAYS',
         env('ANALYTICS_RETENTION_DAYS'),
         configDefaults.analyticsRetentionDays,
+      ),
+      sourcePages: positiveInteger(
+        'ANALYTICS_SOURCE_PAGES_MAX',
+        env('ANALYTICS_SOURCE_PAGES_MAX'),
+        configDefaults.analyticsSourcePagesMax,
+      ),
+      dayPairs: positiveInteger(
+        'ANALYTICS_DAY_PAIRS_MAX',
+        env('ANALYTICS_DAY_PAIRS_MAX'),
+        configDefaults.analyticsDayPairsMax,
       ),
     },
   }

@@ -1,0 +1,52 @@
+import type { AbuseStore } from '../abuse/abuse-store.ts'
+import { windowStart } from '../abuse/rate-limit.ts'
+import { type FunnelStore, utcDay } from '../analytics/funnel-store.ts'
+import type { AfterReply } from '../http/after-reply.ts'
+import type { NotificationStore } from '../notify/notification-store.ts'
+import type { FunctionConfig } from './function-config.ts'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+/** How often the function prunes by itself: often enough that nothing outlives its term by much. */
+export const retentionIntervalMs = 60 * 60 * 1000
+
+/**
+ * Deletes what the function keeps only for a while: rate-limit windows that are over with their
+ * hashed client keys and daily secrets, spent proofs, old digests, and funnel counters older
+ * than ANALYTICS_RETENTION_DAYS; and folds the shards of the days just over into one row each.
+ */
+export function createRetention(
+  config: Pick<FunctionConfig, 'rateLimit' | 'analytics'>,
+  stores: { abuse: AbuseStore; notifications: NotificationStore; funnel: FunnelStore },
+  now: () => Date,
+) {
+  return () => {
+    const before = windowStart(now(), config.rateLimit.windowSeconds)
+    const oldest = utcDay(new Date(now().getTime() - config.analytics.retentionDays * dayMs))
+    return Promise.all([
+      stores.abuse.prune(before),
+      stores.notifications.prune(before),
+      stores.funnel.prune(oldest, before, utcDay(now())),
+    ])
+  }
+}
+
+/**
+ * Runs `prune` after a reply at most once every `retentionIntervalMs` of `now`: wherever the
+ * function serves requests (Supabase, `npm start`), retention needs no job, secret or cron step.
+ * An instance prunes at its first request, so a short-lived one still does its share.
+ */
+export function pruneWhileServing(
+  prune: () => Promise<unknown>,
+  now: () => Date,
+  afterReply: AfterReply,
+  log: (message: string, error?: unknown) => void,
+) {
+  let last = Number.NEGATIVE_INFINITY
+  return () => {
+    const at = now().getTime()
+    if (at - last < retentionIntervalMs) return
+    last = at
+    afterReply(prune().catch((error) => log('Pruning failed', error)))
+  }
+}
