@@ -1099,13 +1099,46 @@ revoke all on function public.demo_request_funnel_compact from public, anon, aut
 grant execute on function public.demo_request_funnel_compact to service_role;
 
 
+-- The funnel's events the function knows from its own records, read from the leads (not spam)
+-- from p_since on (of p_source alone when given), per UTC day the lead was sent, source, page
+-- (cut as a batch's is) and event: sent, held, routed (code: its rule), booked (the lead held a
+-- booked demo at some time: booked_at) and cancelled (one it held was cancelled, and nothing
+-- booked took its place). A request the host rejected or the visitor withdrew before it was
+-- booked is neither, and a host's request for a new time is no cancellation. The one place these
+-- are derived: the report (demo_request_funnel_report) and the per-day counts read them here.
+create function public.demo_request_funnel_lead_events(p_since date, p_source text default null)
+returns table (day date, source text, page text, event text, code text, n bigint)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select l.day, l.source, l.page, e.event, e.code, count(*)::bigint
+  from (
+    select (r.created_at at time zone 'UTC')::date as day, coalesce(r.source, '') as source,
+      public.demo_request_funnel_page(r.page_url) as page, r.held_until is not null as held,
+      r.route_rule, r.booking_state, r.booked_at is not null as booked
+    from public.demo_requests r
+    where not r.is_spam and r.created_at >= p_since::timestamptz
+      and (p_source is null or coalesce(r.source, '') = p_source)
+  ) l
+  cross join lateral (
+    select 'sent'::text as event, ''::text as code
+    union all select 'held', '' where l.held
+    union all select 'routed', l.route_rule::text where l.route_rule is not null
+    union all select 'booked', '' where l.booked
+    union all select 'cancelled', '' where l.booked and l.booking_state = 'cancelled'
+  ) e
+  group by l.day, l.source, l.page, e.event, e.code
+$$;
+
+revoke all on function public.demo_request_funnel_lead_events from public, anon, authenticated;
+grant execute on function public.demo_request_funnel_lead_events to service_role;
+
+
 -- The funnel from p_since on (of p_source alone when given), summed in SQL so a report never
 -- holds a row per counter: the pages' events from the counters, and the function's own from the
--- leads, each on the UTC day its lead was sent: sent (not spam), held, routed (by its rule),
--- booked (the lead held a booked demo at some time: booked_at) and cancelled (one it held was
--- cancelled, and nothing booked took its place). A request the host rejected or the visitor
--- withdrew before it was booked is neither, and a host's request for a new time is no
--- cancellation. A lead's page folds as a
+-- leads (demo_request_funnel_lead_events). A lead's page folds as a
 -- batch's would have: its own if its day admitted it or had room left for it, else its source's
 -- 'other', else the day's. `part` says which sum a row belongs to: 'page' (per source, page and
 -- event), 'field' (per field, event and code) or 'day' (sent and booked per day).
@@ -1127,16 +1160,11 @@ as $$
     from public.demo_request_funnel_counts c
     where c.day >= p_since and (p_source is null or c.source = p_source)
   ),
-  leads as (
-    select (r.created_at at time zone 'UTC')::date as day, coalesce(r.source, '') as source,
-      public.demo_request_funnel_page(r.page_url) as page, r.held_until is not null as held,
-      r.route_rule, r.booking_state, r.booked_at is not null as booked
-    from public.demo_requests r
-    where not r.is_spam and r.created_at >= p_since::timestamptz
-      and (p_source is null or coalesce(r.source, '') = p_source)
+  lead_events as (
+    select * from public.demo_request_funnel_lead_events(p_since, p_source)
   ),
   pairs as (
-    select distinct l.day, l.source, l.page from leads l
+    select distinct l.day, l.source, l.page from lead_events l
   ),
   folded as (
     select p.day, p.source, p.page,
@@ -1165,17 +1193,10 @@ as $$
     left join public.demo_request_funnel_days d on d.day = p.day
   ),
   from_leads as (
-    select l.day, f.to_source as source, f.to_page as page, e.event, ''::text as field, e.code,
-      1::bigint as n
-    from leads l
+    select l.day, f.to_source as source, f.to_page as page, l.event, ''::text as field, l.code,
+      l.n
+    from lead_events l
     join folded f on f.day = l.day and f.source = l.source and f.page = l.page
-    cross join lateral (
-      select 'sent'::text as event, ''::text as code
-      union all select 'held', '' where l.held
-      union all select 'routed', l.route_rule::text where l.route_rule is not null
-      union all select 'booked', '' where l.booked
-      union all select 'cancelled', '' where l.booked and l.booking_state = 'cancelled'
-    ) e
   ),
   everything as (
     select * from counted union all select * from from_leads

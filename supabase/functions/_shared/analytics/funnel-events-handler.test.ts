@@ -276,6 +276,57 @@ describe.each(testDatabases)('funnel events on $name', ({ open, skip }) => {
   })
 
   it.skipIf(skip)(
+    'counts neither a request withdrawn before it was booked, nor a call for a new time as a cancellation',
+    async () => {
+      const send = handler({
+        DEMO_REQUEST_ROUTES: JSON.stringify([{ book: 'https://cal.com/a/b' }]),
+      })
+      const sendLead = async (key: string) => {
+        const reply = await send(
+          post(
+            { ...sampleSubmission, source: 'partner-acme', pageUrl: page },
+            {
+              apikey: apiKey,
+              'idempotency-key': key,
+            },
+          ),
+        )
+        return ((await reply.json()) as { requestId: string }).requestId
+      }
+      const deliver = async (booking: Parameters<typeof calWebhookBody>[0]) => {
+        const body = calWebhookBody(booking)
+        const response = await send(
+          new Request(`${functionUrl}/booking/cal`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-cal-signature-256': signCalWebhook(body, calSecret),
+            },
+            body,
+          }),
+        )
+        expect(response.status).toBe(200)
+      }
+      const at = { startTime: '2027-03-20T15:00:00.000Z', createdAt: clock.toISOString() }
+      // Waiting for the host, then withdrawn by the visitor: never booked.
+      const withdrawn = await sendLead('withdrawn')
+      await deliver({ trigger: 'BOOKING_REQUESTED', uid: 'req-1', requestId: withdrawn, ...at })
+      await deliver({ trigger: 'BOOKING_CANCELLED', uid: 'req-1', requestId: withdrawn, ...at })
+      // Booked, then the host asks for a new time: booked, and not cancelled.
+      const moved = await sendLead('moved')
+      await deliver({ trigger: 'BOOKING_CREATED', uid: 'bk-2', requestId: moved, ...at })
+      await deliver({
+        trigger: 'BOOKING_CANCELLED',
+        uid: 'bk-2',
+        requestId: moved,
+        requestReschedule: true,
+        ...at,
+      })
+      expect(await counted()).toEqual({ sent: 2, 'routed 1': 2, booked: 1 })
+    },
+  )
+
+  it.skipIf(skip)(
     'prunes old counters, client keys and secrets by itself, with no retry secret or job',
     async () => {
       const pending = trackPendingWork()

@@ -3,31 +3,16 @@ import type { SqlDatabase } from '../db/sql-database.ts'
 import { type SqlStoreOptions, transactionsAs } from '../db/sql-role.ts'
 import type { FunnelCount, FunnelStore, FunnelTotals } from './funnel-store.ts'
 
-// The function's events, from the leads as demo_request_funnel_report reads them, per day and
-// under each lead's own page.
+// Per day, source and page as counted: the pages' counters, and the function's own events as
+// demo_request_funnel_lead_events reads them from the leads.
 const countsSql = `
   select day::text as day, source, page, event, field, code, sum(n)::text as n
   from public.demo_request_funnel_counts
   where day >= $1::date and ($2::text is null or source = $2)
   group by day, source, page, event, field, code
   union all
-  select l.day::text, l.source, l.page, e.event, '', e.code, count(*)::text
-  from (
-    select (r.created_at at time zone 'UTC')::date as day, coalesce(r.source, '') as source,
-      public.demo_request_funnel_page(r.page_url) as page, r.held_until is not null as held,
-      r.route_rule, r.booking_state
-    from public.demo_requests r
-    where not r.is_spam and r.created_at >= $1::date::timestamptz
-      and ($2::text is null or coalesce(r.source, '') = $2)
-  ) l
-  cross join lateral (
-    select 'sent'::text as event, ''::text as code
-    union all select 'held', '' where l.held
-    union all select 'routed', l.route_rule::text where l.route_rule is not null
-    union all select 'booked', '' where l.booking_state in ('booked', 'cancelled')
-    union all select 'cancelled', '' where l.booking_state = 'cancelled'
-  ) e
-  group by l.day, l.source, l.page, e.event, e.code
+  select day::text, source, page, event, '', code, n::text
+  from public.demo_request_funnel_lead_events($1::date, $2)
   order by 1, 2, 3, 4, 5, 6`
 
 /** The funnel's counters in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */
