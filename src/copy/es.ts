@@ -41,7 +41,7 @@ export const es: FormCopy = {
       return `${number(50)} a ${number(200)} empleados`
     },
     get '200+ employees'() {
-      return `Más de ${number(200)} empleados`
+      return `${number(200)} o más empleados`
     },
   },
   messages: {
@@ -104,7 +104,7 @@ export const es: FormCopy = {
   },
   honeypotLabel: 'Deje este campo vacío',
   submit: 'Solicitar demostración',
-  submitting: 'Enviando...',
+  submitting: 'Enviando…',
   privacy: {
     text: 'Usamos estos datos solo para coordinar su demostración.',
     link: 'Política de privacidad',
@@ -128,7 +128,7 @@ export const es: FormCopy = {
     slow: 'Sigue cargando. También puede abrir la página de reservas en una pestaña nueva.',
     frameTitle: {
       cal: 'Página de reservas de Cal.com',
-      calendly: 'Página de agenda de Calendly',
+      calendly: 'Página de reservas de Calendly',
     },
     booked: 'Su demostración está agendada. Recibirá la confirmación en su correo.',
     requested:
