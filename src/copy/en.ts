@@ -95,6 +95,9 @@ export const en = {
   anyField: {
     controlCharacters: 'Please remove unusual invisible characters',
     directionControls: 'Please retype this without hidden text-direction characters',
+    /** A field the form shows but the function does not take (the reply tells the developer). */
+    notCollected:
+      'We cannot receive this field just now. Leave it empty if you can, or contact us another way.',
   },
   honeypotLabel: 'Leave this field empty',
   submit: 'Request Demo',

@@ -101,6 +101,8 @@ export const es: FormCopy = {
   anyField: {
     controlCharacters: 'Elimine los caracteres invisibles inusuales',
     directionControls: 'Vuelva a escribir el texto sin caracteres ocultos de dirección',
+    notCollected:
+      'Por ahora no podemos recibir este campo. Déjelo vacío si puede, o contáctenos por otra vía.',
   },
   honeypotLabel: 'Deje este campo vacío',
   submit: 'Solicitar demostración',

@@ -236,15 +236,20 @@ export function fieldMessage(field: string, code: MessageCode, copy: FormCopy = 
   const own = (copy.messages as Record<string, Partial<Record<MessageCode, string>>>)[field]
   const words = own?.[code] ?? (copy.anyField as Partial<Record<MessageCode, string>>)[code]
   if (words) return words
-  if (code === 'notCollected') {
-    return `This form does not collect ${field}: list it in ${fieldsSetting} where the function runs, or build the widget without it`
-  }
   if (code === 'notAnObject') return 'A demo request must be a JSON object'
   if (code === 'notText') return 'Must be text'
   if (code === 'tooLong' && field in attributionEntries) {
     return `Must be at most ${leadField(field as (typeof attributionFieldNames)[number]).max} characters`
   }
   return code
+}
+
+// The function's English replies: a visitor's words, but for a field the function does not
+// collect, where the reply tells the developer what to change (the form logs it; the visitor sees
+// the copy's words for the code).
+function replyMessage(field: string, code: MessageCode): string {
+  if (code !== 'notCollected') return fieldMessage(field, code)
+  return `This form does not collect ${field}: list it in ${fieldsSetting} where the function runs, or build the widget without it`
 }
 
 const inWords = <T>(checked: Checked<T>): Validation<T> =>
@@ -255,7 +260,7 @@ const inWords = <T>(checked: Checked<T>): Validation<T> =>
         fields: Object.fromEntries(
           Object.entries(checked.codes).map(([field, code]) => [
             field,
-            fieldMessage(field, code as MessageCode),
+            replyMessage(field, code as MessageCode),
           ]),
         ),
       }
