@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react'
 import type { Language } from '../src/copy/languages.ts'
 import { resolveLanguage, watchPageLanguage } from '../src/copy/page-language.ts'
 import { DemoRequestForm } from '../src/form/demo-request-form.tsx'
@@ -68,13 +68,14 @@ function changedValues(before: StaticFormState, now: StaticFormState) {
 
 /**
  * The language the page asks the element to speak (page-language.ts), followed as the page
- * changes it: the element's `lang`, an ancestor's, `<html lang>`. Read from the host, in the
- * light DOM, where the page's attributes are.
+ * changes it: the element's `lang`, an ancestor's (past the shadow roots it sits in), `<html lang>`.
+ * Read from the host, in the light DOM, where the page's attributes are.
  */
 function usePageLanguage(container: Node | undefined): Language {
   const host = container instanceof ShadowRoot ? container.host : undefined
+  const watch = useCallback((onChange: () => void) => watchPageLanguage(onChange, host), [host])
   return useSyncExternalStore(
-    watchPageLanguage,
+    watch,
     () => (host ? resolveLanguage(host) : 'en'),
     () => 'en',
   )
