@@ -11,7 +11,7 @@ import { type Language, supportedLanguages } from '../src/copy/languages.ts'
 import { type FormFields, fieldsSetting, formatFormFields } from '../src/fields/contact-fields.ts'
 import { privacyUrlOn } from '../src/form/config.ts'
 import { staticForm } from '../src/form/static-form.ts'
-import { elementAttributes } from './element-api.ts'
+import { attributeProps } from './element-attributes.ts'
 import { buildFields } from './fields-setting.ts'
 
 const moduleId = 'virtual:demo-request-loader'
@@ -97,7 +97,7 @@ export function loaderModuleSource(
   staticScript = 'demo-request-static.js',
 ): string {
   const { html, css } = compactFormIn('en', siteUrl, fields)
-  const privacy = elementAttributes.find(({ prop }) => prop === 'privacyUrl')
+  const privacy = attributeProps.find(({ prop }) => prop === 'privacyUrl')
   return [
     `export const html = ${JSON.stringify(html)}`,
     `export const css = ${JSON.stringify(css)}`,
