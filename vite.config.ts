@@ -1,8 +1,11 @@
+import { readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import dts from 'vite-plugin-dts'
 import pkg from './package.json' with { type: 'json' }
 import { demoRequestBackend } from './server/vite-plugin.ts'
+import { copyScriptsBuild } from './widget/copy-scripts-build.ts'
 import { customElementsManifest } from './widget/custom-elements-manifest.ts'
 import { vscodeCustomData, webTypes } from './widget/editor-data.ts'
 import { fieldsSettingPlugin } from './widget/fields-setting.ts'
@@ -12,10 +15,11 @@ const outDir = 'dist/widget'
 // SITE_URL, beside the usual VITE_ settings, gives the form its default privacy-url.
 const envPrefix = ['VITE_', 'SITE_URL']
 
-// `vite build --mode standalone`: one self-contained script for partner pages, React inside.
+// `vite build --mode standalone`: one script for partner pages, React inside, and beside it a
+// script for each language but English, which it fetches when a form first speaks it.
 const standalone: UserConfig = {
   envPrefix,
-  plugins: [fieldsSettingPlugin()],
+  plugins: [fieldsSettingPlugin(), copyScriptsBuild()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir,
@@ -70,12 +74,25 @@ const manifest: Plugin = {
 const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].map(
   (name) => new RegExp(`^${name}($|/)`),
 )
+// Each language but English is a chunk of its own (src/copy/copies.ts), named by its content: the
+// chunks an earlier build left are removed.
+const moduleChunk = /^demo-request-module-[\w-]+\.js$/
+const moduleChunks: Plugin = {
+  name: 'demo-request-module-chunks',
+  async writeBundle({ dir = outDir }, bundle) {
+    for (const file of await readdir(dir)) {
+      if (moduleChunk.test(file) && !(file in bundle)) await rm(join(dir, file))
+    }
+  },
+}
+
 const module: UserConfig = {
   envPrefix,
   plugins: [
     react(),
     fieldsSettingPlugin(),
     manifest,
+    moduleChunks,
     // The loader's build-time virtual modules are no part of the package's types.
     dts({
       include: ['src', 'widget'],
@@ -91,7 +108,10 @@ const module: UserConfig = {
       formats: ['es'],
       fileName: () => 'demo-request.module.js',
     },
-    rolldownOptions: { external },
+    rolldownOptions: {
+      external,
+      output: { chunkFileNames: 'demo-request-module-[name]-[hash].js' },
+    },
   },
 }
 

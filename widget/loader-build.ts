@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { transform } from 'lightningcss'
 import { build, type Plugin, type Rolldown } from 'vite'
 import { type Language, supportedLanguages } from '../src/copy/languages.ts'
+import { allCopies } from '../src/copy/load-copy.ts'
 import { type FormFields, fieldsSetting, formatFormFields } from '../src/fields/contact-fields.ts'
 import { privacyUrlOn } from '../src/form/config.ts'
 import { staticForm } from '../src/form/static-form.ts'
@@ -108,7 +109,12 @@ export function loaderModuleSource(
 }
 
 /** What `virtual:demo-request-static-forms` exports: the static form in each other language. */
-export function staticFormsModuleSource(siteUrl: string | undefined, fields: FormFields = []) {
+export async function staticFormsModuleSource(
+  siteUrl: string | undefined,
+  fields: FormFields = [],
+) {
+  // Their words are fetched when first spoken, in Node as in a browser (src/copy/copies.ts).
+  await allCopies()
   const forms = Object.fromEntries(
     supportedLanguages
       .filter((language) => language !== 'en')

@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
-import { copies } from '../src/copy/copies.ts'
+import { allCopies } from '../src/copy/load-copy.ts'
 import { companySizes } from '../src/fields/lead-fields.ts'
 import {
   fieldValues,
@@ -18,7 +18,7 @@ import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
 import './define.ts'
 
-const { en, es } = copies
+const { en, es } = await allCopies()
 const pageLanguage = document.documentElement.getAttribute('lang')
 
 async function mount(attributes: Record<string, string> = {}, run = newRun()) {

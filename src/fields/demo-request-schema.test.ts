@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sampleLead, sampleLead as valid } from '../../tests/support/sample-lead.ts'
 import { formCopy } from '../copy/form-copy.ts'
-import { copies } from '../copy/copies.ts'
+import { allCopies } from '../copy/load-copy.ts'
 import { parseFormFields } from './contact-fields.ts'
 import {
   checkSubmission,
@@ -388,7 +388,8 @@ describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
     expect(validateSubmission({ ...valid, fax: '1' }).success).toBe(true)
   })
 
-  it("words a field not collected for the visitor in the form's language; the reply alone tells the developer", () => {
+  it("words a field not collected for the visitor in the form's language; the reply alone tells the developer", async () => {
+    const copies = await allCopies()
     for (const copy of Object.values(copies)) {
       const words = fieldMessage('phone', 'notCollected', copy)
       expect(words).toBe(copy.anyField.notCollected)

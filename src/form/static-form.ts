@@ -10,6 +10,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { staticFormCopy } from '../copy/form-copy.ts'
 import type { Language } from '../copy/languages.ts'
+import { arrivedCopy } from '../copy/load-copy.ts'
 import { escapeHtml } from '../escape-html.ts'
 import type { FormFields } from '../fields/contact-fields.ts'
 import type { FunctionsInvoker } from '../submission/functions-client.ts'
@@ -47,7 +48,11 @@ function compile(withMessage: boolean): string {
   return inBrowser ? ((target as HTMLElement).textContent ?? '') : sheet.data
 }
 
-function formHtml({ privacyUrl, prerendered, fields = [], language }: StaticFormOptions): string {
+function formHtml({ privacyUrl, prerendered, fields = [], language = 'en' }: StaticFormOptions) {
+  // Rendered in one pass, which cannot wait for words to be fetched: the build fetches them first.
+  const copy = arrivedCopy(language)
+  if (!copy)
+    throw new Error(`The ${language} copy has not arrived: await loadCopy('${language}') first`)
   const html = renderToStaticMarkup(
     createElement(DemoRequestForm, {
       privacyUrl,

@@ -11,9 +11,9 @@ import react from '@vitejs/plugin-react'
 import type { Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copies } from '../../src/copy/copies.ts'
 import { formCopy } from '../../src/copy/form-copy.ts'
 import { supportedLanguages } from '../../src/copy/languages.ts'
+import { allCopies } from '../../src/copy/load-copy.ts'
 import { elementEvents } from '../../widget/element-api.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
@@ -32,6 +32,8 @@ import {
 } from './early-typing.ts'
 import { speak } from './form-language.ts'
 import { allStoredLeadRecords } from './leads.ts'
+
+const copies = await allCopies()
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/

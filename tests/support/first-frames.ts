@@ -2,8 +2,9 @@
 // tests that hold the loader's first frame to the page's language (issue 32), in every engine.
 // The recorder is an inline script the test page puts before the loader, so it needs no engine's
 // init-script support (WebKitWebDriver has none).
-import { copies } from '../../src/copy/copies.ts'
+
 import type { FormCopy } from '../../src/copy/en.ts'
+import { allCopies } from '../../src/copy/load-copy.ts'
 import { companySizes, requiredFieldNames } from '../../src/fields/lead-fields.ts'
 
 /** What one element showed in one frame, or at one change: its words, placeholders and labels. */
@@ -75,10 +76,9 @@ function shownWords(copy: FormCopy): Set<string> {
 }
 
 /** The words the English form shows that the Spanish one never does ("first", "enter", "demo", …). */
-const englishOnlyWords: string[] = (() => {
-  const spanish = shownWords(copies.es)
-  return [...shownWords(copies.en)].filter((word) => !spanish.has(word))
-})()
+const copies = await allCopies()
+const spanish = shownWords(copies.es)
+const englishOnlyWords = [...shownWords(copies.en)].filter((word) => !spanish.has(word))
 
 /** The English-only words in `words`, as whole words. */
 export const englishWordsIn = (words: string): string[] => {
