@@ -107,6 +107,9 @@ export const en = {
     text: 'We use these details only to arrange your demo.',
     link: 'Privacy Policy',
   },
+  /** Under the button of a prerendered form, only when the page runs without JavaScript. */
+  needsJavaScript:
+    'Sending this form needs JavaScript. Please turn it on in your browser and reload the page.',
   /** After the label of a contact field the visitor may leave empty. */
   optional: '(optional)',
   success: {

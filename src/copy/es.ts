@@ -111,6 +111,8 @@ export const es: FormCopy = {
     text: 'Usamos estos datos solo para coordinar su demostración.',
     link: 'Política de privacidad',
   },
+  needsJavaScript:
+    'Para enviar este formulario se necesita JavaScript. Actívelo en su navegador y vuelva a cargar la página.',
   optional: '(opcional)',
   success: {
     title: '¡Solicitud enviada!',

@@ -8,7 +8,6 @@
 import { css as gooberCss } from 'goober'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { staticFormCopy } from '../copy/form-copy.ts'
 import type { Language } from '../copy/languages.ts'
 import { arrivedCopy } from '../copy/load-copy.ts'
 import { escapeHtml } from '../escape-html.ts'
@@ -67,7 +66,7 @@ function formHtml({ privacyUrl, prerendered, fields = [], language = 'en' }: Sta
   if (!prerendered) return html
   // Parsed as text, and never shown, where scripts run: only pages without JavaScript see it.
   const notice = /<p class="([^"]+)">/.exec(html)?.[1] ?? ''
-  const note = `<noscript><p class="${notice}" role="note">${escapeHtml(staticFormCopy.needsJavaScript)}</p></noscript>`
+  const note = `<noscript><p class="${notice}" role="note">${escapeHtml(copy.needsJavaScript)}</p></noscript>`
   return html
     .replace(/^<div class="([^"]+)"/, '<div class="$1" data-static-form')
     .replace('</form>', `${note}</form>`)
