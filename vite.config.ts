@@ -15,30 +15,32 @@ const outDir = 'dist/widget'
 // SITE_URL, beside the usual VITE_ settings, gives the form its default privacy-url.
 const envPrefix = ['VITE_', 'SITE_URL']
 
-// `vite build --mode standalone`: one script for partner pages, React inside, and beside it a
-// script for each language but English, which it fetches when a form first speaks it.
-const standalone: UserConfig = {
+// A classic script of React and the form, for partner pages: `vite build --mode standalone` builds
+// `demo-request.js` from widget/define.ts, and the loader's build the full widget it fetches from
+// widget/full-widget.ts. Beside each, a script for each language but English, fetched when a form
+// first speaks it.
+const reactScript = (entry: string, fileName: string): UserConfig => ({
   envPrefix,
   plugins: [fieldsSettingPlugin(), copyScriptsBuild()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir,
     emptyOutDir: false,
-    lib: {
-      entry: 'widget/define.ts',
-      formats: ['iife'],
-      name: 'DemoRequest',
-      fileName: () => 'demo-request.js',
-    },
+    lib: { entry, formats: ['iife'], name: 'DemoRequest', fileName: () => fileName },
   },
-}
+})
 
-// `vite build --mode loader`, after the standalone build: the small script partners embed. It
-// paints the form at once and fetches the standalone build, published beside it under a hashed
-// name, when the form is needed.
+// `vite build --mode standalone`: one script that defines the element itself, React inside.
+const standalone = reactScript('widget/define.ts', 'demo-request.js')
+
+// `vite build --mode loader`: the small script partners embed. It paints the form at once and
+// fetches the full widget, built beside it under a hashed name, when the form is needed.
 const loader: UserConfig = {
   envPrefix,
-  plugins: [fieldsSettingPlugin(), loaderBuild(`${outDir}/demo-request.js`)],
+  plugins: [
+    fieldsSettingPlugin(),
+    loaderBuild(() => reactScript('widget/full-widget.ts', 'demo-request-full.js')),
+  ],
   build: {
     outDir,
     emptyOutDir: false,

@@ -2,11 +2,11 @@
 // goober, valibot or copy-building code, and the full widget under a name made from its content,
 // which a browser may cache for good.
 import { createHash } from 'node:crypto'
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { transform } from 'lightningcss'
-import { build, type Plugin, type Rolldown } from 'vite'
+import { build, type Plugin, type Rolldown, type UserConfig } from 'vite'
 import { type Language, supportedLanguages } from '../src/copy/languages.ts'
 import { allCopies } from '../src/copy/load-copy.ts'
 import { type FormFields, fieldsSetting, formatFormFields } from '../src/fields/contact-fields.ts'
@@ -156,13 +156,31 @@ async function buildStaticFormsScript(
   return chunk.code
 }
 
+// The full widget, built in memory from `config` (vite.config.ts), in the loader's mode: its code,
+// and the files its build puts beside it (a copy script for each language but English).
+async function buildFullWidget(config: UserConfig, mode: string) {
+  const [output] = (await build({
+    ...config,
+    configFile: false,
+    mode,
+    logLevel: 'silent',
+    build: { ...config.build, write: false },
+  })) as Rolldown.RolldownOutput[]
+  const [chunk, ...assets] = output?.output ?? []
+  if (chunk?.type !== 'chunk') throw new Error('The full widget was not built')
+  return { code: chunk.code, assets: assets.filter((file) => file.type === 'asset') }
+}
+
 /**
- * Serves `virtual:demo-request-loader` to the loader's build, and publishes `fullWidget` (the
- * standalone build, which takes over from the loader) as `demo-request-full-<hash>.js` beside it,
- * and the static form script as `demo-request-static-<hash>.js`, removing what earlier builds left.
+ * Serves `virtual:demo-request-loader` to the loader's build, and publishes the full widget, built
+ * from `fullWidget()` (widget/full-widget.ts), as `demo-request-full-<hash>.js` beside it, with the
+ * files beside the full widget, and the static form script as `demo-request-static-<hash>.js`,
+ * removing what earlier builds left.
  */
-export function loaderBuild(fullWidget: string): Plugin {
+export function loaderBuild(fullWidget: () => UserConfig): Plugin {
   let bytes: Buffer
+  let fullAssets: Rolldown.OutputAsset[]
+  let mode: string
   let fileName: string
   let siteUrl: string | undefined
   let fields: FormFields = []
@@ -171,11 +189,14 @@ export function loaderBuild(fullWidget: string): Plugin {
   return {
     name: 'demo-request-loader',
     configResolved(config) {
+      mode = config.mode
       siteUrl = config.env.SITE_URL
       fields = buildFields(config.mode, config.envDir || config.root)
     },
     async buildStart() {
-      bytes = await readFile(fullWidget)
+      const full = await buildFullWidget(fullWidget(), mode)
+      bytes = Buffer.from(full.code)
+      fullAssets = full.assets
       staticCode = await buildStaticFormsScript(siteUrl, fields)
       ;({ full: fileName, static: staticName } = scriptFileNames(bytes, staticCode))
     },
@@ -186,6 +207,8 @@ export function loaderBuild(fullWidget: string): Plugin {
         : undefined,
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source: bytes })
+      for (const { fileName, source } of fullAssets)
+        this.emitFile({ type: 'asset', fileName, source })
       this.emitFile({ type: 'asset', fileName: staticName, source: staticCode })
       // What the form was built with, for `npm run check:deploy` to hold the function's to.
       this.emitFile({
