@@ -13,6 +13,10 @@ export const sizeBudgets = {
    * the page's language (issue 32) took it to 2,211 for a while; it came back (2,042) with Terser
    * as its minifier, the `functions` accessor left to the full widget, a shorter "surely English"
    * test, one hash for both scripts beside it, and no hover or open-list colours in the static form.
+   * 2,047 once it holds the form's place on a page in another language (issue 39: +30, the unseen
+   * English form and the fallback if the static form script fails), paid for by one `onerror` for
+   * every script it loads, the fallback shown through the same paint as the forms, and Terser's
+   * `booleans_as_integers`.
    */
   loader: 2_048,
   /** `demo-request-static-<hash>.js`: the page-language rule and each other language's form. */

@@ -93,7 +93,7 @@ export const elementEvents = [
     name: 'demo-request-error',
     detail: "{ kind: 'validation' | 'network' | 'server' | 'load' }",
     description:
-      "The submission did not go through; the form keeps every value. With kind 'load', the loader could not fetch the full widget and the element shows its own content instead.",
+      "The submission did not go through; the form keeps every value. With kind 'load', the loader could not fetch a script the element needs (the full widget, or on a page in another language the static form script) and the element shows its own content instead.",
   },
 ] as const
 

@@ -101,7 +101,9 @@ export function loaderModuleSource(
   const privacy = attributeProps.find(({ prop }) => prop === 'privacyUrl')
   return [
     `export const html = ${JSON.stringify(html)}`,
-    `export const css = ${JSON.stringify(css)}`,
+    // The held place (loader-element.ts): the English form, unseen, keeps the form's height while
+    // the static form script comes. After the form's rules, so that it wins over the root's own.
+    `export const css = ${JSON.stringify(`${css}.Z{opacity:0}`)}`,
     `export const privacyAttribute = ${JSON.stringify(privacy?.name)}`,
     `export const fullScript = ${JSON.stringify(fullScript)}`,
     `export const staticScript = ${JSON.stringify(staticScript)}`,

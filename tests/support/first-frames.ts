@@ -15,6 +15,16 @@ export interface FrameSnapshot {
   words: string
   /** Whether the live form (named controls) shows. */
   live: boolean
+  /** Whether the element has its shadow root yet (the loader has run). */
+  rooted: boolean
+  /** The element's height, in CSS pixels. */
+  height: number
+  /**
+   * The opacity of the inert place the loader holds for the form while the static form script
+   * comes (widget/loader-element.ts), or null when it holds none. Its words are not counted as
+   * shown: they must be unseen, opacity '0'.
+   */
+  held: string | null
 }
 
 /**
@@ -29,7 +39,9 @@ export const firstFramesRecorder = `<script>
   const record = { snapshots, done: false }
   window.firstFrames = record
   const observed = new WeakSet()
-  const words = (root) => root ? [root.textContent, ...[...root.querySelectorAll('[placeholder], [aria-label]')].flatMap((node) => [node.getAttribute('placeholder'), node.getAttribute('aria-label')])].filter(Boolean).join(' ') : ''
+  const seen = (root) => [...root.children].filter((node) => !node.matches('[inert]'))
+  const words = (root) => root ? [...seen(root).map((node) => node.textContent), ...seen(root).flatMap((node) => [...node.querySelectorAll('[placeholder], [aria-label]')]).flatMap((node) => [node.getAttribute('placeholder'), node.getAttribute('aria-label')])].filter(Boolean).join(' ') : ''
+  const held = (root) => { const place = root && root.querySelector(':scope > [inert]'); return place ? getComputedStyle(place).opacity : null }
   const snapshot = () => {
     const elements = [...document.querySelectorAll('demo-request')]
     elements.forEach((element, index) => {
@@ -38,7 +50,7 @@ export const firstFramesRecorder = `<script>
         observed.add(root)
         new MutationObserver(snapshot).observe(root, { subtree: true, childList: true, characterData: true, attributes: true })
       }
-      snapshots.push({ element: index, words: words(root), live: !!root && !!root.querySelector('form [name="firstName"]') && !root.querySelector('input:not([name])') })
+      snapshots.push({ element: index, words: words(root), live: !!root && !!root.querySelector('form [name="firstName"]') && !root.querySelector('input:not([name])'), rooted: !!root, height: element.getBoundingClientRect().height, held: held(root) })
     })
     return elements.length > 0 && elements.every((element, index) => snapshots.findLast((shot) => shot.element === index).live)
   }
