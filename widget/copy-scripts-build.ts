@@ -1,7 +1,8 @@
-// The standalone widget's build-time half (Node) for languages: each language but English built
-// as a classic script of its own, `demo-request-copy-<language>-<hash>.js` (copy-script.ts), named
-// by its content so a browser may keep it for good, and src/copy/copies.ts replaced by
-// copy-scripts.ts, which fetches them. English visitors download none of them.
+// The React scripts' build-time half (Node) for languages, in the standalone script's build and the
+// full widget's: each language but English built as a classic script of its own,
+// `demo-request-copy-<language>-<hash>.js` (copy-script.ts), named by its content so a browser may
+// keep it for good, and src/copy/copies.ts replaced by copy-scripts.ts, which fetches them.
+// English visitors download none of them.
 import { createHash } from 'node:crypto'
 import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -23,7 +24,7 @@ const fetchedLanguages = supportedLanguages.filter(
 )
 
 // What a copy quotes of the field catalogue, its limits, in place of the whole catalogue, which
-// the widget already carries: a copy script of 2.5 kB gzip becomes one of 1.5.
+// the widget already carries: Spanish's script of 2.5 kB gzip becomes one of 1.8.
 const catalogueLimits = `export const leadFields = ${JSON.stringify(
   Object.fromEntries(Object.entries(leadFields).map(([name, { max }]) => [name, { max }])),
 )}\nexport const phoneDigits = ${JSON.stringify(phoneDigits)}`
