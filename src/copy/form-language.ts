@@ -17,7 +17,10 @@ export const FormLanguage = createContext<Language>('en')
  * (element-form.tsx): a later change keeps the form working in its language meanwhile.
  */
 export function useSpokenLanguage(language: Language): Language {
-  if (!arrivedCopy(language)) use(loadCopy(language))
+  // On every render, not only while the words are on their way: React may replay a suspended
+  // render once they have arrived (WebKit resolves the fetch first), and a call skipped then would
+  // change the order of the form's hooks. Once fetched, the promise reads as settled: no wait.
+  use(loadCopy(language))
   return arrivedCopy(language) ? language : 'en'
 }
 
