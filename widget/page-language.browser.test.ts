@@ -121,6 +121,23 @@ describe('<demo-request> on a Spanish page', () => {
     await waitUntil(() => labelOf(root, 'firstName') === es.fields.firstName.label)
   })
 
+  it("follows a lang changed inside another component's shadow root that holds it", async () => {
+    const host = document.createElement('div')
+    host.dataset.testWrapper = ''
+    const section = document.createElement('section')
+    section.lang = 'en'
+    const element = document.createElement('demo-request')
+    section.append(element)
+    host.attachShadow({ mode: 'open' }).append(section)
+    document.body.append(host)
+    const root = await waitUntil(
+      () => element.shadowRoot?.querySelector('form') && element.shadowRoot,
+    )
+    expect(labelOf(root, 'firstName')).to.equal(en.fields.firstName.label)
+    section.lang = 'es'
+    await waitUntil(() => labelOf(root, 'firstName') === es.fields.firstName.label)
+  })
+
   it('follows <html lang> to English after typing, keeping every value typed', async () => {
     const { root } = await mount()
     fillValid(root)
