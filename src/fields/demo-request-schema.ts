@@ -228,10 +228,10 @@ function schemaFor(kind: 'request' | 'submission', fields: FormFields) {
 }
 
 /**
- * The words of `code` for `field` in `copy` (English unless given), as the form shows them; the
- * function replies in English. The codes only a client other than the form can meet stay English.
+ * The words of `code` for `field` in `copy`, as the form shows them to its visitor. The codes only
+ * a client other than the form can meet stay English.
  */
-export function fieldMessage(field: string, code: MessageCode, copy: FormCopy = formCopy): string {
+export function visitorMessage(field: string, code: MessageCode, copy: FormCopy): string {
   if (field === 'language') return `Must be one of ${supportedLanguages.join(', ')}`
   const own = (copy.messages as Record<string, Partial<Record<MessageCode, string>>>)[field]
   const words = own?.[code] ?? (copy.anyField as Partial<Record<MessageCode, string>>)[code]
@@ -244,11 +244,13 @@ export function fieldMessage(field: string, code: MessageCode, copy: FormCopy = 
   return code
 }
 
-// The function's English replies: a visitor's words, but for a field the function does not
-// collect, where the reply tells the developer what to change (the form logs it; the visitor sees
-// the copy's words for the code).
-function replyMessage(field: string, code: MessageCode): string {
-  if (code !== 'notCollected') return fieldMessage(field, code)
+/**
+ * The function's English reply for `code` on `field`: the visitor's words, but for a field the
+ * function does not collect, what the developer must change (the form logs the reply; its visitor
+ * reads `visitorMessage`, so the widget carries none of this).
+ */
+export function fieldMessage(field: string, code: MessageCode, copy: FormCopy = formCopy): string {
+  if (code !== 'notCollected') return visitorMessage(field, code, copy)
   return `This form does not collect ${field}: list it in ${fieldsSetting} where the function runs, or build the widget without it`
 }
 
@@ -260,7 +262,7 @@ const inWords = <T>(checked: Checked<T>): Validation<T> =>
         fields: Object.fromEntries(
           Object.entries(checked.codes).map(([field, code]) => [
             field,
-            replyMessage(field, code as MessageCode),
+            fieldMessage(field, code as MessageCode),
           ]),
         ),
       }
