@@ -1,8 +1,11 @@
+import { readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import dts from 'vite-plugin-dts'
 import pkg from './package.json' with { type: 'json' }
 import { demoRequestBackend } from './server/vite-plugin.ts'
+import { copyScriptsBuild } from './widget/copy-scripts-build.ts'
 import { customElementsManifest } from './widget/custom-elements-manifest.ts'
 import { vscodeCustomData, webTypes } from './widget/editor-data.ts'
 import { fieldsSettingPlugin } from './widget/fields-setting.ts'
@@ -12,35 +15,42 @@ const outDir = 'dist/widget'
 // SITE_URL, beside the usual VITE_ settings, gives the form its default privacy-url.
 const envPrefix = ['VITE_', 'SITE_URL']
 
-// `vite build --mode standalone`: one self-contained script for partner pages, React inside.
-const standalone: UserConfig = {
+// A classic script of React and the form, for partner pages: `vite build --mode standalone` builds
+// `demo-request.js` from widget/define.ts, and the loader's build the full widget it fetches from
+// widget/full-widget.ts. Beside each, a script for each language but English, fetched when a form
+// first speaks it.
+const reactScript = (entry: string, fileName: string): UserConfig => ({
   envPrefix,
-  plugins: [fieldsSettingPlugin()],
+  plugins: [fieldsSettingPlugin(), copyScriptsBuild()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir,
     emptyOutDir: false,
-    lib: {
-      entry: 'widget/define.ts',
-      formats: ['iife'],
-      name: 'DemoRequest',
-      fileName: () => 'demo-request.js',
-    },
+    lib: { entry, formats: ['iife'], name: 'DemoRequest', fileName: () => fileName },
   },
-}
+})
 
-// `vite build --mode loader`, after the standalone build: the small script partners embed. It
-// paints the form at once and fetches the standalone build, published beside it under a hashed
-// name, when the form is needed.
+// `vite build --mode standalone`: one script that defines the element itself, React inside.
+const standalone = reactScript('widget/define.ts', 'demo-request.js')
+
+// `vite build --mode loader`: the small script partners embed. It paints the form at once and
+// fetches the full widget, built beside it under a hashed name, when the form is needed.
 const loader: UserConfig = {
   envPrefix,
-  plugins: [fieldsSettingPlugin(), loaderBuild(`${outDir}/demo-request.js`)],
+  plugins: [
+    fieldsSettingPlugin(),
+    loaderBuild(() => reactScript('widget/full-widget.ts', 'demo-request-full.js')),
+  ],
   build: {
     outDir,
     emptyOutDir: false,
     // Terser, not Rolldown's minifier: 30 bytes of gzip fewer here, where 2 KiB is the budget.
     minify: 'terser',
-    terserOptions: { ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true } },
+    terserOptions: {
+      ecma: 2020,
+      toplevel: true,
+      compress: { passes: 3, unsafe_arrows: true, pure_getters: true, booleans_as_integers: true },
+    },
     lib: {
       entry: 'widget/loader.ts',
       formats: ['iife'],
@@ -70,12 +80,25 @@ const manifest: Plugin = {
 const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].map(
   (name) => new RegExp(`^${name}($|/)`),
 )
+// Each language but English is a chunk of its own (src/copy/copies.ts), named by its content: the
+// chunks an earlier build left are removed.
+const moduleChunk = /^demo-request-module-[\w-]+\.js$/
+const moduleChunks: Plugin = {
+  name: 'demo-request-module-chunks',
+  async writeBundle({ dir = outDir }, bundle) {
+    for (const file of await readdir(dir)) {
+      if (moduleChunk.test(file) && !(file in bundle)) await rm(join(dir, file))
+    }
+  },
+}
+
 const module: UserConfig = {
   envPrefix,
   plugins: [
     react(),
     fieldsSettingPlugin(),
     manifest,
+    moduleChunks,
     // The loader's build-time virtual modules are no part of the package's types.
     dts({
       include: ['src', 'widget'],
@@ -91,7 +114,10 @@ const module: UserConfig = {
       formats: ['es'],
       fileName: () => 'demo-request.module.js',
     },
-    rolldownOptions: { external },
+    rolldownOptions: {
+      external,
+      output: { chunkFileNames: 'demo-request-module-[name]-[hash].js' },
+    },
   },
 }
 

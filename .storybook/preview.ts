@@ -1,8 +1,12 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { createElement } from 'react'
-import { copies } from '../src/copy/copies.ts'
 import { FormLanguage } from '../src/copy/form-language.ts'
 import { type Language, supportedLanguages } from '../src/copy/languages.ts'
+import { allCopies } from '../src/copy/load-copy.ts'
+
+// Every language's words, fetched before any story renders: the toolbar names each language in
+// its own words, and a story in any language then renders at once, as the designer switches.
+const copies = await allCopies()
 
 // The form's and the widget's stories in the toolbar's language and direction, as a page would
 // ask for them: a `lang` and a `dir` around the story (which <demo-request> reads) and the form's

@@ -13,6 +13,10 @@ export const sizeBudgets = {
    * the page's language (issue 32) took it to 2,211 for a while; it came back (2,042) with Terser
    * as its minifier, the `functions` accessor left to the full widget, a shorter "surely English"
    * test, one hash for both scripts beside it, and no hover or open-list colours in the static form.
+   * 2,047 once it holds the form's place on a page in another language (issue 39: +30, the unseen
+   * English form and the fallback if the static form script fails), paid for by one `onerror` for
+   * every script it loads, the fallback shown through the same paint as the forms, and Terser's
+   * `booleans_as_integers`.
    */
   loader: 2_048,
   /** `demo-request-static-<hash>.js`: the page-language rule and each other language's form. */
@@ -20,19 +24,21 @@ export const sizeBudgets = {
   /** The loader built with every contact field of DEMO_REQUEST_FIELDS, each optional: 2,300 until issue 32's 2,406. */
   loaderAllFields: 2_450,
   /**
-   * `dist/widget/demo-request.js`: the whole widget, React inside. 77,000 until Spanish (issue
-   * 32): 76,326 → 78,017, of which 1,255 are its words and 436 the language machinery; 78,189
-   * once the form sends its language and words the function's refusals by code; 78,439 once the
-   * form is split into hooks (use-submission.ts and its neighbours: function boundaries and
-   * property names). 78,451 → 79,162 for the funnel's counts (issue 33): 492 the page-view
-   * recorder and its beacon (src/analytics/), 219 the send's and booking panel's events and the
-   * analytics attribute. 79,150 → 79,270 once the take-over renders in slices and reads the
-   * static form again as it commits (element-form.tsx), and the `functions` accessor moved here
-   * from the loader; 79,310 once every string that quotes a number is a getter (src/copy/
-   * number-format.ts). Back under 77,000 when each language other than English is fetched on
-   * demand rather than bundled.
+   * `demo-request-full-<hash>.js`, the full widget the loader fetches, React inside: 77,000 (issue
+   * 39). Spanish (issue 32), the funnel's counts (issue 33) and the sliced take-over had taken the
+   * one React script from 76,326 to 79,315. Back to 76,918: each language but English is fetched
+   * on demand (src/copy/copies.ts; Spanish's words were 1,312), the attributes' descriptions stay
+   * in the docs (330), and the full widget leaves out r2wc's element, which only a page without
+   * the loader needs (1,239); the fetching of words costs about 350.
    */
-  standaloneWidget: 79_350,
+  fullWidget: 77_000,
+  /**
+   * `dist/widget/demo-request.js`, the standalone script, which defines the element itself with
+   * r2wc: the full widget and r2wc's element (78,141 when the full widget was 76,918).
+   */
+  standaloneWidget: 78_250,
+  /** `demo-request-copy-<language>-<hash>.js`: one language's words, fetched by a page in it. */
+  languageCopy: 2_048,
   /** Every script `/` loads before it is interactive. */
   homeScripts: 90_000,
 } as const
@@ -45,12 +51,13 @@ const widgetFileBudgets: Record<string, number> = {
 
 /**
  * The budget of the widget file `name`, if it has one: the content-hashed files beside the loader
- * answer to their own: the static form script (fetched by a page in another language) and the
- * full widget.
+ * answer to their own: the static form script and the copy scripts (fetched by a page in another
+ * language) and the full widget.
  */
 export function widgetFileBudget(name: string): number | undefined {
   if (/^demo-request-static-[0-9a-f]+\.js$/.test(name)) return sizeBudgets.staticForms
-  if (/^demo-request-full-[0-9a-f]+\.js$/.test(name)) return sizeBudgets.standaloneWidget
+  if (/^demo-request-copy-[a-z]+-[0-9a-f]+\.js$/.test(name)) return sizeBudgets.languageCopy
+  if (/^demo-request-full-[0-9a-f]+\.js$/.test(name)) return sizeBudgets.fullWidget
   return widgetFileBudgets[name]
 }
 

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 // The widget files partners and bundlers name, which change in place: briefly cached. The full
-// widget and the static form script the loader fetches are named by their content, so they are
-// cached for good. One rule sets
+// widget and the static form script the loader fetches, each language's words and the module's
+// chunks are named by their content, so they are cached for good. One rule sets
 // Cache-Control for each path: hosts apply every rule that matches and join repeated headers.
 const namedWidgetFiles = [
   'demo-request-loader.js',
@@ -59,6 +59,10 @@ export function hostingHeaders(siteDir: string, functionsOrigin?: string): strin
 ${namedWidgetFiles.map((file) => `/widget/${file}\n  Cache-Control: ${briefly}\n`).join('')}/widget/demo-request-full-*
   Cache-Control: ${forever}
 /widget/demo-request-static-*
+  Cache-Control: ${forever}
+/widget/demo-request-copy-*
+  Cache-Control: ${forever}
+/widget/demo-request-module-*
   Cache-Control: ${forever}
 `
 }

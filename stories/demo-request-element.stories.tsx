@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type CSSProperties, useEffect, useRef } from 'react'
 import { expect, fn, waitFor } from 'storybook/test'
-import { copies } from '../src/copy/copies.ts'
 import { formCopy } from '../src/copy/form-copy.ts'
+import { allCopies } from '../src/copy/load-copy.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import type { DemoRequestElement } from '../widget/demo-request-element.ts'
 import '../widget/define.ts'
@@ -269,7 +269,7 @@ export const SpanishPartnerPage: Story = {
     ),
   ],
   play: async ({ canvasElement }) => {
-    const { es } = copies
+    const { es } = await allCopies()
     const root = await formRootOf(canvasElement)
     expect(root).toHaveAttribute('lang', 'es')
     const labels = [...root.querySelectorAll('label[part="label"]')].map((l) => l.textContent)

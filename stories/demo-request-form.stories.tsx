@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
-import { copies } from '../src/copy/copies.ts'
 import { formCopy } from '../src/copy/form-copy.ts'
+import { allCopies } from '../src/copy/load-copy.ts'
 import type { DemoRequestField } from '../src/fields/demo-request-schema.ts'
 import { leadFields } from '../src/fields/lead-fields.ts'
 import { DemoRequestForm } from '../src/form/demo-request-form.tsx'
@@ -98,7 +98,7 @@ export const Success: Story = {
 export const InSpanish: Story = {
   globals: { language: 'es' },
   play: async ({ canvas }) => {
-    const { es } = copies
+    const { es } = await allCopies()
     await userEvent.click(await canvas.findByRole('button', { name: es.submit }))
     for (const field of fields) {
       expect(await canvas.findByText(es.messages[field].required)).toBeInTheDocument()
@@ -120,7 +120,7 @@ export const InSpanish: Story = {
 export const RightToLeft: Story = {
   globals: { language: 'es', direction: 'rtl', viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvas, canvasElement }) => {
-    const { es } = copies
+    const { es } = await allCopies()
     await userEvent.click(await canvas.findByRole('button', { name: es.submit }))
     for (const field of fields) {
       const message = await canvas.findByText(es.messages[field].required)

@@ -4,21 +4,17 @@ import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 import { DemoRequestElement } from './demo-request-element.ts'
 import { tagName } from './element-api.ts'
 import { takesOver } from './hand-over.ts'
-import { functionsProperty, mountLiveForm } from './live-form.tsx'
+import { handOver } from './hand-over-form.ts'
 
-// Fetched by the loader (demo-request-loader.js), this script hands the React form to the
-// element the loader defined; alone, it defines the element itself. A page may load it twice
+// On a page that has the loader (demo-request-loader.js) too, this script hands the React form to
+// the element the loader defined, as the full widget the loader fetches does (full-widget.ts);
+// alone, it defines the element itself. A page may load it twice
 // (a partner's tag manager and a hard-coded tag): define once. A server rendering the host's
 // page (Next.js renders client components there too) has no registry: there it does nothing.
 if (typeof customElements !== 'undefined') {
   const defined = customElements.get(tagName)
-  if (takesOver(defined)) {
-    // The methods work on any element whose form the bridge knows: the loader's too.
-    defined.prototype.prefill = DemoRequestElement.prototype.prefill
-    defined.prototype.reset = DemoRequestElement.prototype.reset
-    Object.defineProperty(defined.prototype, 'functions', functionsProperty)
-    defined.takeOver(mountLiveForm)
-  } else DemoRequestElement.define()
+  if (takesOver(defined)) handOver(defined)
+  else DemoRequestElement.define()
 }
 
 export { DemoRequestElement }

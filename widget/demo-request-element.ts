@@ -1,11 +1,10 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { startTransition } from 'react'
-import { configuredFields } from '../src/form/config.ts'
-import { withForm } from '../src/form/form-bridge.ts'
-import { type DemoRequestPrefill, prefillValues } from '../src/form/prefill-values.ts'
+import type { DemoRequestPrefill } from '../src/form/prefill-values.ts'
 import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
 import { tagName } from './element-api.ts'
 import { ElementForm } from './element-form.tsx'
+import { elementMethods } from './element-methods.ts'
 import { HTMLElementBase } from './html-element-base.ts'
 
 type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallback(): void }
@@ -42,9 +41,7 @@ export class DemoRequestElement extends ReactElement {
    * not offered, applying nothing. Called before `demo-request-ready`, it is applied then.
    */
   prefill(values: DemoRequestPrefill): void {
-    // Checked now, so a mistake throws to the caller even while the call has to wait.
-    const clean = prefillValues(values, configuredFields())
-    withForm(this, (form) => form.prefill(clean))
+    elementMethods.prefill.call(this, values)
   }
 
   /**
@@ -52,7 +49,7 @@ export class DemoRequestElement extends ReactElement {
    * `demo-request-ready`, it is applied then, in order with `prefill()`.
    */
   reset(): void {
-    withForm(this, (form) => form.reset())
+    elementMethods.reset.call(this)
   }
 
   /** Registers the element as `tag`, unless that tag is taken: a page may load it twice. */

@@ -1,53 +1,40 @@
+import { supportedLanguages } from '../src/copy/languages.ts'
 import { type Token, tokenProperty, tokens } from '../src/styles/design-tokens.ts'
+import { attributeProps } from './element-attributes.ts'
+
+// `en or es`, `en, es or fr`: from the list, so a new language changes no description. Called
+// pure, so a bundle that reads only the tag leaves the words out.
+const langDescription = (languages: readonly string[]) =>
+  `The form's language: ${languages.slice(0, -1).join(', ')} or ${languages.at(-1)}; a regional tag speaks its language (es-MX is es), any other English. Unset, the nearest ancestor's lang, else the html element's: the page's. The form follows a change of any of them, keeping what was typed.`
 
 /** The element's tag. */
 export const tagName = 'demo-request'
 
+// Each attribute's description; the compiler asks for one for every attribute.
+const attributeDescriptions: { [Prop in (typeof attributeProps)[number]['prop']]: string } = {
+  supabaseUrl:
+    'The Supabase project URL. Defaults to VITE_SUPABASE_URL at build time, else the page origin.',
+  publishableKey:
+    "The project's publishable key (sb_publishable_…), sent in the apikey header. Defaults to VITE_SUPABASE_PUBLISHABLE_KEY, else VITE_SUPABASE_ANON_KEY, at build time.",
+  anonKey:
+    "The project's legacy anon key (a JWT), sent in apikey and as the bearer token; an alias of publishable-key, which wins when both are set.",
+  source: "Free text stored with the lead, such as a partner's name.",
+  analytics: "'off': the form counts nothing on this page (docs/analytics.md).",
+  privacyUrl:
+    'The privacy notice linked under the button. Defaults to /privacy on SITE_URL at build time, else on the page origin.',
+}
+
 /** The element's public surface, described for its manifest, docs/embedding.md, /embed and Storybook's docs. */
-export const elementAttributes = [
-  {
-    name: 'supabase-url',
-    prop: 'supabaseUrl',
-    description:
-      'The Supabase project URL. Defaults to VITE_SUPABASE_URL at build time, else the page origin.',
-  },
-  {
-    name: 'publishable-key',
-    prop: 'publishableKey',
-    description:
-      "The project's publishable key (sb_publishable_…), sent in the apikey header. Defaults to VITE_SUPABASE_PUBLISHABLE_KEY, else VITE_SUPABASE_ANON_KEY, at build time.",
-  },
-  {
-    name: 'anon-key',
-    prop: 'anonKey',
-    description:
-      "The project's legacy anon key (a JWT), sent in apikey and as the bearer token; an alias of publishable-key, which wins when both are set.",
-  },
-  {
-    name: 'source',
-    prop: 'source',
-    description: "Free text stored with the lead, such as a partner's name.",
-  },
-  {
-    name: 'analytics',
-    prop: 'analytics',
-    // Short: the full widget carries these words (live-form.tsx reads the list).
-    description: "'off': the form counts nothing on this page (docs/analytics.md).",
-  },
-  {
-    name: 'privacy-url',
-    prop: 'privacyUrl',
-    description:
-      'The privacy notice linked under the button. Defaults to /privacy on SITE_URL at build time, else on the page origin.',
-  },
-] as const
+export const elementAttributes = /* @__PURE__ */ attributeProps.map((attribute) => ({
+  ...attribute,
+  description: attributeDescriptions[attribute.prop],
+}))
 
 /** HTML's own attributes the element reads; it observes them with the page, not as props. */
 export const globalAttributes = [
   {
     name: 'lang',
-    description:
-      "The form's language: en or es; a regional tag speaks its language (es-MX is es), any other English. Unset, the nearest ancestor's lang, else the html element's: the page's. The form follows a change of any of them, keeping what was typed.",
+    description: /* @__PURE__ */ langDescription(supportedLanguages),
   },
 ] as const
 
@@ -106,7 +93,7 @@ export const elementEvents = [
     name: 'demo-request-error',
     detail: "{ kind: 'validation' | 'network' | 'server' | 'load' }",
     description:
-      "The submission did not go through; the form keeps every value. With kind 'load', the loader could not fetch the full widget and the element shows its own content instead.",
+      "The submission did not go through; the form keeps every value. With kind 'load', the loader could not fetch a script the element needs (the full widget, or on a page in another language the static form script) and the element shows its own content instead.",
   },
 ] as const
 

@@ -1,5 +1,14 @@
-import { useLayoutEffect, useState, useSyncExternalStore } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import type { Language } from '../src/copy/languages.ts'
+import { arrivedCopy, loadCopy } from '../src/copy/load-copy.ts'
 import { resolveLanguage, watchPageLanguage } from '../src/copy/page-language.ts'
 import { DemoRequestForm } from '../src/form/demo-request-form.tsx'
 import type {
@@ -68,16 +77,38 @@ function changedValues(before: StaticFormState, now: StaticFormState) {
 
 /**
  * The language the page asks the element to speak (page-language.ts), followed as the page
- * changes it: the element's `lang`, an ancestor's, `<html lang>`. Read from the host, in the
- * light DOM, where the page's attributes are.
+ * changes it: the element's `lang`, an ancestor's (past the shadow roots it sits in), `<html lang>`.
+ * Read from the host, in the light DOM, where the page's attributes are.
  */
 function usePageLanguage(container: Node | undefined): Language {
   const host = container instanceof ShadowRoot ? container.host : undefined
+  const watch = useCallback((onChange: () => void) => watchPageLanguage(onChange, host), [host])
   return useSyncExternalStore(
-    watchPageLanguage,
+    watch,
     () => (host ? resolveLanguage(host) : 'en'),
     () => 'en',
   )
+}
+
+/**
+ * The page's language once its words have arrived. A change of language is rendered at once, and
+ * a render that waited for words would hold every other update of the form with it (a click's,
+ * a toast's): the form keeps its language, working, until the new one's words are fetched, then
+ * renders again. The first render has no language yet: it passes the page's, and the form waits
+ * for its words (form-language.ts), what the root shows (the static form) staying meanwhile.
+ */
+function useArrivedLanguage(wanted: Language): Language {
+  const shown = useRef<Language>(undefined)
+  const [, arrived] = useReducer((renders: number) => renders + 1, 0)
+  const ready = arrivedCopy(wanted) !== undefined
+  useEffect(() => {
+    if (!ready) loadCopy(wanted).then(arrived)
+  }, [wanted, ready])
+  const language = ready || !shown.current ? wanted : shown.current
+  useLayoutEffect(() => {
+    shown.current = language
+  })
+  return language
 }
 
 /**
@@ -92,7 +123,7 @@ function usePageLanguage(container: Node | undefined): Language {
  */
 export function ElementForm({ container, ...props }: ElementFormProps) {
   const [before] = useState(() => readStaticForm(container))
-  const language = usePageLanguage(container)
+  const language = useArrivedLanguage(usePageLanguage(container))
 
   useLayoutEffect(() => {
     if (!before) return

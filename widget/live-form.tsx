@@ -2,14 +2,13 @@ import { startTransition } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import type { DemoRequestFormProps } from '../src/form/demo-request-form-props.ts'
 import type { FunctionsInvoker } from '../src/submission/functions-client.ts'
-import { elementAttributes } from './element-api.ts'
+import { attributeProps } from './element-attributes.ts'
 import { ElementForm } from './element-form.tsx'
 import type { LiveForm, LoaderElement } from './hand-over.ts'
 
 function propsOf(element: LoaderElement): DemoRequestFormProps {
   const props: DemoRequestFormProps = { functions: element.functions }
-  for (const { name, prop } of elementAttributes)
-    props[prop] = element.getAttribute(name) || undefined
+  for (const { name, prop } of attributeProps) props[prop] = element.getAttribute(name) || undefined
   return props
 }
 
@@ -71,7 +70,7 @@ export function mountLiveForm(element: LoaderElement, root: ShadowRoot): LiveFor
         element.functions = value
       }
       attributes.observe(element, {
-        attributeFilter: elementAttributes.map(({ name }) => name),
+        attributeFilter: attributeProps.map(({ name }) => name),
       })
     },
   }

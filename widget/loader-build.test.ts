@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { copies } from '../src/copy/copies.ts'
+import { allCopies } from '../src/copy/load-copy.ts'
 import { companySizes } from '../src/fields/lead-fields.ts'
 import { staticForm } from '../src/form/static-form.ts'
 import {
@@ -66,12 +66,12 @@ describe("the loader's build-time half", () => {
     ).toContain('export const staticScript = "demo-request-static-0123456789.js"')
   })
 
-  it('gives the static form script the Spanish form: its words, the same classes and ids, the stored values', () => {
-    const source = staticFormsModuleSource('https://www.example.com')
+  it('gives the static form script the Spanish form: its words, the same classes and ids, the stored values', async () => {
+    const source = await staticFormsModuleSource('https://www.example.com')
     const forms = JSON.parse(source.replace(/^export const forms = /, '')) as Record<string, string>
     expect(Object.keys(forms)).toEqual(['es'])
     const spanish = forms.es ?? ''
-    const { es } = copies
+    const { es } = await allCopies()
     expect(spanish).toMatch(/^<div class=a lang=es>/)
     expect(spanish).toContain(`>${es.fields.firstName.label}</label>`)
     expect(spanish).toContain(`>${es.submit}</button>`)

@@ -2,16 +2,17 @@
 // goober, valibot or copy-building code, and the full widget under a name made from its content,
 // which a browser may cache for good.
 import { createHash } from 'node:crypto'
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { transform } from 'lightningcss'
-import { build, type Plugin, type Rolldown } from 'vite'
+import { build, type Plugin, type Rolldown, type UserConfig } from 'vite'
 import { type Language, supportedLanguages } from '../src/copy/languages.ts'
+import { allCopies } from '../src/copy/load-copy.ts'
 import { type FormFields, fieldsSetting, formatFormFields } from '../src/fields/contact-fields.ts'
 import { privacyUrlOn } from '../src/form/config.ts'
 import { staticForm } from '../src/form/static-form.ts'
-import { elementAttributes } from './element-api.ts'
+import { attributeProps } from './element-attributes.ts'
 import { buildFields } from './fields-setting.ts'
 
 const moduleId = 'virtual:demo-request-loader'
@@ -97,10 +98,12 @@ export function loaderModuleSource(
   staticScript = 'demo-request-static.js',
 ): string {
   const { html, css } = compactFormIn('en', siteUrl, fields)
-  const privacy = elementAttributes.find(({ prop }) => prop === 'privacyUrl')
+  const privacy = attributeProps.find(({ prop }) => prop === 'privacyUrl')
   return [
     `export const html = ${JSON.stringify(html)}`,
-    `export const css = ${JSON.stringify(css)}`,
+    // The held place (loader-element.ts): the English form, unseen, keeps the form's height while
+    // the static form script comes. After the form's rules, so that it wins over the root's own.
+    `export const css = ${JSON.stringify(`${css}.Z{opacity:0}`)}`,
     `export const privacyAttribute = ${JSON.stringify(privacy?.name)}`,
     `export const fullScript = ${JSON.stringify(fullScript)}`,
     `export const staticScript = ${JSON.stringify(staticScript)}`,
@@ -108,7 +111,12 @@ export function loaderModuleSource(
 }
 
 /** What `virtual:demo-request-static-forms` exports: the static form in each other language. */
-export function staticFormsModuleSource(siteUrl: string | undefined, fields: FormFields = []) {
+export async function staticFormsModuleSource(
+  siteUrl: string | undefined,
+  fields: FormFields = [],
+) {
+  // Their words are fetched when first spoken, in Node as in a browser (src/copy/copies.ts).
+  await allCopies()
   const forms = Object.fromEntries(
     supportedLanguages
       .filter((language) => language !== 'en')
@@ -150,13 +158,31 @@ async function buildStaticFormsScript(
   return chunk.code
 }
 
+// The full widget, built in memory from `config` (vite.config.ts), in the loader's mode: its code,
+// and the files its build puts beside it (a copy script for each language but English).
+async function buildFullWidget(config: UserConfig, mode: string) {
+  const [output] = (await build({
+    ...config,
+    configFile: false,
+    mode,
+    logLevel: 'silent',
+    build: { ...config.build, write: false },
+  })) as Rolldown.RolldownOutput[]
+  const [chunk, ...assets] = output?.output ?? []
+  if (chunk?.type !== 'chunk') throw new Error('The full widget was not built')
+  return { code: chunk.code, assets: assets.filter((file) => file.type === 'asset') }
+}
+
 /**
- * Serves `virtual:demo-request-loader` to the loader's build, and publishes `fullWidget` (the
- * standalone build, which takes over from the loader) as `demo-request-full-<hash>.js` beside it,
- * and the static form script as `demo-request-static-<hash>.js`, removing what earlier builds left.
+ * Serves `virtual:demo-request-loader` to the loader's build, and publishes the full widget, built
+ * from `fullWidget()` (widget/full-widget.ts), as `demo-request-full-<hash>.js` beside it, with the
+ * files beside the full widget, and the static form script as `demo-request-static-<hash>.js`,
+ * removing what earlier builds left.
  */
-export function loaderBuild(fullWidget: string): Plugin {
+export function loaderBuild(fullWidget: () => UserConfig): Plugin {
   let bytes: Buffer
+  let fullAssets: Rolldown.OutputAsset[]
+  let mode: string
   let fileName: string
   let siteUrl: string | undefined
   let fields: FormFields = []
@@ -165,11 +191,14 @@ export function loaderBuild(fullWidget: string): Plugin {
   return {
     name: 'demo-request-loader',
     configResolved(config) {
+      mode = config.mode
       siteUrl = config.env.SITE_URL
       fields = buildFields(config.mode, config.envDir || config.root)
     },
     async buildStart() {
-      bytes = await readFile(fullWidget)
+      const full = await buildFullWidget(fullWidget(), mode)
+      bytes = Buffer.from(full.code)
+      fullAssets = full.assets
       staticCode = await buildStaticFormsScript(siteUrl, fields)
       ;({ full: fileName, static: staticName } = scriptFileNames(bytes, staticCode))
     },
@@ -180,6 +209,8 @@ export function loaderBuild(fullWidget: string): Plugin {
         : undefined,
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source: bytes })
+      for (const { fileName, source } of fullAssets)
+        this.emitFile({ type: 'asset', fileName, source })
       this.emitFile({ type: 'asset', fileName: staticName, source: staticCode })
       // What the form was built with, for `npm run check:deploy` to hold the function's to.
       this.emitFile({

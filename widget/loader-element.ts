@@ -18,6 +18,7 @@ let sheet: CSSStyleSheet
 const calls: (() => void)[] = []
 // From the static form script (static-forms.ts): an element's form in its language, if not English.
 let formFor: FormFor | undefined
+// biome-ignore lint/correctness/noUnusedVariables: read by `??=` (#paint), which loads the script once
 let formsScript: HTMLScriptElement | undefined
 
 /** What the static form script gives: the markup of `element`'s form, or none for English. */
@@ -25,11 +26,11 @@ type FormFor = (element: Element) => string | undefined
 
 function fail() {
   failed = true
-  for (const element of connected) element.showFallback()
+  DemoRequestLoaderElement.paint(formFor)
 }
 
 // A classic script from beside the loader, not import(): the host needs no CORS, and the
-// page's nonce carries over.
+// page's nonce carries over. The element needs each: if one cannot load, it shows its own content.
 function load(name: string) {
   const script = document.createElement('script')
   // The page's address as the base where the loader has no script of its own (a bundler's copy).
@@ -40,6 +41,7 @@ function load(name: string) {
   ) as unknown as string
   // Without a script of its own the loader has no nonce to pass: any value is then as good as none.
   script.nonce = loaderScript?.nonce as string
+  script.onerror = fail
   document.head.append(script)
   return script
 }
@@ -48,7 +50,6 @@ function loadFullWidget() {
   if (requested) return
   requested = true
   const script = load(fullScript)
-  script.onerror = fail
   // The full widget calls takeOver as it runs; a script that ran without doing so failed too.
   script.onload = () => mount || fail()
 }
@@ -67,12 +68,12 @@ function loadWhenIdle() {
  * The `<demo-request>` the loader (`demo-request-loader.js`) defines. It paints the static form
  * in its shadow root as it connects, in the page's language: English at once, from the loader's
  * own bytes; another language once the static form script has arrived (fetched once, only where
- * an element's language is not surely English), the element empty meanwhile, so that no English
- * shows in between. It fetches the full widget when the element nears the viewport
- * (once the browser is idle), on the visitor's first focus or tap in it, or at once with
- * `loading="eager"`. The full widget then mounts the React form into the same shadow root
- * (`takeOver`). If it cannot load, the element shows its own content (the default slot) and
- * dispatches `demo-request-error` with `{ kind: 'load' }`.
+ * an element's language is not surely English), the English form holding the place meanwhile,
+ * unseen and inert, so that no English shows and nothing moves. It fetches the full widget when
+ * the element nears the viewport (once the browser is idle), on the visitor's first focus or tap
+ * in it, or at once with `loading="eager"`. The full widget then mounts the React form into the
+ * same shadow root (`takeOver`). If a script it needs cannot load, the element shows its own
+ * content (the default slot) and dispatches `demo-request-error` with `{ kind: 'load' }`.
  */
 export class DemoRequestLoaderElement extends HTMLElementBase {
   // Before the full widget, only the privacy link follows an attribute; the live form watches
@@ -80,10 +81,11 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
   static observedAttributes = [privacyAttribute]
 
   /**
-   * Called by the static form script as it runs: each element still empty paints its form in
-   * its language, unless the full widget came first.
+   * Called by the static form script as it runs: each element still holding its place paints its
+   * form in its language, unless the full widget came first. Called again as a script fails or
+   * the full widget arrives, it brings every element up to date.
    */
-  static paint(forms: FormFor): void {
+  static paint(forms: FormFor | undefined): void {
     formFor = forms
     for (const element of connected) element.#paint()
   }
@@ -97,9 +99,8 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
   static takeOver(mountLive: MountLiveForm): void {
     mount = mountLive
     calls.forEach(queueMicrotask)
-    queueMicrotask(() => {
-      for (const element of connected) element.#update()
-    })
+    // Painting brings each element up to date: with `mount` set, that mounts its live form.
+    queueMicrotask(() => DemoRequestLoaderElement.paint(formFor))
   }
 
   /** Until the full widget replaces it: waits for it, and asks for it now. */
@@ -116,6 +117,8 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
 
   #root = this.attachShadow({ mode: 'open' })
   #live: LiveForm | undefined
+  // Truthy once a form is shown, and `fail` once the fallback is: the held place (#paint) is not.
+  #shown: unknown
 
   constructor() {
     super()
@@ -133,11 +136,7 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
 
   connectedCallback(): void {
     connected.add(this)
-    // An element that joins the page after the full widget failed shows its content at once, and
-    // says so where the page listens: as it connects, not as it is made (before it has a parent).
-    if (failed) this.showFallback()
     this.#paint()
-    this.#update()
     if (requested) return
     if (this.getAttribute('loading') === 'eager') loadFullWidget()
     else {
@@ -159,25 +158,37 @@ export class DemoRequestLoaderElement extends HTMLElementBase {
     this.#update()
   }
 
-  /** Shows the element's own content in place of a form that cannot send. */
-  showFallback(): void {
-    // The sheet's rules match nothing a slot shows: the element's content keeps the page's styles.
-    this.#root.innerHTML = '<slot>'
-    dispatchDemoRequestEvent(this, 'demo-request-error', { kind: 'load' })
-  }
-
   // At connection, not in the constructor: an element the parser creates after the loader ran is
-  // constructed before it has attributes or a parent, and so before it has a language.
+  // constructed before it has attributes or a parent, and so before it has a language. Then brings
+  // the element up to date, painted or not.
   #paint() {
-    // A fallback shown leaves its slot here too.
-    if (mount || this.#root.firstChild) return
-    // English where the static form script says no other language, or where it is sure without it.
-    const markup = formFor?.(this) ?? ((formFor || surelyEnglish(this)) && html)
-    if (markup) {
+    if (mount) {
+      // The live form's: #update mounts it.
+    } else if (failed) {
+      // After a script the element needs failed to load: the element's own content, in place of a
+      // form that cannot send, said once where the page listens (so at connection, not as the
+      // element is made, before it has a parent). The sheet's rules match nothing a slot shows:
+      // the content keeps the page's styles.
+      if (this.#shown !== fail) {
+        this.#shown = fail
+        this.#root.innerHTML = '<slot>'
+        dispatchDemoRequestEvent(this, 'demo-request-error', { kind: 'load' })
+      }
+    } else if (!this.#shown) {
+      // A form painted stays; only a held place is painted over.
+      // The form in another language, from the static form script; else English, shown where that
+      // script says no other language or where the loader is sure without it. Until the script
+      // says, the English form holds the form's place, unseen and inert (its CSS hides `.Z`): the
+      // page does not move when the form comes.
+      const other = formFor?.(this)
+      this.#shown = other || formFor || surelyEnglish(this)
       this.#root.adoptedStyleSheets = [sheet]
-      this.#root.innerHTML = markup
-      this.#update()
-    } else if (!formsScript) formsScript = load(staticScript)
+      this.#root.innerHTML = (this.#shown ? '' : '<div class=Z inert>') + (other ?? html)
+      // A static form script that cannot load leaves the element its own content, as a full
+      // widget that cannot load does (load()): never English on a page in another language.
+      if (!this.#shown) formsScript ??= load(staticScript)
+    }
+    this.#update()
   }
 
   #update() {

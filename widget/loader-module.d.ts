@@ -17,3 +17,14 @@ declare module 'virtual:demo-request-static-forms' {
   /** The static form's markup in each language other than English. */
   export const forms: Partial<Record<import('../src/copy/languages.ts').Language, string>>
 }
+
+/** Made at build time by widget/copy-scripts-build.ts, for widget/copy-scripts.ts. */
+declare module 'virtual:demo-request-copy-scripts' {
+  /** Each fetched language's copy script, by file name beside the standalone widget. */
+  export const copyScripts: Record<import('../src/copy/copies.ts').FetchedLanguage, string>
+}
+
+/** Made at build time by widget/copy-scripts-build.ts: one language's copy, for copy-script.ts. */
+declare module 'virtual:demo-request-copy' {
+  export const copy: import('../src/copy/en.ts').FormCopy
+}

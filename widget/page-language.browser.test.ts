@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
-import { copies } from '../src/copy/copies.ts'
+import { allCopies } from '../src/copy/load-copy.ts'
 import { companySizes } from '../src/fields/lead-fields.ts'
 import {
   fieldValues,
@@ -18,7 +18,7 @@ import { sampleLead } from '../tests/support/sample-lead.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'
 import './define.ts'
 
-const { en, es } = copies
+const { en, es } = await allCopies()
 const pageLanguage = document.documentElement.getAttribute('lang')
 
 async function mount(attributes: Record<string, string> = {}, run = newRun()) {
@@ -117,6 +117,23 @@ describe('<demo-request> on a Spanish page', () => {
     )
     expect(labelOf(root, 'firstName')).to.equal(en.fields.firstName.label)
     // The section goes Spanish: the form follows.
+    section.lang = 'es'
+    await waitUntil(() => labelOf(root, 'firstName') === es.fields.firstName.label)
+  })
+
+  it("follows a lang changed inside another component's shadow root that holds it", async () => {
+    const host = document.createElement('div')
+    host.dataset.testWrapper = ''
+    const section = document.createElement('section')
+    section.lang = 'en'
+    const element = document.createElement('demo-request')
+    section.append(element)
+    host.attachShadow({ mode: 'open' }).append(section)
+    document.body.append(host)
+    const root = await waitUntil(
+      () => element.shadowRoot?.querySelector('form') && element.shadowRoot,
+    )
+    expect(labelOf(root, 'firstName')).to.equal(en.fields.firstName.label)
     section.lang = 'es'
     await waitUntil(() => labelOf(root, 'firstName') === es.fields.firstName.label)
   })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { copies } from './copies.ts'
+import { copyModules } from './copies.ts'
 import { en } from './en.ts'
 import { supportedLanguages } from './languages.ts'
+import { allCopies, arrivedCopy, loadCopy } from './load-copy.ts'
 
 // Every string of a copy, by its path: `fields.firstName.label`.
 function leaves(copy: object, path = ''): [string, string][] {
@@ -13,6 +14,7 @@ function leaves(copy: object, path = ''): [string, string][] {
 }
 
 const english = new Map(leaves(en))
+const copies = await allCopies()
 
 describe('every language', () => {
   for (const language of supportedLanguages.filter((language) => language !== 'en')) {
@@ -33,7 +35,16 @@ describe('every language', () => {
     })
   }
 
-  it('is in the record for every supported language', () => {
-    expect(Object.keys(copies).sort()).toEqual([...supportedLanguages].sort())
+  it('is fetched by its own module, English alone in every bundle', () => {
+    expect(Object.keys(copyModules).sort()).toEqual(
+      supportedLanguages.filter((language) => language !== 'en').sort(),
+    )
+    expect(arrivedCopy('en')).toBe(en)
+  })
+
+  it('is fetched once, however many forms ask', async () => {
+    expect(loadCopy('es')).toBe(loadCopy('es'))
+    await loadCopy('es')
+    expect(arrivedCopy('es')).toBe(copies.es)
   })
 })

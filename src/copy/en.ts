@@ -95,6 +95,9 @@ export const en = {
   anyField: {
     controlCharacters: 'Please remove unusual invisible characters',
     directionControls: 'Please retype this without hidden text-direction characters',
+    /** A field the form shows but the function does not take (the reply tells the developer). */
+    notCollected:
+      'We cannot receive this field just now. Leave it empty if you can, or contact us another way.',
   },
   honeypotLabel: 'Leave this field empty',
   submit: 'Request Demo',
@@ -104,6 +107,9 @@ export const en = {
     text: 'We use these details only to arrange your demo.',
     link: 'Privacy Policy',
   },
+  /** Under the button of a prerendered form, only when the page runs without JavaScript. */
+  needsJavaScript:
+    'Sending this form needs JavaScript. Please turn it on in your browser and reload the page.',
   /** After the label of a contact field the visitor may leave empty. */
   optional: '(optional)',
   success: {

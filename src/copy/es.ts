@@ -41,7 +41,7 @@ export const es: FormCopy = {
       return `${number(50)} a ${number(200)} empleados`
     },
     get '200+ employees'() {
-      return `Más de ${number(200)} empleados`
+      return `${number(200)} o más empleados`
     },
   },
   messages: {
@@ -101,14 +101,18 @@ export const es: FormCopy = {
   anyField: {
     controlCharacters: 'Elimine los caracteres invisibles inusuales',
     directionControls: 'Vuelva a escribir el texto sin caracteres ocultos de dirección',
+    notCollected:
+      'Por ahora no podemos recibir este campo. Déjelo vacío si puede, o contáctenos por otra vía.',
   },
   honeypotLabel: 'Deje este campo vacío',
   submit: 'Solicitar demostración',
-  submitting: 'Enviando...',
+  submitting: 'Enviando…',
   privacy: {
     text: 'Usamos estos datos solo para coordinar su demostración.',
     link: 'Política de privacidad',
   },
+  needsJavaScript:
+    'Para enviar este formulario se necesita JavaScript. Actívelo en su navegador y vuelva a cargar la página.',
   optional: '(opcional)',
   success: {
     title: '¡Solicitud enviada!',
@@ -129,7 +133,7 @@ export const es: FormCopy = {
     slow: 'Sigue cargando. También puede abrir la página de reservas en una pestaña nueva.',
     frameTitle: {
       cal: 'Página de reservas de Cal.com',
-      calendly: 'Página de agenda de Calendly',
+      calendly: 'Página de reservas de Calendly',
     },
     booked: 'Su demostración está agendada. Recibirá la confirmación en su correo.',
     requested:

@@ -26,7 +26,7 @@ describe('numbers in the copy', () => {
 
     const max = new NumberFormat('en').format(leadFields.message.max)
     expect(en.messages.message.tooLong).toBe(`Message must be at most ${max} characters`)
-    expect(es.companySizes['200+ employees']).toBe('Más de 200 empleados')
+    expect(es.companySizes['200+ employees']).toBe('200 o más empleados')
     // One formatter per language, made once, however many strings read it.
     expect(en.messages.firstName.tooLong).toBe('First name must be at most 100 characters')
     expect(made).toEqual(['en', 'es'])

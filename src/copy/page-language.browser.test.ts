@@ -71,4 +71,20 @@ describe('watchPageLanguage', () => {
     expect(calls.first).to.equal(1)
     stopSecond()
   })
+
+  it('tells a watcher of a lang changed inside a shadow root the element sits in', async () => {
+    // A page's own component that renders the form in its shadow root, with a lang there.
+    const { element } = nest(null, null)
+    const shadow = element.attachShadow({ mode: 'open' })
+    const section = document.createElement('section')
+    const inner = document.createElement('demo-request-like')
+    section.append(inner)
+    shadow.append(section)
+    let calls = 0
+    const stop = watchPageLanguage(() => calls++, inner)
+    section.setAttribute('lang', 'es')
+    await waitUntil(() => calls === 1)
+    expect(resolveLanguage(inner)).to.equal('es')
+    stop()
+  })
 })

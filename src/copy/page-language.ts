@@ -35,25 +35,29 @@ export function resolveLanguage(element: Element): Language {
 
 const watchers = new Set<() => void>()
 let observer: MutationObserver | undefined
+const watched: MutationObserverInit = { attributes: true, attributeFilter: ['lang'], subtree: true }
 
 /**
- * Calls `onChange` whenever a `lang` attribute changes anywhere in the document's light DOM (the
- * element's own, an ancestor's, `<html>`'s), until the returned function is called. One
- * MutationObserver serves every instance, as Shoelace's LocalizeController does: a page with
- * ten forms pays for one.
+ * Calls `onChange` whenever a `lang` attribute changes in the document's light DOM (the element's
+ * own, an ancestor's, `<html>`'s) or in a shadow root `element` sits in (a component of the page
+ * that renders the form inside its own shadow root, with a `lang` there), until the returned
+ * function is called. One MutationObserver serves every instance, as Shoelace's
+ * LocalizeController does: a page with ten forms pays for one.
  */
-export function watchPageLanguage(onChange: () => void): () => void {
+export function watchPageLanguage(onChange: () => void, element?: Element): () => void {
   watchers.add(onChange)
-  if (!observer) {
-    observer = new MutationObserver(() => {
-      for (const watcher of watchers) watcher()
-    })
-    observer.observe(document.documentElement, {
-      attributes: true,
-      attributeFilter: ['lang'],
-      subtree: true,
-    })
-  }
+  observer ??= new MutationObserver(() => {
+    for (const watcher of watchers) watcher()
+  })
+  observer.observe(document.documentElement, watched)
+  // A document's observer does not see into shadow roots: each one around the element is watched
+  // too (observing a node again only renews its options).
+  for (
+    let root = element?.getRootNode();
+    root instanceof ShadowRoot;
+    root = root.host.getRootNode()
+  )
+    observer.observe(root, watched)
   return () => {
     watchers.delete(onChange)
     if (watchers.size > 0) return

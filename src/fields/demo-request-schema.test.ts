@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { sampleLead, sampleLead as valid } from '../../tests/support/sample-lead.ts'
 import { formCopy } from '../copy/form-copy.ts'
+import { allCopies } from '../copy/load-copy.ts'
 import { parseFormFields } from './contact-fields.ts'
-import { checkSubmission, validateDemoRequest, validateSubmission } from './demo-request-schema.ts'
+import {
+  checkSubmission,
+  fieldMessage,
+  validateDemoRequest,
+  validateSubmission,
+  visitorMessage,
+} from './demo-request-schema.ts'
 import { companySizes } from './lead-fields.ts'
 
 describe('validateDemoRequest', () => {
@@ -380,5 +387,17 @@ describe('contact fields (DEMO_REQUEST_FIELDS)', () => {
     })
     // Keys outside the catalogue are still dropped, as before.
     expect(validateSubmission({ ...valid, fax: '1' }).success).toBe(true)
+  })
+
+  it("words a field not collected for the visitor in the form's language; the reply alone tells the developer", async () => {
+    const copies = await allCopies()
+    for (const copy of Object.values(copies)) {
+      const words = visitorMessage('phone', 'notCollected', copy)
+      expect(words).toBe(copy.anyField.notCollected)
+      expect(words).not.toMatch(/DEMO_REQUEST_FIELDS|collect phone/)
+    }
+    expect(copies.es.anyField.notCollected).not.toBe(copies.en.anyField.notCollected)
+    // The function's reply, which the form only logs, keeps telling the developer.
+    expect(fieldMessage('phone', 'notCollected')).toMatch(/list it in DEMO_REQUEST_FIELDS/)
   })
 })

@@ -228,23 +228,30 @@ function schemaFor(kind: 'request' | 'submission', fields: FormFields) {
 }
 
 /**
- * The words of `code` for `field` in `copy` (English unless given), as the form shows them; the
- * function replies in English. The codes only a client other than the form can meet stay English.
+ * The words of `code` for `field` in `copy`, as the form shows them to its visitor. The codes only
+ * a client other than the form can meet stay English.
  */
-export function fieldMessage(field: string, code: MessageCode, copy: FormCopy = formCopy): string {
+export function visitorMessage(field: string, code: MessageCode, copy: FormCopy): string {
   if (field === 'language') return `Must be one of ${supportedLanguages.join(', ')}`
   const own = (copy.messages as Record<string, Partial<Record<MessageCode, string>>>)[field]
   const words = own?.[code] ?? (copy.anyField as Partial<Record<MessageCode, string>>)[code]
   if (words) return words
-  if (code === 'notCollected') {
-    return `This form does not collect ${field}: list it in ${fieldsSetting} where the function runs, or build the widget without it`
-  }
   if (code === 'notAnObject') return 'A demo request must be a JSON object'
   if (code === 'notText') return 'Must be text'
   if (code === 'tooLong' && field in attributionEntries) {
     return `Must be at most ${leadField(field as (typeof attributionFieldNames)[number]).max} characters`
   }
   return code
+}
+
+/**
+ * The function's English reply for `code` on `field`: the visitor's words, but for a field the
+ * function does not collect, what the developer must change (the form logs the reply; its visitor
+ * reads `visitorMessage`, so the widget carries none of this).
+ */
+export function fieldMessage(field: string, code: MessageCode, copy: FormCopy = formCopy): string {
+  if (code !== 'notCollected') return visitorMessage(field, code, copy)
+  return `This form does not collect ${field}: list it in ${fieldsSetting} where the function runs, or build the widget without it`
 }
 
 const inWords = <T>(checked: Checked<T>): Validation<T> =>

@@ -1,8 +1,9 @@
 import { useContext, useId, useLayoutEffect, useRef, useState } from 'react'
 import { usePageEvents } from '../analytics/use-page-events.ts'
 import { NextStepPanel } from '../booking/next-step-panel.tsx'
-import { copies } from '../copy/copies.ts'
-import { FormLanguage } from '../copy/form-language.ts'
+import { en } from '../copy/en.ts'
+import { FormLanguage, useSpokenLanguage } from '../copy/form-language.ts'
+import { arrivedCopy } from '../copy/load-copy.ts'
 import { adoptStyles } from '../styles/style-sheet.ts'
 import { configuredFields, defaultPrivacyUrl } from './config.ts'
 import type { DemoRequestFormProps } from './demo-request-form-props.ts'
@@ -21,8 +22,9 @@ export function DemoRequestForm(props: DemoRequestFormProps) {
   const { privacyUrl, initialValues, drawing = 'live' } = props
   const classes = formClasses()
   const inheritedLanguage = useContext(FormLanguage)
-  const language = props.language ?? inheritedLanguage
-  const copy = copies[language]
+  // Waits, the first time, for the words of a language other than English to arrive.
+  const language = useSpokenLanguage(props.language ?? inheritedLanguage)
+  const copy = arrivedCopy(language) ?? en
   const [fields] = useState(() => props.fields ?? configuredFields())
   const id = useId()
   const rootRef = useRef<HTMLDivElement>(null)

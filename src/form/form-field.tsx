@@ -1,5 +1,5 @@
 import { useCopy } from '../copy/form-language.ts'
-import { fieldMessage, type MessageCode } from '../fields/demo-request-schema.ts'
+import { type MessageCode, visitorMessage } from '../fields/demo-request-schema.ts'
 import { companySizes, type FormFieldName, leadField } from '../fields/lead-fields.ts'
 import { formClasses } from './form-styles.ts'
 
@@ -76,7 +76,7 @@ export function FormField({ id, name, required, initialValue = '', issue }: Form
       )}
       {issue && (
         <p className={classes.error} id={`${id}-error`} data-error-for={name} part="error">
-          {typeof issue === 'string' ? fieldMessage(name, issue, words) : issue.text}
+          {typeof issue === 'string' ? visitorMessage(name, issue, words) : issue.text}
         </p>
       )}
     </div>

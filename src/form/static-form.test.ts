@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formCopy, staticFormCopy } from '../copy/form-copy.ts'
+import { formCopy } from '../copy/form-copy.ts'
+import { allCopies } from '../copy/load-copy.ts'
 import { parseFormFields } from '../fields/contact-fields.ts'
 import { companySizes, requiredFieldNames } from '../fields/lead-fields.ts'
 import { staticForm, staticFormTemplate } from './static-form.ts'
@@ -56,8 +57,15 @@ describe('the static form', () => {
 
   it('says, only where scripts do not run, that sending needs JavaScript', () => {
     expect(html).toMatch(
-      new RegExp(`<noscript><p [^>]*>${staticFormCopy.needsJavaScript}</p></noscript>`),
+      new RegExp(`<noscript><p [^>]*>${formCopy.needsJavaScript}</p></noscript>`),
     )
+  })
+
+  it("says it in the form's language", async () => {
+    const { es } = await allCopies()
+    const spanish = staticForm({ privacyUrl: '/privacy', prerendered: true, language: 'es' }).html
+    expect(spanish).toContain(`role="note">${es.needsJavaScript}</p></noscript>`)
+    expect(spanish).not.toContain(formCopy.needsJavaScript)
   })
 
   it('has a CSS rule for every class it uses', () => {

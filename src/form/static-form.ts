@@ -8,8 +8,8 @@
 import { css as gooberCss } from 'goober'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { staticFormCopy } from '../copy/form-copy.ts'
 import type { Language } from '../copy/languages.ts'
+import { arrivedCopy } from '../copy/load-copy.ts'
 import { escapeHtml } from '../escape-html.ts'
 import type { FormFields } from '../fields/contact-fields.ts'
 import type { FunctionsInvoker } from '../submission/functions-client.ts'
@@ -47,7 +47,11 @@ function compile(withMessage: boolean): string {
   return inBrowser ? ((target as HTMLElement).textContent ?? '') : sheet.data
 }
 
-function formHtml({ privacyUrl, prerendered, fields = [], language }: StaticFormOptions): string {
+function formHtml({ privacyUrl, prerendered, fields = [], language = 'en' }: StaticFormOptions) {
+  // Rendered in one pass, which cannot wait for words to be fetched: the build fetches them first.
+  const copy = arrivedCopy(language)
+  if (!copy)
+    throw new Error(`The ${language} copy has not arrived: await loadCopy('${language}') first`)
   const html = renderToStaticMarkup(
     createElement(DemoRequestForm, {
       privacyUrl,
@@ -62,7 +66,7 @@ function formHtml({ privacyUrl, prerendered, fields = [], language }: StaticForm
   if (!prerendered) return html
   // Parsed as text, and never shown, where scripts run: only pages without JavaScript see it.
   const notice = /<p class="([^"]+)">/.exec(html)?.[1] ?? ''
-  const note = `<noscript><p class="${notice}" role="note">${escapeHtml(staticFormCopy.needsJavaScript)}</p></noscript>`
+  const note = `<noscript><p class="${notice}" role="note">${escapeHtml(copy.needsJavaScript)}</p></noscript>`
   return html
     .replace(/^<div class="([^"]+)"/, '<div class="$1" data-static-form')
     .replace('</form>', `${note}</form>`)

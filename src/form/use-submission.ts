@@ -137,7 +137,9 @@ export function useSubmission(
       emitFormEvent(root.current, 'demo-request-success', { requestId: outcome.requestId })
       return
     }
-    console.error('Demo request failed:', outcome.error)
+    // The function's own words for each refused field are for the developer (what to change where
+    // it runs, as for a field it does not collect): the console, not the visitor, reads them.
+    console.error('Demo request failed:', outcome.error, outcome.fields ?? '')
     if (outcome.fields) {
       // The code, worded in the form's language, where this build knows it; else the function's
       // own (English) words.

@@ -15,7 +15,10 @@ export function builtFiles() {
       ctx.body = cspPage(ctx.origin)
       return
     }
-    const file = ctx.path.match(/^\/built\/(demo-request(\.module)?\.js)$/)
+    // The scripts, and what they fetch or import from beside them: each language's words.
+    const file = ctx.path.match(
+      /^\/built\/(demo-request(\.module|-module-[\w-]+|-copy-[a-z]+-[0-9a-f]+)?\.js)$/,
+    )
     if (!file) return next()
     ctx.type = 'application/javascript'
     ctx.body = await readFile(new URL(`../../dist/widget/${file[1]}`, import.meta.url))

@@ -81,6 +81,28 @@ describe('the built standalone demo-request.js', () => {
     element.remove()
   })
 
+  it('fetches the Spanish words from beside itself for a Spanish element, and shows no English first', async () => {
+    const copyScripts = () =>
+      performance
+        .getEntriesByType('resource')
+        .filter(({ name }) => /\/built\/demo-request-copy-es-[0-9a-f]+\.js$/.test(name))
+    // The tests above were English: nothing fetched.
+    expect(copyScripts()).to.have.length(0)
+    const element = document.createElement('demo-request')
+    element.setAttribute('lang', 'es')
+    element.setAttribute('supabase-url', standInUrl('success', newRun()))
+    const root = element.shadowRoot as ShadowRoot
+    const texts: string[] = []
+    const observer = new MutationObserver(() => texts.push(root.textContent ?? ''))
+    observer.observe(root, { childList: true, subtree: true, characterData: true })
+    document.body.append(element)
+    await waitUntil(() => root.querySelector('button')?.textContent === 'Solicitar demostración')
+    observer.disconnect()
+    expect(copyScripts()).to.have.length(1)
+    for (const text of texts) expect(text).not.to.include('Request Demo')
+    element.remove()
+  })
+
   it('renders styled under a strict style-src CSP', async () => {
     const frame = document.createElement('iframe')
     frame.src = '/built/strict-csp.html'

@@ -111,7 +111,13 @@ describe('the site under the hosting headers', () => {
   })
 
   it('sets Cache-Control by one rule per widget path, as hosts join repeated headers', () => {
-    for (const file of ['demo-request.js', 'demo-request-loader.js', 'demo-request-full-0a.js']) {
+    for (const file of [
+      'demo-request.js',
+      'demo-request-loader.js',
+      'demo-request-full-0a.js',
+      'demo-request-copy-es-0a.js',
+      'demo-request-module-es-0a.js',
+    ]) {
       const names = rules(`/widget/${file}`).map(([name]) => name)
       expect(names.filter((name) => name === 'Cache-Control')).toHaveLength(1)
     }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { siteCopy } from '../../site/site-copy.ts'
-import { copies } from '../../src/copy/copies.ts'
 import { supportedLanguages } from '../../src/copy/languages.ts'
+import { allCopies } from '../../src/copy/load-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { waitForLiveForm } from './early-typing.ts'
 import { speak } from './form-language.ts'
 import { openSitePage, visit } from './site-page.ts'
+
+const copies = await allCopies()
 
 const browser = chromiumForFile()
 

@@ -11,9 +11,9 @@ import react from '@vitejs/plugin-react'
 import type { Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copies } from '../../src/copy/copies.ts'
 import { formCopy } from '../../src/copy/form-copy.ts'
 import { supportedLanguages } from '../../src/copy/languages.ts'
+import { allCopies } from '../../src/copy/load-copy.ts'
 import { elementEvents } from '../../widget/element-api.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
@@ -33,8 +33,11 @@ import {
 import { speak } from './form-language.ts'
 import { allStoredLeadRecords } from './leads.ts'
 
+const copies = await allCopies()
+
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const fullWidget = /\/widget\/demo-request-full-[0-9a-f]+\.js$/
+const staticForms = /\/widget\/demo-request-static-[0-9a-f]+\.js$/
 const fallbackLink = 'Request a demo'
 
 let tempDir: string
@@ -66,6 +69,10 @@ function definePages(widget: string) {
   // Spanish, its frames recorded from the first paint; the loader fetched as on /async.
   pages.set('/es', [
     page(`${firstFramesRecorder}<script src="${loader}" async></script>`, element(), 'es'),
+  ])
+  // The same below the fold: nothing fetches the full widget until the test scrolls to it.
+  pages.set('/es-below-the-fold', [
+    page(`${firstFramesRecorder}<script src="${loader}" async></script>`, tall + element(), 'es'),
   ])
   pages.set('/twice', [
     page(
@@ -237,7 +244,7 @@ type Recorded = {
 /** Opens `path` on the partner's origin, recording what the page fetches and what it reports. */
 async function open(
   path: string,
-  options: { holdFullWidget?: boolean; failFullWidget?: boolean } = {},
+  options: { holdFullWidget?: boolean; failFullWidget?: boolean; failStaticForms?: boolean } = {},
 ) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 700 } })
   const tab = await context.newPage()
@@ -281,6 +288,7 @@ async function open(
     })
   }
   if (options.failFullWidget) await tab.route(fullWidget, (route) => route.abort())
+  if (options.failStaticForms) await tab.route(staticForms, (route) => route.abort())
   await tab.goto(`${partnerOrigin}${path}`)
   const recorded = () => tab.evaluate(() => (window as unknown as { recorded: Recorded }).recorded)
   const widgetFiles = () =>
@@ -470,8 +478,39 @@ describe('a partner page that embeds only the loader', () => {
     expect(shown.length).toBeGreaterThan(0)
     expect(shown.filter((shot) => englishWordsIn(shot.words).length > 0)).toEqual([])
     expect(shown.every((shot) => shot.words.includes('Nombre'))).toBe(true)
-    expect(widgetFiles()).toContainEqual(expect.stringMatching(/\/widget\/demo-request-static-/))
+    expect(widgetFiles()).toContainEqual(expect.stringMatching(staticForms))
+    // From the loader's first paint the form's place is held at the form's height, so nothing
+    // moves when the Spanish form comes; the English form that holds it is never seen.
+    const painted = frames.filter((shot) => shot.rooted)
+    const height = painted.at(-1)?.height ?? 0
+    expect(height).toBeGreaterThan(200)
+    expect(painted.filter((shot) => Math.abs(shot.height - height) > 1)).toEqual([])
+    expect(frames.filter((shot) => shot.held !== null && shot.held !== '0')).toEqual([])
     expect(problems).toEqual([])
+    await close()
+  })
+
+  it('on a Spanish page whose static form script cannot load, shows the fallback content, never English, until the live form', async () => {
+    const { tab, recorded, widgetFiles, close } = await open('/es-below-the-fold', {
+      failStaticForms: true,
+    })
+    await tab.getByRole('link', { name: fallbackLink }).waitFor()
+    expect(widgetFiles()).toEqual([
+      '/widget/demo-request-loader.js',
+      expect.stringMatching(staticForms),
+    ])
+    expect(await shadow(tab, 'slot')).toBe(true)
+    expect(await shadow(tab, 'form')).toBe(false)
+    expect((await recorded()).events).toEqual([
+      { name: 'demo-request-error', detail: { kind: 'load' } },
+    ])
+    // The full widget, when it comes, puts the live form in the page's language in its place.
+    await tab.locator('demo-request').scrollIntoViewIfNeeded()
+    await tab.getByLabel(copies.es.fields.firstName.label, { exact: true }).waitFor()
+    await tab.waitForFunction(recordedFrames)
+    const frames = (await tab.evaluate(recordedFrames)) ?? []
+    expect(frames.filter((shot) => shot.live).length).toBeGreaterThan(0)
+    expect(frames.filter((shot) => englishWordsIn(shot.words).length > 0)).toEqual([])
     await close()
   })
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { brand, company, siteCopy } from '../../site/site-copy.ts'
-import { formCopy, staticFormCopy } from '../../src/copy/form-copy.ts'
+import { formCopy } from '../../src/copy/form-copy.ts'
 import { requiredFieldNames } from '../../src/fields/lead-fields.ts'
 import { decodeEntities, htmlText } from './html-text.ts'
 
@@ -92,7 +92,7 @@ describe('prerendered HTML', () => {
       expect(html).toContain(`placeholder="${placeholder}"`)
     }
     expect(html).toContain(`<option value="">${formCopy.fields.companySize.placeholder}</option>`)
-    expect(text).toContain(staticFormCopy.needsJavaScript)
+    expect(text).toContain(formCopy.needsJavaScript)
   })
 
   it('privacy and terms are there before any script runs', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { formCopy, staticFormCopy } from '../../src/copy/form-copy.ts'
+import { formCopy } from '../../src/copy/form-copy.ts'
 import { requiredFieldNames } from '../../src/fields/lead-fields.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
@@ -216,7 +216,7 @@ describe('the prerendered form', () => {
     }
     // Text locators skip <noscript>, so the note is found by its role.
     const note = page.locator('demo-request [role="note"]')
-    expect(await note.textContent()).toBe(staticFormCopy.needsJavaScript)
+    expect(await note.textContent()).toBe(formCopy.needsJavaScript)
     expect(await note.isVisible()).toBe(true)
     const privacy = page.locator('demo-request').getByRole('link', { name: formCopy.privacy.link })
     expect(await privacy.getAttribute('href')).toBe('/privacy')

@@ -7,6 +7,12 @@ import { pageScripts, sizeBudgets, sizesOf, sumSizes } from '../../scripts/bundl
 // Bytes are deterministic for a given build, so these budgets can fail only when the code grows.
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url))
 const gzipOf = (files: string[]) => sumSizes(files.map((file) => sizesOf(readFileSync(file)))).gzip
+// The files of dist/widget whose names `pattern` matches, as paths (of content-hashed names, only
+// the current build's are left).
+const widgetFiles = (pattern: RegExp) =>
+  readdirSync(`${dist}widget`)
+    .filter((name) => pattern.test(name))
+    .map((name) => `${dist}widget/${name}`)
 
 // The loader as `npm run build` makes it with DEMO_REQUEST_FIELDS set to `setting`, in memory;
 // its static form is the one part that grows with the fields.
@@ -61,10 +67,21 @@ describe('size budgets (gzip)', () => {
     expect(sizesOf(all).gzip).toBeLessThanOrEqual(sizeBudgets.loaderAllFields)
   })
 
-  it('the standalone widget, React inside, is within its budget (79.35 kB, English and Spanish)', () => {
+  it('the full widget the loader fetches is within 77 kB, and the standalone script within its budget', () => {
+    const full = widgetFiles(/^demo-request-full-[0-9a-f]+\.js$/)
+    expect(full).toHaveLength(1)
+    expect(gzipOf(full)).toBeLessThanOrEqual(sizeBudgets.fullWidget)
     expect(gzipOf([`${dist}widget/demo-request.js`])).toBeLessThanOrEqual(
       sizeBudgets.standaloneWidget,
     )
+  })
+
+  it("each language's words, fetched by a page in that language, are within 2 KiB", () => {
+    const copies = widgetFiles(/^demo-request-copy-[a-z]+-[0-9a-f]+\.js$/)
+    expect(copies.length).toBeGreaterThan(0)
+    for (const copy of copies) {
+      expect(gzipOf([copy])).toBeLessThanOrEqual(sizeBudgets.languageCopy)
+    }
   })
 
   it('/request-demo loads its own page chunk, which / does not', () => {

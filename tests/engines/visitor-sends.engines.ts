@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { copies } from '../../src/copy/copies.ts'
 import { type FormCopy, formCopy } from '../../src/copy/form-copy.ts'
+import { allCopies } from '../../src/copy/load-copy.ts'
 import {
   allStoredLeadRecords,
   funnelRowShowing,
@@ -271,7 +271,7 @@ for (const engine of inject('engines')) {
       }, 300_000)
 
       it(`${engine.version}: on a Spanish partner page through the loader, shows no English word from the first paint to the live form, answers and sends in Spanish, and follows the page to English`, async () => {
-        const { es, en } = copies
+        const { es, en } = await allCopies()
         await visitor.open(`${partnerOrigin}/es`)
         const frames = (await waitUntil(() => visitor.evaluate(recordedFrames), {
           timeoutMs: 15_000,

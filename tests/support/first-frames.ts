@@ -2,8 +2,9 @@
 // tests that hold the loader's first frame to the page's language (issue 32), in every engine.
 // The recorder is an inline script the test page puts before the loader, so it needs no engine's
 // init-script support (WebKitWebDriver has none).
-import { copies } from '../../src/copy/copies.ts'
+
 import type { FormCopy } from '../../src/copy/en.ts'
+import { allCopies } from '../../src/copy/load-copy.ts'
 import { companySizes, requiredFieldNames } from '../../src/fields/lead-fields.ts'
 
 /** What one element showed in one frame, or at one change: its words, placeholders and labels. */
@@ -14,6 +15,16 @@ export interface FrameSnapshot {
   words: string
   /** Whether the live form (named controls) shows. */
   live: boolean
+  /** Whether the element has its shadow root yet (the loader has run). */
+  rooted: boolean
+  /** The element's height, in CSS pixels. */
+  height: number
+  /**
+   * The opacity of the inert place the loader holds for the form while the static form script
+   * comes (widget/loader-element.ts), or null when it holds none. Its words are not counted as
+   * shown: they must be unseen, opacity '0'.
+   */
+  held: string | null
 }
 
 /**
@@ -28,7 +39,9 @@ export const firstFramesRecorder = `<script>
   const record = { snapshots, done: false }
   window.firstFrames = record
   const observed = new WeakSet()
-  const words = (root) => root ? [root.textContent, ...[...root.querySelectorAll('[placeholder], [aria-label]')].flatMap((node) => [node.getAttribute('placeholder'), node.getAttribute('aria-label')])].filter(Boolean).join(' ') : ''
+  const seen = (root) => [...root.children].filter((node) => !node.matches('[inert]'))
+  const words = (root) => root ? [...seen(root).map((node) => node.textContent), ...seen(root).flatMap((node) => [...node.querySelectorAll('[placeholder], [aria-label]')]).flatMap((node) => [node.getAttribute('placeholder'), node.getAttribute('aria-label')])].filter(Boolean).join(' ') : ''
+  const held = (root) => { const place = root && root.querySelector(':scope > [inert]'); return place ? getComputedStyle(place).opacity : null }
   const snapshot = () => {
     const elements = [...document.querySelectorAll('demo-request')]
     elements.forEach((element, index) => {
@@ -37,7 +50,7 @@ export const firstFramesRecorder = `<script>
         observed.add(root)
         new MutationObserver(snapshot).observe(root, { subtree: true, childList: true, characterData: true, attributes: true })
       }
-      snapshots.push({ element: index, words: words(root), live: !!root && !!root.querySelector('form [name="firstName"]') && !root.querySelector('input:not([name])') })
+      snapshots.push({ element: index, words: words(root), live: !!root && !!root.querySelector('form [name="firstName"]') && !root.querySelector('input:not([name])'), rooted: !!root, height: element.getBoundingClientRect().height, held: held(root) })
     })
     return elements.length > 0 && elements.every((element, index) => snapshots.findLast((shot) => shot.element === index).live)
   }
@@ -75,10 +88,9 @@ function shownWords(copy: FormCopy): Set<string> {
 }
 
 /** The words the English form shows that the Spanish one never does ("first", "enter", "demo", …). */
-const englishOnlyWords: string[] = (() => {
-  const spanish = shownWords(copies.es)
-  return [...shownWords(copies.en)].filter((word) => !spanish.has(word))
-})()
+const copies = await allCopies()
+const spanish = shownWords(copies.es)
+const englishOnlyWords = [...shownWords(copies.en)].filter((word) => !spanish.has(word))
 
 /** The English-only words in `words`, as whole words. */
 export const englishWordsIn = (words: string): string[] => {
