@@ -136,9 +136,14 @@ describe('compression and caching', () => {
     expect(await response.text()).toBe(script)
   })
 
-  it('lets a browser keep a hashed asset, and the hashed full widget, for good', async () => {
-    await writeFile(join(dist, 'widget', 'demo-request-full-0123456789.js'), script)
-    for (const path of ['/assets/index-C0ffee12.js', '/widget/demo-request-full-0123456789.js']) {
+  it('lets a browser keep a hashed asset, and the widget files named by content, for good', async () => {
+    const hashed = [
+      'demo-request-full-0123456789.js',
+      'demo-request-copy-es-0123456789.js',
+      'demo-request-module-es-B1_x-9Qz.js',
+    ]
+    for (const file of hashed) await writeFile(join(dist, 'widget', file), script)
+    for (const path of ['/assets/index-C0ffee12.js', ...hashed.map((file) => `/widget/${file}`)]) {
       const response = await serve(path)
       expect(response.status).toBe(200)
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')

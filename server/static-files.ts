@@ -11,13 +11,16 @@ const notBuilt = () =>
 
 // Vite names the site's assets by their content, and the build names the full widget and the
 // static form script the loader fetches (`demo-request-full-<hash>.js`,
-// `demo-request-static-<hash>.js`) by their content too: a new build gives new names, so a
+// `demo-request-static-<hash>.js`), each language's words (`demo-request-copy-<lang>-<hash>.js`)
+// and the module's chunks (`demo-request-module-<name>-<hash>.js`) by their content too: a new
+// build gives new names, so a
 // browser may keep them for good. Pages and the widget files partners embed keep their names: a
 // browser asks again each time, and the ETag or Last-Modified srvx sends makes the answer a 304
 // when nothing changed.
 const forever = 'public, max-age=31536000, immutable'
 const revalidate = 'no-cache'
-const hashedWidgetFile = /^\/widget\/demo-request-(full|static)-[0-9a-f]+\.js$/
+const hashedWidgetFile =
+  /^\/widget\/demo-request-(?:(?:full|static|copy-[a-z-]+)-[0-9a-f]+|module-[\w-]+)\.js$/
 
 // Set on srvx's own response, never copied into a new one: a copy would turn the file's Node
 // stream into a web stream, which Node 20 sometimes closes twice (an error after the reply).
