@@ -16,10 +16,7 @@ const what = { name: 'Calendly', keySetting: 'CALENDLY_API_TOKEN' }
  * or undefined for one not made through our pages: no lead in `tracking.utm_content` (where the
  * prefilled page put it) and no `old_invitee` it replaces. `startTime` is its event's.
  */
-function calendlyApiInviteeEvent(
-  invitee: Json,
-  startTime: string,
-): BookingEvent | undefined {
+function calendlyApiInviteeEvent(invitee: Json, startTime: string): BookingEvent | undefined {
   const bookingId = text(invitee.uri)
   const occurredAt = instant(invitee.updated_at) ?? instant(invitee.created_at)
   const status = text(invitee.status)
