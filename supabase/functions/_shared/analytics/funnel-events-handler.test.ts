@@ -17,6 +17,7 @@ import { readFunctionConfig } from '../config/function-config.ts'
 import { createSqlStores } from '../config/sql-stores.ts'
 import { createUnavailableStores } from '../config/unavailable-stores.ts'
 import { trackPendingWork } from '../http/after-reply.ts'
+import type { DemoRequestHandler } from '../lead/demo-request-handler.ts'
 import { retrySecretHeader } from '../notify/notify-retry-handler.ts'
 import { createSqlFunnelStore } from './sql-funnel-store.ts'
 
@@ -43,6 +44,22 @@ const viewAndStart = {
     { event: 'field-empty', field: 'firstName' },
     { event: 'field-error', field: 'lastName', code: 'letterOrDigit' },
   ],
+}
+
+/** Posts `booking` to the handler's Cal.com webhook, signed, and expects it taken. */
+async function deliverCal(send: DemoRequestHandler, booking: Parameters<typeof calWebhookBody>[0]) {
+  const body = calWebhookBody(booking)
+  const response = await send(
+    new Request(`${functionUrl}/booking/cal`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-cal-signature-256': signCalWebhook(body, calSecret),
+      },
+      body,
+    }),
+  )
+  expect(response.status).toBe(200)
 }
 
 describe.each(testDatabases)('funnel events on $name', ({ open, skip }) => {
@@ -242,26 +259,14 @@ describe.each(testDatabases)('funnel events on $name', ({ open, skip }) => {
     const lead = { ...sampleSubmission, source: 'partner-acme', pageUrl: page }
     const reply = await send(post(lead, { apikey: apiKey }))
     const { requestId } = (await reply.json()) as { requestId: string }
-    const deliver = async (trigger: 'BOOKING_CREATED' | 'BOOKING_CANCELLED') => {
-      const body = calWebhookBody({
+    const deliver = (trigger: 'BOOKING_CREATED' | 'BOOKING_CANCELLED') =>
+      deliverCal(send, {
         trigger,
         uid: 'funnel-bk-1',
         requestId,
         startTime: '2027-03-20T15:00:00.000Z',
         createdAt: clock.toISOString(),
       })
-      const response = await send(
-        new Request(`${functionUrl}/booking/cal`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-cal-signature-256': signCalWebhook(body, calSecret),
-          },
-          body,
-        }),
-      )
-      expect(response.status).toBe(200)
-    }
     await deliver('BOOKING_CREATED')
     // Delivered twice, as providers retry: booked once.
     await deliver('BOOKING_CREATED')
@@ -293,20 +298,7 @@ describe.each(testDatabases)('funnel events on $name', ({ open, skip }) => {
         )
         return ((await reply.json()) as { requestId: string }).requestId
       }
-      const deliver = async (booking: Parameters<typeof calWebhookBody>[0]) => {
-        const body = calWebhookBody(booking)
-        const response = await send(
-          new Request(`${functionUrl}/booking/cal`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'x-cal-signature-256': signCalWebhook(body, calSecret),
-            },
-            body,
-          }),
-        )
-        expect(response.status).toBe(200)
-      }
+      const deliver = (booking: Parameters<typeof calWebhookBody>[0]) => deliverCal(send, booking)
       const at = { startTime: '2027-03-20T15:00:00.000Z', createdAt: clock.toISOString() }
       // Waiting for the host, then withdrawn by the visitor: never booked.
       const withdrawn = await sendLead('withdrawn')
