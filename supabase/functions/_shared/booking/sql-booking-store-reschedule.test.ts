@@ -3,20 +3,13 @@
 // lead itself (Calendly's new invitee without utm_content, after an outage's retries).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { bookingStoreFixture } from '../../../../tests/support/booking-store-fixture.ts'
+import { everyOrder } from '../../../../tests/support/every-order.ts'
 import { insertLead } from '../../../../tests/support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
 import type { BookingEvent } from './booking-event.ts'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 10, minute)).toISOString()
-
-/** Every order of `items`. */
-function orders<T>(items: readonly T[]): T[][] {
-  if (items.length <= 1) return [[...items]]
-  return items.flatMap((item, index) =>
-    orders(items.filter((_, other) => other !== index)).map((rest) => [item, ...rest]),
-  )
-}
 
 describe.each(testDatabases)('reschedules in the booking store on $name', ({ open, skip }) => {
   let test: TestDatabase
@@ -85,7 +78,7 @@ describe.each(testDatabases)('reschedules in the booking store on $name', ({ ope
   } as const
   type Piece = keyof typeof calendly
 
-  for (const order of orders<Piece>(['createOld', 'cancelOld', 'createNew'])) {
+  for (const order of everyOrder<Piece>(['createOld', 'cancelOld', 'createNew'])) {
     it.skipIf(skip)(`claims the replacement whichever arrives last: ${order}`, async () => {
       for (const piece of order) {
         const { requestId, ...change } = calendly[piece] as Partial<BookingEvent>

@@ -2,6 +2,7 @@
 // Cal.com reports them (providers/cal-webhook.ts): each change applied once, in any order.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { bookingStoreFixture } from '../../../../tests/support/booking-store-fixture.ts'
+import { everyOrder } from '../../../../tests/support/every-order.ts'
 import { insertLead } from '../../../../tests/support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
@@ -23,14 +24,6 @@ const deliveries = {
   cancelled: { state: 'cancelled', occurredAt: at(20), lead: true },
 } as const
 type Delivery = keyof typeof deliveries
-
-/** Every order of `items`. */
-function orders<T>(items: readonly T[]): T[][] {
-  if (items.length <= 1) return [[...items]]
-  return items.flatMap((item, index) =>
-    orders(items.filter((_, other) => other !== index)).map((rest) => [item, ...rest]),
-  )
-}
 
 describe.each(testDatabases)('waiting bookings in the booking store on $name', ({ open, skip }) => {
   let test: TestDatabase
@@ -81,7 +74,7 @@ describe.each(testDatabases)('waiting bookings in the booking store on $name', (
     },
   )
 
-  for (const order of orders<Delivery>(['requested', 'created', 'created'])) {
+  for (const order of everyOrder<Delivery>(['requested', 'created', 'created'])) {
     it.skipIf(skip)(
       `ends booked, told once, for a confirmation in the order ${order}`,
       async () => {
@@ -92,7 +85,7 @@ describe.each(testDatabases)('waiting bookings in the booking store on $name', (
     )
   }
 
-  for (const order of orders<Delivery>(['paymentInitiated', 'created', 'paid'])) {
+  for (const order of everyOrder<Delivery>(['paymentInitiated', 'created', 'paid'])) {
     it.skipIf(skip)(`ends booked, told once, for a payment in the order ${order}`, async () => {
       for (const name of order) await deliver(name)
       expect(await lead()).toMatchObject({ bookingState: 'booked', bookingId: 'bk-1' })
@@ -102,7 +95,11 @@ describe.each(testDatabases)('waiting bookings in the booking store on $name', (
 
   // Cal.com's paid event type that also needs the host: PAYMENT_INITIATED, PAID (PENDING),
   // REQUESTED, then CREATED or REJECTED; sales hear "booked" once, or nothing.
-  for (const order of orders<Delivery>(['paymentInitiated', 'paidPending', 'requestedOncePaid'])) {
+  for (const order of everyOrder<Delivery>([
+    'paymentInitiated',
+    'paidPending',
+    'requestedOncePaid',
+  ])) {
     it.skipIf(skip)(`paid and confirmed ends booked, told once: ${order},created`, async () => {
       for (const name of order) {
         await deliver(name)
@@ -115,7 +112,7 @@ describe.each(testDatabases)('waiting bookings in the booking store on $name', (
     })
   }
 
-  for (const order of orders<Delivery>(['paidPending', 'requestedOncePaid', 'rejected'])) {
+  for (const order of everyOrder<Delivery>(['paidPending', 'requestedOncePaid', 'rejected'])) {
     it.skipIf(skip)(`paid and rejected ends rejected, telling nobody: ${order}`, async () => {
       await deliver('paymentInitiated')
       for (const name of order) await deliver(name)
@@ -135,7 +132,7 @@ describe.each(testDatabases)('waiting bookings in the booking store on $name', (
     expect(await told()).toEqual([])
   })
 
-  for (const order of orders<Delivery>(['requested', 'rejected'])) {
+  for (const order of everyOrder<Delivery>(['requested', 'rejected'])) {
     it.skipIf(skip)(`ends rejected, telling nobody, in the order ${order}`, async () => {
       for (const name of order) await deliver(name)
       // A confirmation that cannot follow a rejection changes nothing either.
