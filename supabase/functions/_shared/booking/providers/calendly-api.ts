@@ -6,6 +6,7 @@ import {
   type SchedulerApi,
   type SchedulerApiSettings,
 } from '../scheduler-api.ts'
+import { calendlyInviteeEvent } from './calendly-invitee.ts'
 
 // Calendly's largest page.
 const pageSize = 100
@@ -21,25 +22,9 @@ function calendlyApiInviteeEvent(invitee: Json, startTime: string): BookingEvent
   const occurredAt = instant(invitee.updated_at) ?? instant(invitee.created_at)
   const status = text(invitee.status)
   if (!bookingId || !occurredAt || (status !== 'active' && status !== 'canceled')) return undefined
-  const tracking = isRecord(invitee.tracking) ? invitee.tracking : {}
-  const requestId = text(tracking.utm_content)
-  const oldInvitee = text(invitee.old_invitee)
-  if (!requestId && !oldInvitee) return undefined
-  const event: BookingEvent = {
-    provider: 'calendly',
-    bookingId,
-    requestId,
-    state: status === 'active' ? 'booked' : 'cancelled',
-    startTime,
-    timeZone: text(invitee.timezone) ?? '',
-    occurredAt,
-  }
-  if (status === 'active' && oldInvitee) event.replaces = oldInvitee
-  const newInvitee = text(invitee.new_invitee)
-  if (status === 'canceled' && invitee.rescheduled === true && newInvitee) {
-    event.replacedBy = newInvitee
-  }
-  return event
+  const state = status === 'active' ? 'booked' : 'cancelled'
+  const event = calendlyInviteeEvent(invitee, { bookingId, state, startTime, occurredAt })
+  return event.requestId || text(invitee.old_invitee) ? event : undefined
 }
 
 /** Every item of a paged Calendly list, following `pagination.next_page_token`. */

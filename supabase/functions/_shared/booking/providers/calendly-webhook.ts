@@ -1,13 +1,7 @@
 import { isRecord } from '../../../../../src/is-record.ts'
-import {
-  type BookingEvent,
-  instant,
-  parseJson,
-  text,
-  type WebhookOutcome,
-} from '../booking-event.ts'
-import type { BookingState } from '../booking-state.ts'
+import { instant, parseJson, text, type WebhookOutcome } from '../booking-event.ts'
 import { hmacSha256Matches } from '../hmac.ts'
+import { calendlyInviteeEvent } from './calendly-invitee.ts'
 
 /** Calendly's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const calendlySignatureHeader = 'Calendly-Webhook-Signature'
@@ -15,7 +9,7 @@ export const calendlySignatureHeader = 'Calendly-Webhook-Signature'
 /** How far a signature's time may be from ours: older deliveries could be replays. */
 export const calendlyToleranceMs = 3 * 60 * 1000
 
-const states: Record<string, BookingState> = {
+const states: Record<string, 'booked' | 'cancelled'> = {
   'invitee.created': 'booked',
   'invitee.canceled': 'cancelled',
 }
@@ -62,7 +56,7 @@ function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 
   const trigger = text(body.event)
   if (!trigger) return malformed('event is missing')
   if (!Object.hasOwn(states, trigger)) return { kind: 'ignored', trigger }
-  const state = states[trigger] as BookingState
+  const state = states[trigger] as 'booked' | 'cancelled'
   const payload = body.payload
   if (!isRecord(payload)) return malformed('payload is missing')
   // The invitee's URI: a reschedule makes a new invitee, so it names one booking of one person.
@@ -73,23 +67,12 @@ function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 
   if (!startTime) return malformed('payload.scheduled_event.start_time is not a date')
   const occurredAt = instant(body.created_at)
   if (!occurredAt) return malformed('created_at is not a date')
-  const tracking = isRecord(payload.tracking) ? payload.tracking : {}
-  const event: BookingEvent = {
-    provider: 'calendly',
+  const event = calendlyInviteeEvent(payload, {
     bookingId,
-    requestId: text(tracking.utm_content),
     state,
     startTime,
-    timeZone: text(payload.timezone) ?? '',
     occurredAt,
-  }
-  // A reschedule arrives as a cancellation naming the new invitee and a creation naming the old.
-  const oldInvitee = text(payload.old_invitee)
-  const newInvitee = text(payload.new_invitee)
-  if (state === 'booked' && oldInvitee) event.replaces = oldInvitee
-  if (state === 'cancelled' && payload.rescheduled === true && newInvitee) {
-    event.replacedBy = newInvitee
-  }
+  })
   return { kind: 'booking', event }
 }
 

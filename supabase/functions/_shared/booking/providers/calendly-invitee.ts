@@ -1,0 +1,34 @@
+import { isRecord } from '../../../../../src/is-record.ts'
+import type { BookingEvent, Json } from '../booking-event.ts'
+import { text } from '../booking-event.ts'
+
+/**
+ * The change one Calendly invitee stands for, from the invitee resource itself: a webhook's
+ * `payload` and an item of the API's `/invitees` are the same resource. Its lead is in
+ * `tracking.utm_content` (where the prefilled page put it); a reschedule is a cancellation naming
+ * the new invitee and a creation naming the old.
+ */
+export function calendlyInviteeEvent(
+  invitee: Json,
+  change: Pick<BookingEvent, 'bookingId' | 'startTime' | 'occurredAt'> & {
+    state: 'booked' | 'cancelled'
+  },
+): BookingEvent {
+  const tracking = isRecord(invitee.tracking) ? invitee.tracking : {}
+  const event: BookingEvent = {
+    provider: 'calendly',
+    bookingId: change.bookingId,
+    requestId: text(tracking.utm_content),
+    state: change.state,
+    startTime: change.startTime,
+    timeZone: text(invitee.timezone) ?? '',
+    occurredAt: change.occurredAt,
+  }
+  const oldInvitee = text(invitee.old_invitee)
+  const newInvitee = text(invitee.new_invitee)
+  if (change.state === 'booked' && oldInvitee) event.replaces = oldInvitee
+  if (change.state === 'cancelled' && invitee.rescheduled === true && newInvitee) {
+    event.replacedBy = newInvitee
+  }
+  return event
+}
