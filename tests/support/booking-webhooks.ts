@@ -191,6 +191,59 @@ export interface CalendlyInvitee {
   oldInvitee?: string
 }
 
+/** What an invitee resource carries that a fixture sets. */
+interface CalendlyInviteeResourceFields {
+  uri: string
+  /** The URI of the scheduled event it belongs to. */
+  event: string
+  status: 'active' | 'canceled'
+  createdAt: string
+  updatedAt: string
+  requestId?: string
+  timeZone?: string
+  newInvitee?: string
+  oldInvitee?: string
+}
+
+/**
+ * Calendly's invitee resource, as a webhook's `payload` and the API's `/invitees` both carry it
+ * (Calendly's API reference, "Invitee"): the lead in `tracking.utm_content`, as our prefilled
+ * booking page puts it.
+ */
+export function calendlyInviteeResource(invitee: CalendlyInviteeResourceFields) {
+  return {
+    uri: invitee.uri,
+    email: 'ada@analytical.example',
+    name: 'Ada Lovelace',
+    first_name: null,
+    last_name: null,
+    status: invitee.status,
+    questions_and_answers: [],
+    timezone: invitee.timeZone ?? 'America/New_York',
+    event: invitee.event,
+    created_at: invitee.createdAt,
+    updated_at: invitee.updatedAt,
+    tracking: {
+      utm_campaign: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_content: invitee.requestId ?? null,
+      utm_term: null,
+      salesforce_uuid: null,
+    },
+    text_reminder_number: null,
+    rescheduled: Boolean(invitee.newInvitee),
+    old_invitee: invitee.oldInvitee ?? null,
+    new_invitee: invitee.newInvitee ?? null,
+    cancel_url: 'https://calendly.com/cancellations/AAAAAAAAAAAAAAAA',
+    reschedule_url: 'https://calendly.com/reschedulings/AAAAAAAAAAAAAAAA',
+    routing_form_submission: null,
+    payment: null,
+    no_show: null,
+    reconfirmation: null,
+  }
+}
+
 /** A Calendly webhook body, laid out as Calendly's webhook documentation shows it. */
 export function calendlyWebhookBody(invitee: CalendlyInvitee): string {
   const event = invitee.uri.replace(/\/invitees\/.*$/, '')
@@ -201,31 +254,17 @@ export function calendlyWebhookBody(invitee: CalendlyInvitee): string {
     created_by: 'https://api.calendly.com/users/AAAAAAAAAAAAAAAA',
     event: invitee.trigger,
     payload: {
-      cancel_url: 'https://calendly.com/cancellations/AAAAAAAAAAAAAAAA',
-      created_at: invitee.createdAt,
-      email: 'ada@analytical.example',
-      event,
-      first_name: null,
-      last_name: null,
-      name: 'Ada Lovelace',
-      new_invitee: invitee.newInvitee ?? null,
-      old_invitee: invitee.oldInvitee ?? null,
-      questions_and_answers: [],
-      reschedule_url: 'https://calendly.com/reschedulings/AAAAAAAAAAAAAAAA',
-      rescheduled: Boolean(invitee.newInvitee),
-      status: canceled ? 'canceled' : 'active',
-      text_reminder_number: null,
-      timezone: invitee.timeZone ?? 'America/New_York',
-      tracking: {
-        utm_campaign: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_content: invitee.requestId ?? null,
-        utm_term: null,
-        salesforce_uuid: null,
-      },
-      updated_at: invitee.createdAt,
-      uri: invitee.uri,
+      ...calendlyInviteeResource({
+        uri: invitee.uri,
+        event,
+        status: canceled ? 'canceled' : 'active',
+        createdAt: invitee.createdAt,
+        updatedAt: invitee.createdAt,
+        requestId: invitee.requestId,
+        timeZone: invitee.timeZone,
+        newInvitee: invitee.newInvitee,
+        oldInvitee: invitee.oldInvitee,
+      }),
       scheduled_event: {
         uri: event,
         name: 'Demo',
@@ -250,10 +289,6 @@ export function calendlyWebhookBody(invitee: CalendlyInvitee): string {
             },
           }
         : {}),
-      routing_form_submission: null,
-      payment: null,
-      no_show: null,
-      reconfirmation: null,
     },
   })
 }

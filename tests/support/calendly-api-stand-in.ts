@@ -5,6 +5,7 @@
  * with a Bearer token, `count` (1 to 100, 20 by default) and `page_token` paging through
  * `pagination.next_page_token`, as Calendly's API reference lays them out.
  */
+import { calendlyInviteeResource } from './booking-webhooks.ts'
 import { type ApiReply, type JsonApiStandIn, startJsonApiStandIn } from './json-api-stand-in.ts'
 
 /** One invitee as a test gives it; its URI is made from its event's. */
@@ -70,37 +71,17 @@ function inviteeResource(
   invitee: CalendlyApiInviteeFields,
 ) {
   const eventUri = `${url}/scheduled_events/${event.uuid}`
-  return {
+  return calendlyInviteeResource({
     uri: `${eventUri}/invitees/${invitee.uuid}`,
-    email: 'ada@analytical.example',
-    name: 'Ada Lovelace',
-    first_name: null,
-    last_name: null,
-    status: invitee.status,
-    questions_and_answers: [],
-    timezone: invitee.timeZone ?? 'America/New_York',
     event: eventUri,
-    created_at: invitee.createdAt,
-    updated_at: invitee.updatedAt,
-    tracking: {
-      utm_campaign: null,
-      utm_source: null,
-      utm_medium: null,
-      utm_content: invitee.requestId ?? null,
-      utm_term: null,
-      salesforce_uuid: null,
-    },
-    text_reminder_number: null,
-    rescheduled: Boolean(invitee.newInvitee),
-    old_invitee: invitee.oldInvitee ?? null,
-    new_invitee: invitee.newInvitee ?? null,
-    cancel_url: 'https://calendly.com/cancellations/AAAAAAAAAAAAAAAA',
-    reschedule_url: 'https://calendly.com/reschedulings/AAAAAAAAAAAAAAAA',
-    routing_form_submission: null,
-    payment: null,
-    no_show: null,
-    reconfirmation: null,
-  }
+    status: invitee.status,
+    createdAt: invitee.createdAt,
+    updatedAt: invitee.updatedAt,
+    requestId: invitee.requestId,
+    timeZone: invitee.timeZone,
+    newInvitee: invitee.newInvitee,
+    oldInvitee: invitee.oldInvitee,
+  })
 }
 
 const refusal = (status: number, title: string, message: string): ApiReply => ({
