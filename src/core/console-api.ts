@@ -1,0 +1,200 @@
+/**
+ * The staff console's API: what the console page (site/console) asks and what the `console`
+ * function (supabase/functions/console) answers, on Supabase and on `npm start` alike, at
+ * `<SUPABASE_URL>/functions/v1/console/<route>`. Every call carries the signed-in person's
+ * Supabase Auth access token (`Authorization: Bearer …`); the function runs each query as that
+ * person, so the row-level security policies of the migrations decide what comes back.
+ *
+ * No imports: the page, the function (Deno) and the tests all read this file.
+ */
+
+/** The name the console function is deployed under, and so its path. */
+export const consoleFunctionName = 'console'
+
+/**
+ * What a person may do, in Postgres's policies (supabase/migrations): `owner` everything, and
+ * invites people and sets roles; `sales` leads with contact details, bookings, status and notes,
+ * every source; `marketing` counts only, every source; `partner` counts of its own sources only.
+ */
+export const staffRoles = ['owner', 'sales', 'marketing', 'partner'] as const
+export type StaffRole = (typeof staffRoles)[number]
+
+/** Roles that read people's names, emails and phones. */
+export const rolesWithPersonalData: readonly StaffRole[] = ['owner', 'sales']
+
+/** Where sales stand with a lead; every lead starts `new`. */
+export const pipelineStatuses = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
+export type PipelineStatus = (typeof pipelineStatuses)[number]
+
+/**
+ * What the audit trail records: who did it and when, the lead's id where there is one, and a
+ * detail without personal data (a filter's settings, a row count, a role).
+ */
+export const auditActions = [
+  'sign_in',
+  'view_lead',
+  'export',
+  'status_change',
+  'note_added',
+  'invite',
+  'role_change',
+  'remove',
+  'erase',
+] as const
+export type AuditAction = (typeof auditActions)[number]
+
+/** The booking filter: a lead's booking state, or `none` for leads without a booking. */
+export const bookingFilters = [
+  'none',
+  'requested',
+  'awaiting_payment',
+  'booked',
+  'rejected',
+  'cancelled',
+  'reschedule_requested',
+] as const
+export type BookingFilter = (typeof bookingFilters)[number]
+
+/** The signed-in person, as `GET /me` returns them. The first call of a session is its sign-in. */
+export interface StaffMe {
+  userId: string
+  email: string
+  role: StaffRole
+  /** For `partner`, the sources (the form's `source` attribute) it sees; empty for the others. */
+  sources: string[]
+}
+
+/**
+ * `GET /leads` and `GET /leads.csv` take these as query parameters, each optional. Dates are
+ * `YYYY-MM-DD`, inclusive, in SALES_TIME_ZONE; `q` matches name, company and email.
+ */
+export interface LeadFilter {
+  status?: PipelineStatus
+  source?: string
+  language?: string
+  booking?: BookingFilter
+  from?: string
+  to?: string
+  q?: string
+}
+
+/** A page of `GET /leads`: `?before=<cursor>&limit=<1–100, default 50>`, newest first. */
+export interface LeadPage {
+  leads: LeadSummary[]
+  /** Pass as `before` for the next (older) page; null on the last. */
+  next: string | null
+  /** How many leads match the filter in all. */
+  total: number
+}
+
+/** A lead in the list. Dates are ISO 8601 strings throughout. */
+export interface LeadSummary {
+  id: string
+  createdAt: string
+  firstName: string
+  lastName: string
+  email: string
+  companyName: string
+  source: string | null
+  language: string
+  status: PipelineStatus
+  bookingState: Exclude<BookingFilter, 'none'> | null
+  bookingStart: string | null
+}
+
+/** One thing that happened to a lead, for its history. */
+export interface LeadHistoryEntry {
+  at: string
+  kind:
+    | 'received'
+    | 'notified'
+    | 'booking'
+    | 'status_change'
+    | 'note_added'
+  /** Who, for a person's change: their email; null for the system's. */
+  by: string | null
+  /** The new status, the note's text, the booking's state, the notification's channel. */
+  text: string
+}
+
+/**
+ * `GET /leads/:id`: everything the lead carries (every catalogue field under its name, null when
+ * empty, and its bookkeeping: notification, route rule, booking), its status and history. Reading
+ * it is recorded as `view_lead`.
+ */
+export interface LeadDetail {
+  lead: Record<string, string | number | boolean | null>
+  status: PipelineStatus
+  history: LeadHistoryEntry[]
+}
+
+/**
+ * Writes: `PATCH /leads/:id` `{ status }`; `POST /leads/:id/notes` `{ text }` (both answer the
+ * lead's new LeadDetail); `POST /erase` `{ email }` or `{ leadId }` (owner only) answers
+ * `{ erased: number }`.
+ */
+export interface StatusChange {
+  status: PipelineStatus
+}
+export interface NewNote {
+  text: string
+}
+export type EraseRequest = { email: string } | { leadId: string }
+export interface EraseResult {
+  erased: number
+}
+
+/** `GET /audit?before=<cursor>&limit=`: the trail, newest first; the owner's only. */
+export interface AuditPage {
+  entries: AuditEntry[]
+  next: string | null
+}
+export interface AuditEntry {
+  id: string
+  at: string
+  /** The person's email as it was when they acted. */
+  actor: string
+  action: AuditAction
+  leadId: string | null
+  /** Without personal data: a filter's settings, a row count, a role, a status. */
+  detail: Record<string, unknown>
+}
+
+/**
+ * `GET /staff`, `POST /staff` `{ email, role, sources }` (invites through Supabase Auth),
+ * `PATCH /staff/:userId` `{ role, sources }`, `DELETE /staff/:userId`: the owner's only.
+ */
+export interface StaffMember {
+  userId: string
+  email: string
+  role: StaffRole
+  sources: string[]
+  invitedAt: string
+}
+export interface StaffInvite {
+  email: string
+  role: StaffRole
+  sources: string[]
+}
+
+/**
+ * `GET /counts?from=&to=`: the funnel per source for every role but sales' personal views;
+ * a partner gets its own sources only. No personal data.
+ */
+export interface SourceCounts {
+  source: string
+  views: number
+  starts: number
+  sent: number
+  booked: number
+}
+
+/**
+ * Every refusal, as the function's other replies: a code and a sentence for people.
+ * 401 `unauthenticated` (no token, a bad or expired one, or a person no longer on the staff),
+ * 403 `forbidden` (the role may not), 404 `not_found`, 400 `invalid` (names the rule broken).
+ */
+export interface ConsoleError {
+  code: 'unauthenticated' | 'forbidden' | 'not_found' | 'invalid' | 'unavailable' | 'internal'
+  message: string
+}
