@@ -6,7 +6,7 @@
  * English replies (the function's 400s) read this module too, so the function uploads it: keep
  * site copy and every dependency but the catalogue it quotes out of it.
  */
-import { companySizes, leadFields, phoneDigits } from '../fields/lead-fields.ts'
+import { companySizes, leadFields, phoneDigits } from './lead-fields.ts'
 import { numberFormat } from './number-format.ts'
 
 // Every string that quotes a number is a getter: see number-format.ts.

@@ -6,7 +6,7 @@
  * uploads it under Deno.
  */
 
-import { supportedLanguages } from '../copy/languages.ts'
+import { supportedLanguages } from './languages.ts'
 
 /** How a field is checked and drawn; `lead-schema.ts` holds the rules of each kind. */
 export type LeadFieldKind =

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { supabaseRoles } from '../../server/migrate.ts'
 import {
   type FormFields,
   fieldsSetting,
   formatFormFields,
   parseFormFields,
-} from '../../src/fields/contact-fields.ts'
+} from '#core/contact-fields.ts'
+import { supabaseRoles } from '../../server/migrate.ts'
 import { createFunctionsClient } from '../../src/submission/functions-client.ts'
 import { demoRequestProofs, sendDemoRequest } from '../../src/submission/send-demo-request.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'

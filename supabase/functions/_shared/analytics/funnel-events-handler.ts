@@ -1,4 +1,4 @@
-import { checkFunnelBatch, funnelBatchLimits } from '../../../../src/analytics/funnel-events.ts'
+import { checkFunnelBatch, funnelBatchLimits } from '#core/funnel-events.ts'
 import { clientGroup, defaultIpv6Prefix } from '../abuse/client-group.ts'
 import { clientKey } from '../abuse/client-key.ts'
 import { type RateLimit, secondsUntilWindowEnds, windowStart } from '../abuse/rate-limit.ts'

@@ -3,9 +3,9 @@
 // src/analytics/funnel-events.ts here: an event, field or code added there without its SQL fails.
 import { readdir, readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
-import { functionEventNames, funnelEventNames } from '../../../../src/analytics/funnel-events.ts'
-import { messageCodes } from '../../../../src/fields/demo-request-schema.ts'
-import { formFieldNames } from '../../../../src/fields/lead-fields.ts'
+import { messageCodes } from '#core/demo-request-schema.ts'
+import { functionEventNames, funnelEventNames } from '#core/funnel-events.ts'
+import { formFieldNames } from '#core/lead-fields.ts'
 
 const migrations = new URL('../../../migrations/', import.meta.url)
 

@@ -1,4 +1,4 @@
-import { type BookingProvider, bookingProviders } from '../../../../src/booking/next-step.ts'
+import { type BookingProvider, bookingProviders } from '#core/next-step.ts'
 import { cal } from './providers/cal.ts'
 import { calendly } from './providers/calendly.ts'
 import type { Scheduler } from './scheduler.ts'
