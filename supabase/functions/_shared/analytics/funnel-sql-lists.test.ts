@@ -1,6 +1,6 @@
 // The baseline migration is SQL the Supabase CLI deploys as written, so the funnel's lists in its
 // checks (events, fields, codes, and the events only the function counts) are checked against
-// src/analytics/funnel-events.ts here: an event, field or code added there without its SQL fails.
+// src/core/funnel-events.ts here: an event, field or code added there without its SQL fails.
 import { readdir, readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import { messageCodes } from '#core/demo-request-schema.ts'

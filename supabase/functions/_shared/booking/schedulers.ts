@@ -4,7 +4,7 @@ import { calendly } from './providers/calendly.ts'
 import type { Scheduler } from './scheduler.ts'
 
 /**
- * Every scheduler the function speaks to, keyed by `bookingProviders` (src/booking/next-step.ts):
+ * Every scheduler the function speaks to, keyed by `bookingProviders` (src/core/next-step.ts):
  * the one place a provider joins. Routes, webhook paths, secrets and sales' wording read this.
  */
 export const schedulers: Record<BookingProvider, Scheduler> = { cal, calendly }

@@ -10,7 +10,7 @@ export const notificationStatuses = ['pending', 'sent', 'failed', 'skipped', 'he
 export type NotificationStatus = (typeof notificationStatuses)[number]
 
 /**
- * A lead's own values, one per field of the catalogue (src/fields/lead-fields.ts): the four every
+ * A lead's own values, one per field of the catalogue (src/core/lead-fields.ts): the four every
  * form has, and every other field null when the form lacks it or the visitor left it empty.
  */
 export type LeadValues = { [Name in Exclude<RequiredFieldName, 'companySize'>]: string } & {
