@@ -154,8 +154,7 @@ async function checkUploadSet(files: Map<string, Uint8Array>) {
   // A folder of the repository (`#core/`, the shared rules) is files the CLI uploads, not a version.
   const floating = Object.values(imports).filter(
     (specifier) =>
-      !specifier.startsWith('.') &&
-      !/^(npm|jsr):(@[^/]+\/)?[^@]+@\d+\.\d+\.\d+$/.test(specifier),
+      !specifier.startsWith('.') && !/^(npm|jsr):(@[^/]+\/)?[^@]+@\d+\.\d+\.\d+$/.test(specifier),
   )
   check(floating.length === 0, `versions float in deno.json: ${floating.join(', ')}`)
   const npmPins = Object.values(imports)
