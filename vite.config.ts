@@ -1,5 +1,6 @@
 import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import dts from 'vite-plugin-dts'
@@ -103,6 +104,12 @@ const module: UserConfig = {
     dts({
       include: ['src', 'widget'],
       exclude: ['**/*.test.*', 'widget/loader-module.d.ts'],
+      // package.json's imports name the shared core for the sources; the declarations, bundled
+      // from dist/, need its path instead, or API Extractor follows `#core/` to the sources.
+      aliases: Object.entries(pkg.imports).map(([name, path]) => ({
+        find: name.replace(/\*$/, ''),
+        replacement: fileURLToPath(new URL(path.replace(/\*$/, ''), import.meta.url)),
+      })),
       bundleTypes: true,
     }),
   ],

@@ -1,7 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { createElement } from 'react'
+import { type Language, supportedLanguages } from '#core/languages.ts'
 import { FormLanguage } from '../src/copy/form-language.ts'
-import { type Language, supportedLanguages } from '../src/copy/languages.ts'
 import { allCopies } from '../src/copy/load-copy.ts'
 
 // Every language's words, fetched before any story renders: the toolbar names each language in

@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
-import { formCopy } from '../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { fillSampleLead } from '../tests/support/sample-lead-form.ts'
 import { launchChromium } from './launch-chromium.ts'

@@ -4,7 +4,7 @@ import {
   leadField,
   leadFieldNames,
   requiredFieldNames,
-} from '../src/fields/lead-fields.ts'
+} from '#core/lead-fields.ts'
 import type { BookingState } from '../supabase/functions/_shared/booking/booking-state.ts'
 import type { StoredDemoRequest } from '../supabase/functions/_shared/lead/lead-store.ts'
 

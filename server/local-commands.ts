@@ -1,4 +1,4 @@
-import { bookingProviders } from '../src/booking/next-step.ts'
+import { bookingProviders } from '#core/next-step.ts'
 import type { ReconcileSummary } from '../supabase/functions/_shared/booking/booking-reconciler.ts'
 import { schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import {

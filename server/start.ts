@@ -1,7 +1,7 @@
 // `npm start`: builds the widget and site if a source changed since the last build (never with
 // SKIP_BUILD set), then serves everything.
 import { spawnSync } from 'node:child_process'
-import { bookingProviders } from '../src/booking/next-step.ts'
+import { bookingProviders } from '#core/next-step.ts'
 import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
 import { bookingWebhookPath, schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import { checkBuild } from './build-freshness.ts'

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../src/escape-html.ts'
+import { escapeHtml } from '#core/escape-html.ts'
 import { type PageMeta, pageUrl } from './page-meta.ts'
 import { siteCopy } from './site-copy.ts'
 

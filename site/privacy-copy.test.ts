@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { parseFormFields } from '../src/fields/contact-fields.ts'
-import { formFieldNames, leadField } from '../src/fields/lead-fields.ts'
+import { parseFormFields } from '#core/contact-fields.ts'
+import { formFieldNames, leadField } from '#core/lead-fields.ts'
 import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
 import { configDefaults } from '../supabase/functions/_shared/config/function-config.ts'
 import { schedulingProviders } from './scheduling-setting.ts'

@@ -3,9 +3,9 @@
  * without touching pages. Site-only: the widget and the Supabase function never import it.
  */
 
-import type { BookingProvider } from '../src/booking/next-step.ts'
-import type { FormFields } from '../src/fields/contact-fields.ts'
-import { type FormFieldName, formFieldNames, leadField } from '../src/fields/lead-fields.ts'
+import type { FormFields } from '#core/contact-fields.ts'
+import { type FormFieldName, formFieldNames, leadField } from '#core/lead-fields.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 
 // The privacy notice says what the configured form collects (DEMO_REQUEST_FIELDS) and why, in
 // the words the field catalogue gives each field, in the form's order.

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { formCopy } from '#core/form-copy.ts'
 import { BookingPanel } from '../src/booking/booking-panel.tsx'
 import { NextStepPanel } from '../src/booking/next-step-panel.tsx'
-import { formCopy } from '../src/copy/form-copy.ts'
 import { sampleContact } from '../tests/support/sample-lead.ts'
 import { type StandInPageName, standInBookingUrl } from './booking-stand-in-pages.ts'
 

@@ -1,5 +1,5 @@
+import type { BookingProvider as FramedProvider } from '#core/next-step.ts'
 import { frameProtocols } from '../src/booking/frame-protocols.ts'
-import type { BookingProvider as FramedProvider } from '../src/booking/next-step.ts'
 import { schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import { standInRequestId } from '../tests/support/function-replies.js'
 import { sampleContact, sampleLead } from '../tests/support/sample-lead.ts'

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type CSSProperties, useEffect, useRef } from 'react'
 import { expect, fn, waitFor } from 'storybook/test'
-import { formCopy } from '../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { allCopies } from '../src/copy/load-copy.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import type { DemoRequestElement } from '../widget/demo-request-element.ts'

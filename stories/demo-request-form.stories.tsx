@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
-import { formCopy } from '../src/copy/form-copy.ts'
+import type { DemoRequestField } from '#core/demo-request-schema.ts'
+import { formCopy } from '#core/form-copy.ts'
+import { leadFields } from '#core/lead-fields.ts'
 import { allCopies } from '../src/copy/load-copy.ts'
-import type { DemoRequestField } from '../src/fields/demo-request-schema.ts'
-import { leadFields } from '../src/fields/lead-fields.ts'
 import { DemoRequestForm } from '../src/form/demo-request-form.tsx'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import {

@@ -1,7 +1,7 @@
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
-import { formCopy } from '../src/copy/form-copy.ts'
-import type { DemoRequestField } from '../src/fields/demo-request-schema.ts'
-import { requiredFieldNames } from '../src/fields/lead-fields.ts'
+import type { DemoRequestField } from '#core/demo-request-schema.ts'
+import { formCopy } from '#core/form-copy.ts'
+import { requiredFieldNames } from '#core/lead-fields.ts'
 import type { DemoRequestValues } from '../src/form/demo-request-form-props.ts'
 
 // Steps the play functions share, for the form in the document and inside the element's

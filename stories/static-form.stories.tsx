@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useRef } from 'react'
 import { expect, waitFor } from 'storybook/test'
-import { formCopy } from '../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { staticForm } from '../src/form/static-form.ts'
 
 /**

@@ -4,7 +4,7 @@
 // stays whole in English until they come. In order: the first needs Spanish not yet fetched.
 // (A Spanish form's first render: spanish-first-frame.browser.test.ts, on a page of its own.)
 import { expect } from 'chai'
-import { en } from '../src/copy/en.ts'
+import { en } from '#core/en.ts'
 import { arrivedCopy } from '../src/copy/load-copy.ts'
 import {
   fieldValues,

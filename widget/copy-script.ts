@@ -4,7 +4,7 @@
  * when a form first speaks it (copy-scripts.ts).
  */
 import { copy } from 'virtual:demo-request-copy'
-import type { FormCopy } from '../src/copy/en.ts'
+import type { FormCopy } from '#core/en.ts'
 
 /** The script element that brought a copy: the copy rides on it, rather than on a global. */
 export type CopyScriptElement = HTMLScriptElement & { copy?: FormCopy }

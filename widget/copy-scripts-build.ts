@@ -8,15 +8,15 @@ import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin, type Rolldown } from 'vite'
+import { supportedLanguages } from '#core/languages.ts'
+import { leadFields, phoneDigits } from '#core/lead-fields.ts'
 import type { FetchedLanguage } from '../src/copy/copies.ts'
-import { supportedLanguages } from '../src/copy/languages.ts'
-import { leadFields, phoneDigits } from '../src/fields/lead-fields.ts'
 
 const namesModuleId = 'virtual:demo-request-copy-scripts'
 const copyModuleId = 'virtual:demo-request-copy'
 const copiesModule = fileURLToPath(new URL('../src/copy/copies.ts', import.meta.url))
 const copyScriptsModule = fileURLToPath(new URL('copy-scripts.ts', import.meta.url))
-const catalogueModule = fileURLToPath(new URL('../src/fields/lead-fields.ts', import.meta.url))
+const catalogueModule = fileURLToPath(new URL('#core/lead-fields.ts', import.meta.url))
 const copyScriptName = /^demo-request-copy-[a-z]+-[0-9a-f]+\.js(\.br|\.gz)?$/
 
 const fetchedLanguages = supportedLanguages.filter(

@@ -6,8 +6,8 @@
  * needs no CORS, and the widget's nonce carries over.
  */
 import { copyScripts } from 'virtual:demo-request-copy-scripts'
+import type { FormCopy } from '#core/en.ts'
 import type { CopyModules, FetchedLanguage } from '../src/copy/copies.ts'
-import type { FormCopy } from '../src/copy/en.ts'
 import type { CopyScriptElement } from './copy-script.ts'
 
 // The widget's own script, as it runs: later, `document.currentScript` is another or none. None

@@ -3,7 +3,7 @@ import { expect } from 'chai'
 import { createElement } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { formCopy } from '../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { staticFormTemplate } from '../src/form/static-form.ts'
 import { createFunctionsClient, type FunctionsInvoker } from '../src/submission/functions-client.ts'
 import {

@@ -1,4 +1,4 @@
-import { supportedLanguages } from '../src/copy/languages.ts'
+import { supportedLanguages } from '#core/languages.ts'
 import { type Token, tokenProperty, tokens } from '../src/styles/design-tokens.ts'
 import { attributeProps } from './element-attributes.ts'
 

@@ -7,7 +7,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react'
-import type { Language } from '../src/copy/languages.ts'
+import type { Language } from '#core/languages.ts'
 import { arrivedCopy, loadCopy } from '../src/copy/load-copy.ts'
 import { resolveLanguage, watchPageLanguage } from '../src/copy/page-language.ts'
 import { DemoRequestForm } from '../src/form/demo-request-form.tsx'

@@ -6,7 +6,7 @@ import {
   fieldsSetting,
   formatFormFields,
   parseFormFields,
-} from '../src/fields/contact-fields.ts'
+} from '#core/contact-fields.ts'
 
 /** The form's contact fields for a build in `mode`, reading .env files in `envDir`. */
 export function buildFields(mode: string, envDir: string): FormFields {

@@ -1,8 +1,8 @@
 /** The ES module build for bundlers: importing it registers `<demo-request>`. */
 import './define.ts'
 
-export type { DemoRequest, DemoRequestSubmission } from '../src/fields/demo-request-schema.ts'
-export { validateDemoRequest } from '../src/fields/demo-request-schema.ts'
+export type { DemoRequest, DemoRequestSubmission } from '#core/demo-request-schema.ts'
+export { validateDemoRequest } from '#core/demo-request-schema.ts'
 export type { DemoRequestErrorKind, DemoRequestEventMap } from '../src/form/demo-request-events.ts'
 export { DemoRequestForm } from '../src/form/demo-request-form.tsx'
 export type {

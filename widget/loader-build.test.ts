@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { companySizes } from '#core/lead-fields.ts'
 import { allCopies } from '../src/copy/load-copy.ts'
-import { companySizes } from '../src/fields/lead-fields.ts'
 import { staticForm } from '../src/form/static-form.ts'
 import {
   compactStaticForm,

@@ -15,7 +15,7 @@ declare module 'virtual:demo-request-loader' {
 /** Made at build time by widget/loader-build.ts, for widget/static-forms.ts. */
 declare module 'virtual:demo-request-static-forms' {
   /** The static form's markup in each language other than English. */
-  export const forms: Partial<Record<import('../src/copy/languages.ts').Language, string>>
+  export const forms: Partial<Record<import('#core/languages.ts').Language, string>>
 }
 
 /** Made at build time by widget/copy-scripts-build.ts, for widget/copy-scripts.ts. */
@@ -26,5 +26,5 @@ declare module 'virtual:demo-request-copy-scripts' {
 
 /** Made at build time by widget/copy-scripts-build.ts: one language's copy, for copy-script.ts. */
 declare module 'virtual:demo-request-copy' {
-  export const copy: import('../src/copy/en.ts').FormCopy
+  export const copy: import('#core/en.ts').FormCopy
 }

@@ -3,7 +3,7 @@
 // it follows its language: CSS `direction` passes from the host into the shadow root, and every
 // side in the form's styles is a logical one. Runs in every engine (npm run test:engines).
 import { expect } from 'chai'
-import { supportedLanguages } from '../src/copy/languages.ts'
+import { supportedLanguages } from '#core/languages.ts'
 import {
   fillValid,
   newRun,

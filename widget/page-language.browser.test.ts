@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
+import { companySizes } from '#core/lead-fields.ts'
 import { allCopies } from '../src/copy/load-copy.ts'
-import { companySizes } from '../src/fields/lead-fields.ts'
 import {
   fieldValues,
   fillValid,

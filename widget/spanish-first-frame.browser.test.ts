@@ -3,7 +3,7 @@
 // a page of its own): the render waits for the words (src/copy/form-language.ts), and no English
 // is ever drawn in the element meanwhile.
 import { expect } from 'chai'
-import { en } from '../src/copy/en.ts'
+import { en } from '#core/en.ts'
 import { arrivedCopy } from '../src/copy/load-copy.ts'
 import { newRun, standInUrl, submitButton } from '../tests/browser/widget-harness.ts'
 import { waitUntil } from '../tests/support/wait-until.ts'

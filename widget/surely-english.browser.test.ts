@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
-import type { Language } from '../src/copy/languages.ts'
+import type { Language } from '#core/languages.ts'
 import { resolveLanguage } from '../src/copy/page-language.ts'
 import { surelyEnglish } from './surely-english.ts'
 

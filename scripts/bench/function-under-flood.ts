@@ -4,7 +4,7 @@
 // edge, so a script can be a new client on every request.
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { formCopy } from '../../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { startDenoEntry } from '../../tests/support/deno-function.ts'
 import { startEmailApiStandIn } from '../../tests/support/email-api-stand-in.ts'
 import { freePort } from '../../tests/support/free-port.ts'

@@ -1,5 +1,5 @@
 // `npm run insights` as a terminal table and as CSV, from the report's figures.
-import { type FunnelEventName, funnelEventNames } from '../../src/analytics/funnel-events.ts'
+import { type FunnelEventName, funnelEventNames } from '#core/funnel-events.ts'
 import { csvCell } from '../leads-format.ts'
 import { funnelSteps, type InsightsReport, type PageFunnel, rate } from './insights-report.ts'
 

@@ -1,7 +1,7 @@
 // `npm run insights -- --html FILE`: the report as one page that opens offline. Its styles and
 // charts (CSS bars, one inline SVG) are in the file; it loads no script, font or image.
 
-import { escapeHtml } from '../../src/escape-html.ts'
+import { escapeHtml } from '#core/escape-html.ts'
 import { tokens } from '../../src/styles/design-tokens.ts'
 import {
   type FieldDropOff,

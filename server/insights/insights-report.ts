@@ -1,8 +1,8 @@
 // The funnel report's figures, from the counters (docs/analytics.md): per source and page, views
 // to starts to sent to booked; each field's drop-off with its codes; sends and bookings per day.
 // Plain data, so the table, the CSV and the HTML page all say the same.
-import { type FunnelEventName, funnelEventNames } from '../../src/analytics/funnel-events.ts'
-import { formFieldNames, leadField } from '../../src/fields/lead-fields.ts'
+import { type FunnelEventName, funnelEventNames } from '#core/funnel-events.ts'
+import { formFieldNames, leadField } from '#core/lead-fields.ts'
 import type {
   FunnelCount,
   FunnelTotals,

@@ -4,8 +4,9 @@
  * written to the device and nothing names the visitor: the batch carries the element's source,
  * the page's origin and path, and what happened.
  */
-import type { FormFieldName } from '../fields/lead-fields.ts'
-import type { PageEventName } from './funnel-events.ts'
+
+import type { PageEventName } from '#core/funnel-events.ts'
+import type { FormFieldName } from '#core/lead-fields.ts'
 
 // One thing that happened on the page: a field and a message code where the event takes them.
 type PageEvent = { event: PageEventName; field?: FormFieldName; code?: string }

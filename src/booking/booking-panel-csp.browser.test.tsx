@@ -2,6 +2,7 @@
 // A partner page whose Content-Security-Policy lets no booking page be framed: this page's own
 // policy, `frame-src 'self'`, as the partner's would be. A file of its own, as the policy stays.
 import { expect } from 'chai'
+import { formCopy } from '#core/form-copy.ts'
 import {
   newRequestId,
   renderPanel,
@@ -9,7 +10,6 @@ import {
   unmountPanels,
 } from '../../tests/browser/booking-panel-harness.tsx'
 import { waitUntil } from '../../tests/support/wait-until.ts'
-import { formCopy } from '../copy/form-copy.ts'
 
 before(() => {
   const policy = document.createElement('meta')

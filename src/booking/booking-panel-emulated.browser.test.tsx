@@ -5,6 +5,7 @@
 // files in frames of one page, and the other may hold it).
 import { executeServerCommand, resetMouse, sendMouse, setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
+import { formCopy } from '#core/form-copy.ts'
 import {
   newRequestId,
   renderPanel,
@@ -13,7 +14,6 @@ import {
   unmountPanels,
 } from '../../tests/browser/booking-panel-harness.tsx'
 import { waitUntil } from '../../tests/support/wait-until.ts'
-import { formCopy } from '../copy/form-copy.ts'
 
 afterEach(unmountPanels)
 

@@ -1,5 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai'
+import { formCopy } from '#core/form-copy.ts'
 import {
   endHold,
   heardFromFrame,
@@ -12,7 +13,6 @@ import {
   unmountPanels,
 } from '../../tests/browser/booking-panel-harness.tsx'
 import { waitUntil } from '../../tests/support/wait-until.ts'
-import { formCopy } from '../copy/form-copy.ts'
 
 afterEach(unmountPanels)
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { BookingProvider } from '#core/next-step.ts'
 import { useCopy } from '../copy/form-language.ts'
 import { adoptStyles } from '../styles/style-sheet.ts'
 import { bookingClasses } from './booking-panel-styles.ts'
 import { frameProtocols } from './frame-protocols.ts'
-import type { BookingProvider } from './next-step.ts'
 
 /** How a booking page is shown: framed, speaking its provider's protocol, or only linked. */
 type BookingPageKind = BookingProvider | 'link'

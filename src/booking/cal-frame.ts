@@ -17,7 +17,7 @@
  *   `bookingSuccessfulV2`, then goes on to the payment page when the booking needs one.
  */
 
-import { isRecord } from '../is-record.ts'
+import { isRecord } from '#core/is-record.ts'
 import {
   type BookingOutcome,
   type FrameProtocol,

@@ -9,7 +9,7 @@
  * before it schedules, so a scheduled event has nothing left to pay.
  */
 
-import { isRecord } from '../is-record.ts'
+import { isRecord } from '#core/is-record.ts'
 import { type FrameProtocol, type FrameSignal, pageHeight } from './frame-protocol.ts'
 
 function frameUrl(url: string, host: string): string {

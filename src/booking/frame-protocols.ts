@@ -1,7 +1,7 @@
+import type { BookingProvider } from '#core/next-step.ts'
 import { calFrame } from './cal-frame.ts'
 import { calendlyFrame } from './calendly-frame.ts'
 import type { FrameProtocol } from './frame-protocol.ts'
-import type { BookingProvider } from './next-step.ts'
 
 /**
  * Each scheduler's frame protocol, by provider name: a provider added to `bookingProviders`

@@ -1,9 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
+import type { NextStep } from '#core/next-step.ts'
 import { useCopy } from '../copy/form-language.ts'
 import { adoptStyles } from '../styles/style-sheet.ts'
 import { BookingPanel, type BookingPanelProps } from './booking-panel.tsx'
 import { bookingClasses } from './booking-panel-styles.ts'
-import type { NextStep } from './next-step.ts'
 
 export interface NextStepPanelProps {
   step: NextStep

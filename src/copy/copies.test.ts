@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { en } from '#core/en.ts'
+import { supportedLanguages } from '#core/languages.ts'
 import { copyModules } from './copies.ts'
-import { en } from './en.ts'
-import { supportedLanguages } from './languages.ts'
 import { allCopies, arrivedCopy, loadCopy } from './load-copy.ts'
 
 // Every string of a copy, by its path: `fields.firstName.label`.

@@ -7,8 +7,8 @@
  * widget and the full widget) replace this module with widget/copy-scripts.ts, which fetches the
  * same modules as classic scripts beside them.
  */
-import type { FormCopy } from './en.ts'
-import type { Language } from './languages.ts'
+import type { FormCopy } from '#core/en.ts'
+import type { Language } from '#core/languages.ts'
 
 /** A language whose words are fetched when a form first speaks it. */
 export type FetchedLanguage = Exclude<Language, 'en'>

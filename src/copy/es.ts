@@ -2,9 +2,10 @@
  * The Spanish copy of the demo-request form: neutral Latin American Spanish, addressing the
  * visitor as `usted`. Its shape is English's (`FormCopy`), so a string left out is a type error.
  */
-import { leadFields, phoneDigits } from '../fields/lead-fields.ts'
-import type { FormCopy } from './en.ts'
-import { numberFormat } from './number-format.ts'
+
+import type { FormCopy } from '#core/en.ts'
+import { leadFields, phoneDigits } from '#core/lead-fields.ts'
+import { numberFormat } from '#core/number-format.ts'
 
 // Every string that quotes a number is a getter: see number-format.ts.
 const number = numberFormat('es')

@@ -3,8 +3,8 @@
  * component that shows words: `useCopy()` returns that language's copy.
  */
 import { createContext, use, useContext } from 'react'
-import { en, type FormCopy } from './en.ts'
-import type { Language } from './languages.ts'
+import { en, type FormCopy } from '#core/en.ts'
+import type { Language } from '#core/languages.ts'
 import { arrivedCopy, loadCopy } from './load-copy.ts'
 
 /** The form's language; English outside any provider. */

@@ -3,9 +3,10 @@
  * fetched once, when a form first speaks it (copies.ts). Tests, stories and build scripts that
  * need every language await `allCopies()`.
  */
+
+import { en, type FormCopy } from '#core/en.ts'
+import { type Language, supportedLanguages } from '#core/languages.ts'
 import { copyModules, type FetchedLanguage } from './copies.ts'
-import { en, type FormCopy } from './en.ts'
-import { type Language, supportedLanguages } from './languages.ts'
 
 const arrived: Partial<Record<Language, FormCopy>> = { en }
 const fetching = new Map<Language, Promise<void>>()

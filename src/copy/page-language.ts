@@ -3,7 +3,7 @@
  * element's own `lang`, else its nearest ancestor's, else `<html lang>`, else English. A regional
  * tag speaks its language (`es-MX` → `es`); a language the form lacks, English.
  */
-import { type Language, supportedLanguages } from './languages.ts'
+import { type Language, supportedLanguages } from '#core/languages.ts'
 
 /** The supported language a BCP 47 tag names, by its primary subtag; English for any other. */
 export function languageOf(tag: string | null | undefined): Language {

@@ -105,12 +105,7 @@ export interface LeadSummary {
 /** One thing that happened to a lead, for its history. */
 export interface LeadHistoryEntry {
   at: string
-  kind:
-    | 'received'
-    | 'notified'
-    | 'booking'
-    | 'status_change'
-    | 'note_added'
+  kind: 'received' | 'notified' | 'booking' | 'status_change' | 'note_added'
   /** Who, for a person's change: their email; null for the system's. */
   by: string | null
   /** The new status, the note's text, the booking's state, the notification's channel. */

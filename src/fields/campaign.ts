@@ -1,4 +1,4 @@
-import { leadFields, type QueryFieldName, queryFieldNames } from './lead-fields.ts'
+import { leadFields, type QueryFieldName, queryFieldNames } from '#core/lead-fields.ts'
 
 /** A field read from the landing page's address (its `utm_*` parameter, in the catalogue). */
 export type UtmField = QueryFieldName

@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { validateSubmission } from '#core/demo-request-schema.ts'
+import { supportedLanguages } from '#core/languages.ts'
+import { leadFields } from '#core/lead-fields.ts'
 import { propertyRuns } from '../../tests/support/property-runs.ts'
 import { sampleLead } from '../../tests/support/sample-lead.ts'
-import { supportedLanguages } from '../copy/languages.ts'
-import { validateSubmission } from './demo-request-schema.ts'
-import { leadFields } from './lead-fields.ts'
 import { submissionMetadata } from './submission-metadata.ts'
 
 const runs = propertyRuns(300)

@@ -1,7 +1,7 @@
-import type { Language } from '../copy/languages.ts'
+import type { Language } from '#core/languages.ts'
+import { honeypot, leadFields } from '#core/lead-fields.ts'
+import { fitMetadata } from '#core/text-hygiene.ts'
 import type { Campaign, UtmField } from './campaign.ts'
-import { honeypot, leadFields } from './lead-fields.ts'
-import { fitMetadata } from './text-hygiene.ts'
 
 export type MetadataInput = {
   source?: string | undefined

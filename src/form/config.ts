@@ -1,4 +1,4 @@
-import { type FormFields, parseFormFields } from '../fields/contact-fields.ts'
+import { type FormFields, parseFormFields } from '#core/contact-fields.ts'
 
 /** Where the form sends leads when no attribute or prop says otherwise. */
 export function defaultSupabaseUrl(): string {

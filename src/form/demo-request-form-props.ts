@@ -1,6 +1,6 @@
-import type { Language } from '../copy/languages.ts'
-import type { FormFields } from '../fields/contact-fields.ts'
-import type { ContactFieldName, RequiredFieldName } from '../fields/lead-fields.ts'
+import type { FormFields } from '#core/contact-fields.ts'
+import type { Language } from '#core/languages.ts'
+import type { ContactFieldName, RequiredFieldName } from '#core/lead-fields.ts'
 import type { FunctionsInvoker } from '../submission/functions-client.ts'
 
 /** What the form's fields hold: the four every form has, and any contact fields. */

@@ -2,6 +2,9 @@
 import { createClient } from '@supabase/supabase-js'
 import { expect } from 'chai'
 import { createRoot, type Root } from 'react-dom/client'
+import { parseFormFields } from '#core/contact-fields.ts'
+import { formCopy } from '#core/form-copy.ts'
+import type { NextStep } from '#core/next-step.ts'
 import {
   fieldValues,
   fillValid,
@@ -16,9 +19,6 @@ import {
 } from '../../tests/browser/widget-harness.ts'
 import { sampleContact, sampleLead } from '../../tests/support/sample-lead.ts'
 import { waitUntil } from '../../tests/support/wait-until.ts'
-import type { NextStep } from '../booking/next-step.ts'
-import { formCopy } from '../copy/form-copy.ts'
-import { parseFormFields } from '../fields/contact-fields.ts'
 import type { FunctionsInvoker } from '../submission/functions-client.ts'
 import { DemoRequestForm } from './demo-request-form.tsx'
 import type { DemoRequestFormProps } from './demo-request-form-props.ts'

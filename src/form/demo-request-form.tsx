@@ -1,7 +1,7 @@
 import { useContext, useId, useLayoutEffect, useRef, useState } from 'react'
+import { en } from '#core/en.ts'
 import { usePageEvents } from '../analytics/use-page-events.ts'
 import { NextStepPanel } from '../booking/next-step-panel.tsx'
-import { en } from '../copy/en.ts'
 import { FormLanguage, useSpokenLanguage } from '../copy/form-language.ts'
 import { arrivedCopy } from '../copy/load-copy.ts'
 import { adoptStyles } from '../styles/style-sheet.ts'

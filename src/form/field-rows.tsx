@@ -1,5 +1,5 @@
-import type { FormFields } from '../fields/contact-fields.ts'
-import { type FormFieldName, formFieldNames, leadField } from '../fields/lead-fields.ts'
+import type { FormFields } from '#core/contact-fields.ts'
+import { type FormFieldName, formFieldNames, leadField } from '#core/lead-fields.ts'
 import { FormField } from './form-field.tsx'
 import { formClasses } from './form-styles.ts'
 import type { FieldIssues } from './use-field-issues.ts'

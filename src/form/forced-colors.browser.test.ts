@@ -15,7 +15,7 @@ import {
 } from '../../tests/browser/widget-harness.ts'
 import { waitUntil } from '../../tests/support/wait-until.ts'
 import '../../widget/define.ts'
-import { formCopy } from '../copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 
 const px = (value: string) => Number.parseFloat(value)
 

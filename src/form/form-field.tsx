@@ -1,6 +1,6 @@
+import { type MessageCode, visitorMessage } from '#core/demo-request-schema.ts'
+import { companySizes, type FormFieldName, leadField } from '#core/lead-fields.ts'
 import { useCopy } from '../copy/form-language.ts'
-import { type MessageCode, visitorMessage } from '../fields/demo-request-schema.ts'
-import { companySizes, type FormFieldName, leadField } from '../fields/lead-fields.ts'
 import { formClasses } from './form-styles.ts'
 
 /** A rule's code, put in words when shown; or the function's own words, when it refused a field. */

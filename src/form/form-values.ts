@@ -4,7 +4,7 @@
  * `input.value = …` (which React's value tracking takes for no change) and a script that fires no
  * event at all each leave the value in the control, where these read it.
  */
-import { formFieldNames, honeypot } from '../fields/lead-fields.ts'
+import { formFieldNames, honeypot } from '#core/lead-fields.ts'
 
 /** Every field and the honeypot empty, as reset() and a successful send leave the form. */
 export const emptyValues: Partial<Record<string, string>> = Object.fromEntries(

@@ -1,5 +1,5 @@
+import { honeypot } from '#core/lead-fields.ts'
 import { useCopy } from '../copy/form-language.ts'
-import { honeypot } from '../fields/lead-fields.ts'
 import { formClasses } from './form-styles.ts'
 
 /**

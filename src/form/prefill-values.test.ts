@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseFormFields } from '../fields/contact-fields.ts'
+import { parseFormFields } from '#core/contact-fields.ts'
 import { prefillValues } from './prefill-values.ts'
 
 describe('prefillValues', () => {

@@ -1,11 +1,11 @@
-import type { FormFields } from '../fields/contact-fields.ts'
+import type { FormFields } from '#core/contact-fields.ts'
 import {
   companySizes,
   type FormFieldName,
   leadField,
   requiredFieldNames,
-} from '../fields/lead-fields.ts'
-import { cleanText } from '../fields/text-hygiene.ts'
+} from '#core/lead-fields.ts'
+import { cleanText } from '#core/text-hygiene.ts'
 
 /** What a host page may hand `prefill()`: any of the four fields, and the form's contact fields. */
 export type DemoRequestPrefill = Partial<Record<FormFieldName, string>>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { formCopy } from '../copy/form-copy.ts'
+import { parseFormFields } from '#core/contact-fields.ts'
+import { formCopy } from '#core/form-copy.ts'
+import { companySizes, requiredFieldNames } from '#core/lead-fields.ts'
 import { allCopies } from '../copy/load-copy.ts'
-import { parseFormFields } from '../fields/contact-fields.ts'
-import { companySizes, requiredFieldNames } from '../fields/lead-fields.ts'
 import { staticForm, staticFormTemplate } from './static-form.ts'
 
 const { html, css } = staticForm({ privacyUrl: '/privacy', prerendered: true })

@@ -1,7 +1,7 @@
 import { type Dispatch, type RefObject, type SetStateAction, useEffect, useState } from 'react'
-import type { FormFields } from '../fields/contact-fields.ts'
-import { checkDemoRequest } from '../fields/demo-request-schema.ts'
-import { formFieldNames } from '../fields/lead-fields.ts'
+import type { FormFields } from '#core/contact-fields.ts'
+import { checkDemoRequest } from '#core/demo-request-schema.ts'
+import { formFieldNames } from '#core/lead-fields.ts'
 import type { FieldIssue } from './form-field.tsx'
 import { readFormValues } from './form-values.ts'
 

@@ -9,13 +9,13 @@ import {
   useRef,
   useState,
 } from 'react'
+import type { FormFields } from '#core/contact-fields.ts'
+import { checkDemoRequest } from '#core/demo-request-schema.ts'
+import type { Language } from '#core/languages.ts'
+import { formFieldNames, honeypot } from '#core/lead-fields.ts'
+import type { NextStep } from '#core/next-step.ts'
 import type { PageEvents } from '../analytics/page-events.ts'
-import type { NextStep } from '../booking/next-step.ts'
-import type { Language } from '../copy/languages.ts'
 import { visitCampaign } from '../fields/campaign.ts'
-import type { FormFields } from '../fields/contact-fields.ts'
-import { checkDemoRequest } from '../fields/demo-request-schema.ts'
-import { formFieldNames, honeypot } from '../fields/lead-fields.ts'
 import { submissionMetadata } from '../fields/submission-metadata.ts'
 import { createFunctionsClient } from '../submission/functions-client.ts'
 import { createIdempotencyKeys } from '../submission/idempotency-key.ts'

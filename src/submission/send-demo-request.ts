@@ -1,13 +1,13 @@
-import { type NextStep, readNextStep } from '../booking/next-step.ts'
-import { createProofSource, type ProofSource } from '../bot-defence/proof-of-work.ts'
 import {
   type DemoRequestSubmission,
   type FieldCodes,
   type FieldErrors,
   type MessageCode,
   messageCodes,
-} from '../fields/demo-request-schema.ts'
-import { isRecord } from '../is-record.ts'
+} from '#core/demo-request-schema.ts'
+import { isRecord } from '#core/is-record.ts'
+import { type NextStep, readNextStep } from '#core/next-step.ts'
+import { createProofSource, type ProofSource } from '../bot-defence/proof-of-work.ts'
 import { type FunctionsInvoker, functionsErrorNames } from './functions-client.ts'
 
 export type FailureKind = 'network' | 'server'

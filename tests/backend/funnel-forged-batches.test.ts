@@ -5,9 +5,9 @@
 // on PostgreSQL 15.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { funnelEventNames } from '../../src/analytics/funnel-events.ts'
-import { messageCodes } from '../../src/fields/demo-request-schema.ts'
-import { formFieldNames } from '../../src/fields/lead-fields.ts'
+import { messageCodes } from '#core/demo-request-schema.ts'
+import { funnelEventNames } from '#core/funnel-events.ts'
+import { formFieldNames } from '#core/lead-fields.ts'
 import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
 import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
 import {

@@ -4,9 +4,9 @@
 // extra and prototype keys, lone surrogates, right-to-left and zero-width text.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { supportedLanguages } from '../../src/copy/languages.ts'
-import { messageCodes, validateDemoRequest } from '../../src/fields/demo-request-schema.ts'
-import { companySizes } from '../../src/fields/lead-fields.ts'
+import { messageCodes, validateDemoRequest } from '#core/demo-request-schema.ts'
+import { supportedLanguages } from '#core/languages.ts'
+import { companySizes } from '#core/lead-fields.ts'
 import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
 import { readFunctionConfig } from '../../supabase/functions/_shared/config/function-config.ts'
 import { createSqlStores } from '../../supabase/functions/_shared/config/sql-stores.ts'

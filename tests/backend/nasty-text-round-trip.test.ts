@@ -2,11 +2,8 @@
 // schema gave it: the same lead reads back the same from `npm start` and from production.
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { parseFormFields } from '../../src/fields/contact-fields.ts'
-import {
-  type DemoRequestSubmission,
-  validateSubmission,
-} from '../../src/fields/demo-request-schema.ts'
+import { parseFormFields } from '#core/contact-fields.ts'
+import { type DemoRequestSubmission, validateSubmission } from '#core/demo-request-schema.ts'
 import type { NewDemoRequest } from '../../supabase/functions/_shared/lead/lead-store.ts'
 import { createSqlLeadStore } from '../../supabase/functions/_shared/lead/sql-lead-store.ts'
 import { insertLead } from '../support/insert-lead.ts'

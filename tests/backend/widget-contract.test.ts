@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FunctionsClient } from '@supabase/functions-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DemoRequestSubmission } from '#core/demo-request-schema.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { readBackendConfig } from '../../server/config.ts'
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts'
-import { formCopy } from '../../src/copy/form-copy.ts'
-import type { DemoRequestSubmission } from '../../src/fields/demo-request-schema.ts'
 import {
   createFunctionsClient,
   type FunctionsInvoker,

@@ -3,7 +3,7 @@
 // it goes, that analytics="off" sends none, and that a visit leaves nothing on the origin and
 // nothing in a batch that could name the visitor (docs/analytics.md).
 import { expect } from 'chai'
-import { checkFunnelBatch } from '../../src/analytics/funnel-events.ts'
+import { checkFunnelBatch } from '#core/funnel-events.ts'
 import '../../widget/define.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { supabaseRoles } from '../../server/migrate.ts'
 import {
   type FormFields,
   fieldsSetting,
   formatFormFields,
   parseFormFields,
-} from '../../src/fields/contact-fields.ts'
+} from '#core/contact-fields.ts'
+import { supabaseRoles } from '../../server/migrate.ts'
 import { createFunctionsClient } from '../../src/submission/functions-client.ts'
 import { demoRequestProofs, sendDemoRequest } from '../../src/submission/send-demo-request.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
@@ -151,8 +151,10 @@ async function checkUploadSet(files: Map<string, Uint8Array>) {
   const { imports } = JSON.parse(new TextDecoder().decode(files.get(functionConfig))) as {
     imports: Record<string, string>
   }
+  // A folder of the repository (`#core/`, the shared rules) is files the CLI uploads, not a version.
   const floating = Object.values(imports).filter(
-    (specifier) => !/^(npm|jsr):(@[^/]+\/)?[^@]+@\d+\.\d+\.\d+$/.test(specifier),
+    (specifier) =>
+      !specifier.startsWith('.') && !/^(npm|jsr):(@[^/]+\/)?[^@]+@\d+\.\d+\.\d+$/.test(specifier),
   )
   check(floating.length === 0, `versions float in deno.json: ${floating.join(', ')}`)
   const npmPins = Object.values(imports)

@@ -6,7 +6,7 @@
  * site's origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formCopy } from '../../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { type FrameworkApp, fallbackLink, startFrameworkApp } from './framework-app.ts'
 import { devVersion } from './partner-package.ts'

@@ -1,6 +1,6 @@
 // What booking.e2e.ts needs beside the browser: a local server routing with the issue's rules,
 // signed webhook deliveries posted to it as a provider posts them, and `npm run leads`' table.
-import type { BookingProvider } from '../../src/booking/next-step.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import {
   calendlyWebhookBody,
   calWebhookBody,

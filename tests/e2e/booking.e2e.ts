@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BookingProvider } from '../../src/booking/next-step.ts'
-import { formCopy } from '../../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import {
   type BookingStandIn,
   type StandInRecord,

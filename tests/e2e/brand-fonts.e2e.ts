@@ -2,7 +2,7 @@
 // loads only the preloaded core files, and a name with an accent brings in the rest of Latin.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { formCopy } from '../../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { openSitePage, visit } from './site-page.ts'
 

@@ -1,7 +1,7 @@
 // A visitor who starts typing the moment the form shows, before (or while) the live form takes
 // over from the static one: what the site and a partner page must both keep.
 import type { Browser, Page } from 'playwright-core'
-import { formCopy } from '../../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import {
   type FillRecord,
   fillDone,

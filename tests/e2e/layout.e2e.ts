@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { supportedLanguages } from '#core/languages.ts'
 import { siteCopy } from '../../site/site-copy.ts'
-import { supportedLanguages } from '../../src/copy/languages.ts'
 import { allCopies } from '../../src/copy/load-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import { waitForLiveForm } from './early-typing.ts'

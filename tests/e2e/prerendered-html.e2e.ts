@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { formCopy } from '#core/form-copy.ts'
+import { requiredFieldNames } from '#core/lead-fields.ts'
 import { brand, company, siteCopy } from '../../site/site-copy.ts'
-import { formCopy } from '../../src/copy/form-copy.ts'
-import { requiredFieldNames } from '../../src/fields/lead-fields.ts'
 import { decodeEntities, htmlText } from './html-text.ts'
 
 // Read straight from the build, as a crawler or a visitor without JavaScript gets it.

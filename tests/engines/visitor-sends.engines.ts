@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type FormCopy, formCopy } from '../../src/copy/form-copy.ts'
+import { type FormCopy, formCopy } from '#core/form-copy.ts'
 import { allCopies } from '../../src/copy/load-copy.ts'
 import {
   allStoredLeadRecords,

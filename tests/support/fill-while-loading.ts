@@ -2,8 +2,8 @@
 // extensions do: at a chosen moment after the form first shows, or after the live form has taken
 // over from the static one. The functions marked "in the page" run there (Playwright's init script
 // and evaluate, puppeteer's, WebDriver's execute), so each stands alone, using no import.
-import { formCopy } from '../../src/copy/form-copy.ts'
-import { companySizes, leadField, type RequiredFieldName } from '../../src/fields/lead-fields.ts'
+import { formCopy } from '#core/form-copy.ts'
+import { companySizes, leadField, type RequiredFieldName } from '#core/lead-fields.ts'
 
 /** The four fields, each filled its own way (see `fillWhileLoading`). */
 interface FillValues {

@@ -3,9 +3,9 @@
 // The recorder is an inline script the test page puts before the loader, so it needs no engine's
 // init-script support (WebKitWebDriver has none).
 
-import type { FormCopy } from '../../src/copy/en.ts'
+import type { FormCopy } from '#core/en.ts'
+import { companySizes, requiredFieldNames } from '#core/lead-fields.ts'
 import { allCopies } from '../../src/copy/load-copy.ts'
-import { companySizes, requiredFieldNames } from '../../src/fields/lead-fields.ts'
 
 /** What one element showed in one frame, or at one change: its words, placeholders and labels. */
 export interface FrameSnapshot {

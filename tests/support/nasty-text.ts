@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 
 /**
- * Single characters and short sequences, each a reason for a rule in src/fields/text-hygiene.ts.
+ * Single characters and short sequences, each a reason for a rule in src/core/text-hygiene.ts.
  */
 export const nastyPieces = [
   'a',

@@ -1,7 +1,7 @@
 // The form filled and sent as a visitor does it, through Playwright: one sequence for every
 // test and tool that drives the real form. Locators pierce the element's open shadow root.
 import type { Page } from 'playwright-core'
-import { formCopy } from '../../src/copy/form-copy.ts'
+import { formCopy } from '#core/form-copy.ts'
 import { sampleLead } from './sample-lead.ts'
 
 /**

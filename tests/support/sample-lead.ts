@@ -1,6 +1,6 @@
 // The one sample lead of every suite, in each shape the suites need, each built from the first.
 // Only type imports, so the browser tests and Storybook load it too.
-import type { DemoRequest, DemoRequestSubmission } from '../../src/fields/demo-request-schema.ts'
+import type { DemoRequest, DemoRequestSubmission } from '#core/demo-request-schema.ts'
 import type {
   NewDemoRequest,
   StoredDemoRequest,

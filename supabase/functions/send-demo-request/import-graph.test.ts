@@ -38,8 +38,8 @@ describe("the function's module graph", () => {
 
     expect(local.filter((module) => module.error)).toEqual([])
     expect(paths).toContain(functionEntry)
-    expect(paths).toContain('src/fields/demo-request-schema.ts')
-    expect(paths).toContain('src/copy/form-copy.ts')
+    expect(paths).toContain('src/core/demo-request-schema.ts')
+    expect(paths).toContain('src/core/form-copy.ts')
     expect(
       paths.filter((path) => path.startsWith('site/') || path.endsWith('site-copy.ts')),
     ).toEqual([])
@@ -49,9 +49,17 @@ describe("the function's module graph", () => {
       expect(text, path).not.toContain(brand.name)
       expect(text, path).not.toContain(siteCopy.hero.tagline)
     }
+    // Of src/ only the runtime-neutral core, and by its name (deno.json's `#core/`), so a moved
+    // function folder or core file is one import-map line, not a hunt through relative paths.
     expect(
-      paths.filter((path) => !path.startsWith('supabase/functions/') && !path.startsWith('src/')),
+      paths.filter(
+        (path) => !path.startsWith('supabase/functions/') && !path.startsWith('src/core/'),
+      ),
     ).toEqual([])
+    const climbingToSrc = /from '(\.\.\/)+src\//
+    for (const path of paths.filter((path) => path.startsWith('supabase/'))) {
+      expect(await readFile(`${repoRoot}${path}`, 'utf8'), path).not.toMatch(climbingToSrc)
+    }
     // Beyond local files only npm packages, which the deno.json import map names, and the
     // runtime's own `node:` modules (node:crypto hashes the client key), which nothing uploads.
     const remote = modules.filter((module) => !module.specifier.startsWith('file:'))

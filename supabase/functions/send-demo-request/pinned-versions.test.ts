@@ -13,10 +13,13 @@ const denoLock = readJson(functionConfig.replace(/deno\.json$/, 'deno.lock'))
 const packageJson = readJson('package.json')
 const packageLock = readJson('package-lock.json')
 
-const pins = Object.entries(denoJson.imports).map(([alias, specifier]) => {
-  const [, name = '', version = ''] = /^npm:((?:@[^/]+\/)?[^@]+)@(.*)$/.exec(specifier) ?? []
-  return { alias, specifier, name, version }
-})
+// The map names local folders too (`#core/`, the shared rules): files uploaded, not versions.
+const pins = Object.entries(denoJson.imports)
+  .filter(([, specifier]) => !specifier.startsWith('.'))
+  .map(([alias, specifier]) => {
+    const [, name = '', version = ''] = /^npm:((?:@[^/]+\/)?[^@]+)@(.*)$/.exec(specifier) ?? []
+    return { alias, specifier, name, version }
+  })
 
 describe("the function's npm versions", () => {
   it('are exact in deno.json', () => {

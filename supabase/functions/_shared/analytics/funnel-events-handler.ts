@@ -1,4 +1,4 @@
-import { checkFunnelBatch, funnelBatchLimits } from '../../../../src/analytics/funnel-events.ts'
+import { checkFunnelBatch, funnelBatchLimits } from '#core/funnel-events.ts'
 import { clientGroup, defaultIpv6Prefix } from '../abuse/client-group.ts'
 import { clientKey } from '../abuse/client-key.ts'
 import { type RateLimit, secondsUntilWindowEnds, windowStart } from '../abuse/rate-limit.ts'
@@ -34,7 +34,7 @@ const mediaTypes = ['text/plain', 'application/json']
 
 /**
  * `POST …/send-demo-request/events`: counts one page view's batch of funnel events
- * (src/analytics/funnel-events.ts) from an allowed origin. Answers 204 when counted; a 4xx
+ * (src/core/funnel-events.ts) from an allowed origin. Answers 204 when counted; a 4xx
  * naming the rule broken, with nothing counted, for anything else; 503 only when the database
  * cannot be reached. No API key: a beacon sends no headers, and the key is public anyway.
  */

@@ -1,11 +1,11 @@
 // The baseline migration is SQL the Supabase CLI deploys as written, so the funnel's lists in its
 // checks (events, fields, codes, and the events only the function counts) are checked against
-// src/analytics/funnel-events.ts here: an event, field or code added there without its SQL fails.
+// src/core/funnel-events.ts here: an event, field or code added there without its SQL fails.
 import { readdir, readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
-import { functionEventNames, funnelEventNames } from '../../../../src/analytics/funnel-events.ts'
-import { messageCodes } from '../../../../src/fields/demo-request-schema.ts'
-import { formFieldNames } from '../../../../src/fields/lead-fields.ts'
+import { messageCodes } from '#core/demo-request-schema.ts'
+import { functionEventNames, funnelEventNames } from '#core/funnel-events.ts'
+import { formFieldNames } from '#core/lead-fields.ts'
 
 const migrations = new URL('../../../migrations/', import.meta.url)
 

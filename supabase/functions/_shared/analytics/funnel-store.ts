@@ -1,4 +1,4 @@
-import type { FunnelBatch, FunnelEventName } from '../../../../src/analytics/funnel-events.ts'
+import type { FunnelBatch, FunnelEventName } from '#core/funnel-events.ts'
 
 /** One counter, its shards summed: how often `event` happened on `day` on a source's page. */
 export interface FunnelCount {

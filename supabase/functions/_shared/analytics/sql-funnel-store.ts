@@ -1,4 +1,4 @@
-import type { FunnelEventName } from '../../../../src/analytics/funnel-events.ts'
+import type { FunnelEventName } from '#core/funnel-events.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { type SqlStoreOptions, transactionsAs } from '../db/sql-role.ts'
 import type { FunnelCount, FunnelStore, FunnelTotals } from './funnel-store.ts'

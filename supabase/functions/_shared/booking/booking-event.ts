@@ -1,5 +1,5 @@
-import type { BookingProvider } from '../../../../src/booking/next-step.ts'
-import { isRecord } from '../../../../src/is-record.ts'
+import { isRecord } from '#core/is-record.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import type { BookingState } from './booking-state.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { type BookingProvider, bookingProviders } from '../../../../src/booking/next-step.ts'
+import { type BookingProvider, bookingProviders } from '#core/next-step.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import type { BookingStore } from './booking-store.ts'
 import type { SchedulerApiSettings } from './scheduler-api.ts'

@@ -1,4 +1,4 @@
-import type { BookingProvider } from '../../../../src/booking/next-step.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import type { BookingEvent, BookingNoticeKey } from './booking-event.ts'
 
 /** What applying a booking change came to. */

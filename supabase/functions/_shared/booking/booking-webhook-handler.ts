@@ -1,4 +1,4 @@
-import type { BookingProvider } from '../../../../src/booking/next-step.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import type { AfterReply } from '../http/after-reply.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { readCappedBody } from '../http/read-capped-body.ts'

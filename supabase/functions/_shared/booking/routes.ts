@@ -1,15 +1,7 @@
-import {
-  type BookingProvider,
-  bookingProviders,
-  type NextStep,
-} from '../../../../src/booking/next-step.ts'
-import { type Language, supportedLanguages } from '../../../../src/copy/languages.ts'
-import {
-  type LeadFieldName,
-  leadField,
-  leadFieldNames,
-} from '../../../../src/fields/lead-fields.ts'
-import { isRecord } from '../../../../src/is-record.ts'
+import { isRecord } from '#core/is-record.ts'
+import { type Language, supportedLanguages } from '#core/languages.ts'
+import { type LeadFieldName, leadField, leadFieldNames } from '#core/lead-fields.ts'
+import { type BookingProvider, bookingProviders, type NextStep } from '#core/next-step.ts'
 import type { Invitee } from './scheduler.ts'
 import { schedulerOfHost, schedulers } from './schedulers.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookingProviders } from '../../../../src/booking/next-step.ts'
+import { bookingProviders } from '#core/next-step.ts'
 import {
   bookingWebhookPath,
   bookingWebhookProvider,

@@ -1,10 +1,10 @@
-import { type BookingProvider, bookingProviders } from '../../../../src/booking/next-step.ts'
+import { type BookingProvider, bookingProviders } from '#core/next-step.ts'
 import { cal } from './providers/cal.ts'
 import { calendly } from './providers/calendly.ts'
 import type { Scheduler } from './scheduler.ts'
 
 /**
- * Every scheduler the function speaks to, keyed by `bookingProviders` (src/booking/next-step.ts):
+ * Every scheduler the function speaks to, keyed by `bookingProviders` (src/core/next-step.ts):
  * the one place a provider joins. Routes, webhook paths, secrets and sales' wording read this.
  */
 export const schedulers: Record<BookingProvider, Scheduler> = { cal, calendly }

@@ -1,4 +1,4 @@
-import type { BookingProvider } from '../../../../src/booking/next-step.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { type SqlStoreOptions, toDate, transactionsAs } from '../db/sql-role.ts'
 import type { BookingNoticeKind } from './booking-event.ts'

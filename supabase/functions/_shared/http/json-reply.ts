@@ -1,4 +1,4 @@
-import type { NextStep } from '../../../../src/booking/next-step.ts'
+import type { NextStep } from '#core/next-step.ts'
 
 /**
  * A machine-readable error: `code` for programs, `message` for people, `fields` per input in

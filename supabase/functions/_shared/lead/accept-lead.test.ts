@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { DemoRequestSubmission } from '../../../../src/fields/demo-request-schema.ts'
+import type { DemoRequestSubmission } from '#core/demo-request-schema.ts'
 import { sampleSubmission } from '../../../../tests/support/sample-lead.ts'
 import { openTestPglite, type TestDatabase } from '../../../../tests/support/test-database.ts'
 import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'

@@ -1,11 +1,6 @@
-import type { DemoRequestSubmission } from '../../../../src/fields/demo-request-schema.ts'
-import {
-  honeypot,
-  type LeadFieldName,
-  leadField,
-  leadFieldNames,
-} from '../../../../src/fields/lead-fields.ts'
-import { phoneE164 } from '../../../../src/fields/phone-number.ts'
+import type { DemoRequestSubmission } from '#core/demo-request-schema.ts'
+import { honeypot, type LeadFieldName, leadField, leadFieldNames } from '#core/lead-fields.ts'
+import { phoneE164 } from '#core/phone-number.ts'
 import { clientGroup, defaultIpv6Prefix } from '../abuse/client-group.ts'
 import { clientKey } from '../abuse/client-key.ts'
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { parseFormFields } from '../../../../src/fields/contact-fields.ts'
+import { parseFormFields } from '#core/contact-fields.ts'
 import {
   expectError,
   functionUrl,

@@ -1,4 +1,4 @@
-import type { FormFields } from '../../../../src/fields/contact-fields.ts'
+import type { FormFields } from '#core/contact-fields.ts'
 import type { ProofGate } from '../abuse/proof-gate.ts'
 import { nextStep, type RouteLead } from '../booking/routes.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/after-reply.ts'

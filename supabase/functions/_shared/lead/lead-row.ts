@@ -3,7 +3,7 @@ import {
   leadField,
   leadFieldNames,
   type leadFields,
-} from '../../../../src/fields/lead-fields.ts'
+} from '#core/lead-fields.ts'
 import { toDate } from '../db/sql-role.ts'
 import type { LeadValues, NewDemoRequest, StoredDemoRequest } from './lead-store.ts'
 

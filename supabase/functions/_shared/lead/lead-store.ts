@@ -1,7 +1,7 @@
-import type { BookingProvider } from '../../../../src/booking/next-step.ts'
-import type { Language } from '../../../../src/copy/languages.ts'
-import type { CompanySize } from '../../../../src/fields/demo-request-schema.ts'
-import type { LeadFieldName, RequiredFieldName } from '../../../../src/fields/lead-fields.ts'
+import type { CompanySize } from '#core/demo-request-schema.ts'
+import type { Language } from '#core/languages.ts'
+import type { LeadFieldName, RequiredFieldName } from '#core/lead-fields.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import type { BookingState } from '../booking/booking-state.ts'
 
 // Where sales stand on a lead: not yet told, told, telling failed, never to be told (spam), or
@@ -10,7 +10,7 @@ export const notificationStatuses = ['pending', 'sent', 'failed', 'skipped', 'he
 export type NotificationStatus = (typeof notificationStatuses)[number]
 
 /**
- * A lead's own values, one per field of the catalogue (src/fields/lead-fields.ts): the four every
+ * A lead's own values, one per field of the catalogue (src/core/lead-fields.ts): the four every
  * form has, and every other field null when the form lacks it or the visitor left it empty.
  */
 export type LeadValues = { [Name in Exclude<RequiredFieldName, 'companySize'>]: string } & {

@@ -1,10 +1,10 @@
-import type { FormFields } from '../../../../src/fields/contact-fields.ts'
+import type { FormFields } from '#core/contact-fields.ts'
 import {
   checkSubmission,
   type DemoRequestSubmission,
   fieldMessage,
   type MessageCode,
-} from '../../../../src/fields/demo-request-schema.ts'
+} from '#core/demo-request-schema.ts'
 import { isAllowedOrigin } from '../http/cors.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { readCappedBody } from '../http/read-capped-body.ts'

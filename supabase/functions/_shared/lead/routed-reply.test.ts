@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { parseFormFields } from '../../../../src/fields/contact-fields.ts'
-import { honeypot } from '../../../../src/fields/lead-fields.ts'
+import { parseFormFields } from '#core/contact-fields.ts'
+import { honeypot } from '#core/lead-fields.ts'
 import { functionUrl, partner, post } from '../../../../tests/support/function-requests.ts'
 import { sampleSubmission } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../../src/escape-html.ts'
+import { escapeHtml } from '#core/escape-html.ts'
 import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import { schedulers } from '../booking/schedulers.ts'
 import { slackEscape } from './lead-webhook.ts'

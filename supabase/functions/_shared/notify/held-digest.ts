@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../../src/escape-html.ts'
+import { escapeHtml } from '#core/escape-html.ts'
 import type { HeldDigest, LeadNotice } from './notifier.ts'
 import { salesTime } from './sales-time.ts'
 

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../../../src/escape-html.ts'
-import { leadField, leadFieldNames } from '../../../../src/fields/lead-fields.ts'
+import { escapeHtml } from '#core/escape-html.ts'
+import { leadField, leadFieldNames } from '#core/lead-fields.ts'
 import type { LeadNotice, NoticeFieldName } from './notifier.ts'
 
 // The catalogue's fields that have a label in the email, in its order.

@@ -3,7 +3,7 @@ import {
   leadField,
   leadFieldNames,
   type leadFields,
-} from '../../../../src/fields/lead-fields.ts'
+} from '#core/lead-fields.ts'
 import type { LeadNotice } from './notifier.ts'
 
 /** The JSON body posted for a lead, in the Standard Webhooks shape: `type`, `timestamp`, `data`. */

@@ -1,5 +1,5 @@
-import type { BookingProvider } from '../../../../src/booking/next-step.ts'
-import type { LeadFieldName, leadFields } from '../../../../src/fields/lead-fields.ts'
+import type { LeadFieldName, leadFields } from '#core/lead-fields.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { StoredDemoRequest } from '../lead/lead-store.ts'
 

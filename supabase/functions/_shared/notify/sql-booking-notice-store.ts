@@ -1,4 +1,4 @@
-import type { BookingProvider } from '../../../../src/booking/next-step.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { toDate } from '../db/sql-role.ts'

@@ -1,4 +1,4 @@
-import { isRecord } from '../../../../../src/is-record.ts'
+import { isRecord } from '#core/is-record.ts'
 import { type BookingEvent, instant, type Json, text } from '../booking-event.ts'
 import type { BookingState } from '../booking-state.ts'
 import { getApiJson, type SchedulerApi, type SchedulerApiSettings } from '../scheduler-api.ts'

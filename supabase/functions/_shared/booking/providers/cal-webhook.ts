@@ -1,4 +1,4 @@
-import { isRecord } from '../../../../../src/is-record.ts'
+import { isRecord } from '#core/is-record.ts'
 import {
   type BookingEvent,
   instant,

@@ -1,4 +1,4 @@
-import { isRecord } from '../../../../../src/is-record.ts'
+import { isRecord } from '#core/is-record.ts'
 import { instant, parseJson, text, type WebhookOutcome } from '../booking-event.ts'
 import { hmacSha256Matches } from '../hmac.ts'
 import { calendlyInviteeEvent } from './calendly-invitee.ts'

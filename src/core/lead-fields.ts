@@ -6,9 +6,9 @@
  * uploads it under Deno.
  */
 
-import { supportedLanguages } from '../copy/languages.ts'
+import { supportedLanguages } from './languages.ts'
 
-/** How a field is checked and drawn; `lead-schema.ts` holds the rules of each kind. */
+/** How a field is checked and drawn; `demo-request-schema.ts` holds the rules of each kind. */
 export type LeadFieldKind =
   | 'name'
   | 'choice'

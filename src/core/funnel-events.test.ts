@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { messageCodes } from '../fields/demo-request-schema.ts'
-import { formFieldNames } from '../fields/lead-fields.ts'
 import { submissionMetadata } from '../fields/submission-metadata.ts'
+import { messageCodes } from './demo-request-schema.ts'
 import {
   checkFunnelBatch,
   functionEventNames,
@@ -10,6 +9,7 @@ import {
   funnelPage,
   pageEventNames,
 } from './funnel-events.ts'
+import { formFieldNames } from './lead-fields.ts'
 
 const page = 'https://partner.example/contact'
 

@@ -1,12 +1,12 @@
 /**
  * The English copy of the demo-request form: labels, placeholders, options' labels, the
  * validation messages by field and code, toasts, the booking panel. Rules return codes
- * (lead-schema.ts); the words are looked up when the form renders. Every other language is a
+ * (demo-request-schema.ts); the words are looked up when the form renders. Every other language is a
  * module of the type `FormCopy` derived here, so a missing string is a type error. The schema's
  * English replies (the function's 400s) read this module too, so the function uploads it: keep
  * site copy and every dependency but the catalogue it quotes out of it.
  */
-import { companySizes, leadFields, phoneDigits } from '../fields/lead-fields.ts'
+import { companySizes, leadFields, phoneDigits } from './lead-fields.ts'
 import { numberFormat } from './number-format.ts'
 
 // Every string that quotes a number is a getter: see number-format.ts.
@@ -36,7 +36,7 @@ export const en = {
     (typeof companySizes)[number],
     string
   >,
-  /** What each field's rules say, by the code a rule returns (lead-schema.ts). */
+  /** What each field's rules say, by the code a rule returns (demo-request-schema.ts). */
   messages: {
     firstName: {
       required: 'First name is required',

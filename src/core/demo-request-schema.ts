@@ -6,9 +6,9 @@
  * Runs under Deno as well as bundlers: explicit `.ts` imports, valibot its only dependency.
  */
 import * as v from 'valibot'
-import { type FormCopy, formCopy } from '../copy/form-copy.ts'
-import { type Language, supportedLanguages } from '../copy/languages.ts'
 import { type FormFields, fieldsSetting, formatFormFields } from './contact-fields.ts'
+import { type FormCopy, formCopy } from './form-copy.ts'
+import { type Language, supportedLanguages } from './languages.ts'
 import {
   attributionFieldNames,
   type ContactFieldName,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { sampleLead, sampleLead as valid } from '../../tests/support/sample-lead.ts'
-import { formCopy } from '../copy/form-copy.ts'
 import { allCopies } from '../copy/load-copy.ts'
 import { parseFormFields } from './contact-fields.ts'
 import {
@@ -10,6 +9,7 @@ import {
   validateSubmission,
   visitorMessage,
 } from './demo-request-schema.ts'
+import { formCopy } from './form-copy.ts'
 import { companySizes } from './lead-fields.ts'
 
 describe('validateDemoRequest', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { leadFields } from '../fields/lead-fields.ts'
+import { leadFields } from './lead-fields.ts'
 
 const { NumberFormat } = Intl
 
@@ -20,7 +20,7 @@ describe('numbers in the copy', () => {
     vi.stubGlobal('Intl', Object.create(Intl, { NumberFormat: { value: CountedNumberFormat } }))
     vi.resetModules()
     const { en } = await import('./en.ts')
-    const { es } = await import('./es.ts')
+    const { es } = await import('../copy/es.ts')
     expect(en.messages.firstName.required).toBe('First name is required')
     expect(made).toEqual([])
 

@@ -4,9 +4,9 @@
  * one page view, never who it happened to. Runs under Deno too: `.ts` imports, valibot only.
  */
 import * as v from 'valibot'
-import { messageCodes } from '../fields/demo-request-schema.ts'
-import { formFieldNames, leadFields } from '../fields/lead-fields.ts'
-import { fitMetadata } from '../fields/text-hygiene.ts'
+import { messageCodes } from './demo-request-schema.ts'
+import { formFieldNames, leadFields } from './lead-fields.ts'
+import { fitMetadata } from './text-hygiene.ts'
 
 /** What beside the event a counter is kept by: a form field and a message code, or a route. */
 type FunnelDetail = 'none' | 'field' | 'field-code' | 'rule'
