@@ -23,17 +23,16 @@ let ahead = 0
 beforeAll(async () => {
   database = await openTestPglite()
   printed = []
-  server = createServer((request, response) => handler(request, response))
-  let handler: NodeHttp1Handler = (_request, response) => response.end()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // The site's address is read when a link is made, once the server listens.
   auth = await createLocalAuth({
     db: database.db,
     siteUrl: () => url,
     mailer: terminalMailer((line) => printed.push(line)),
     now: () => new Date(Date.now() + ahead),
   })
-  handler = toNodeHandler(authHandler(auth)) as NodeHttp1Handler
+  server = createServer(toNodeHandler(authHandler(auth)) as NodeHttp1Handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 
 afterAll(async () => {
