@@ -66,6 +66,8 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   }
   const { port } = server.address() as AddressInfo
   url = localOrigin(config.host, port)
+  // Links made for other processes' commands (npm run console:link) name the port bound here.
+  config.port = port
   const dispatcher = createConfiguredDispatcher(config, database.notifications)
   const reconcile = createConfiguredReconciler(config, database.bookings, dispatcher.channels)
   // The scheduled job's run, as the deployed retry endpoint does it: bookings read back first,
