@@ -15,7 +15,7 @@ export class AuthError extends Error {
 }
 
 /** The API version supabase-js asks for and Supabase Auth echoes back. */
-export const apiVersion = '2024-01-01'
+const apiVersion = '2024-01-01'
 
 /** A JSON reply with the API version header supabase-js reads error bodies by. */
 export function authJson(status: number, body: unknown): Response {

@@ -2,7 +2,7 @@ import { AuthError, authErrorReply, authJson } from './auth-error.ts'
 import type { LocalAuth } from './local-auth.ts'
 
 /** Where Supabase Auth answers, on the project's URL, and so here. */
-export const authPathPrefix = '/auth/v1/'
+const authPathPrefix = '/auth/v1/'
 
 /** Whether a request is for the local auth. */
 export const isAuthPath = (url = '/') => url.startsWith(authPathPrefix)

@@ -84,5 +84,3 @@ export function userJson(row: AuthUserRow) {
     is_anonymous: false,
   }
 }
-
-export type AuthUser = ReturnType<typeof userJson>

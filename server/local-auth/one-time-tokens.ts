@@ -5,7 +5,7 @@ import { emailCode, linkTokenHash, storedHash } from './auth-crypto.ts'
 export type OneTimeKind = 'magiclink' | 'invite'
 
 /** Supabase Auth's default lifetime of an emailed link or code (GOTRUE_MAILER_OTP_EXP). */
-export const oneTimeTokenSeconds = 3600
+const oneTimeTokenSeconds = 3600
 
 // Six digits are a million guesses: after this many wrong codes for an address its token is
 // spent, where Supabase Auth relies on its rate limits on /verify instead.
