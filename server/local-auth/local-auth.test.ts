@@ -247,12 +247,17 @@ describe('signing in with supabase-js', () => {
     expect(again.jwtSecret).toBe(auth.jwtSecret)
   })
 
-  it('refuses a token signed with another key', async () => {
+  it('refuses a token signed with another key, and an expired one', async () => {
     const { session } = await signedIn(await invited())
     const [head, body] = session.access_token.split('.')
     const forged = `${head}.${body}.${'A'.repeat(43)}`
     const { error } = await client().auth.getUser(forged)
     expect(error).toMatchObject({ status: 403, code: 'bad_jwt' })
+    expect((await client().auth.getUser(session.access_token)).error).toBeNull()
+    ahead = 3601_000
+    const expired = await client().auth.getUser(session.access_token)
+    expect(expired.error).toMatchObject({ status: 403, code: 'bad_jwt' })
+    expect(expired.error?.message).toMatch(/token is expired/)
   })
 })
 
