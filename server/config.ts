@@ -17,7 +17,13 @@ export interface BackendConfig extends FunctionConfig {
   distDir: string
   /** Seconds between the backend's runs of due notifications; 0 for none, `null` if unset. */
   notifyRetrySeconds: number | null
+  /** Who `npm start`'s printed console link signs in, as the console's owner. */
+  localOwnerEmail: string
 }
+
+/** The address people use for a server on `host` and `port`: "localhost" reads more easily. */
+export const localOrigin = (host: string, port: number) =>
+  `http://${/^(127\.0\.0\.1|::1|0\.0\.0\.0|::)$/.test(host) ? 'localhost' : host}:${port}`
 
 /**
  * Reads the settings from `env` (the process environment by default). Defaults: port 3000 on
@@ -48,5 +54,14 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     dataDir: resolve(projectRoot, env.PGLITE_DATA_DIR?.trim() || '.data/pglite'),
     distDir: resolve(projectRoot, 'dist'),
     notifyRetrySeconds,
+    localOwnerEmail: readLocalOwnerEmail(env.LOCAL_OWNER_EMAIL),
   }
+}
+
+function readLocalOwnerEmail(setting: string | undefined): string {
+  const email = setting?.trim().toLowerCase() || 'owner@localhost'
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+    throw new Error(`LOCAL_OWNER_EMAIL must be an email address, not "${setting}"`)
+  }
+  return email
 }

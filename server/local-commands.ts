@@ -6,6 +6,7 @@ import {
   createConfiguredReconciler,
   type FunctionStores,
 } from '../supabase/functions/_shared/config/configured-handler.ts'
+import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
 import type { NotificationStatus } from '../supabase/functions/_shared/lead/lead-store.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
@@ -13,6 +14,7 @@ import { insightsCsv, insightsTable } from './insights/insights-format.ts'
 import { insightsHtml } from './insights/insights-html.ts'
 import { buildInsights, reportDays } from './insights/insights-report.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
+import { consoleLinkCommand } from './local-auth/console-link-command.ts'
 
 /** What `npm run leads` asks for (server/leads.ts). */
 interface LeadsInput {
@@ -65,11 +67,12 @@ async function notifyRetry(stores: FunctionStores, config: BackendConfig): Promi
 }
 
 /**
- * Runs a command a person gave against the local data: `leads`, `insights` or `notify-retry`. It runs in
- * whichever process holds the database, so it takes plain input and returns the text to print.
+ * Runs a command a person gave against the local data: `leads`, `insights`, `notify-retry` or
+ * `console-link`. It runs in whichever process holds the database, so it takes plain input and
+ * returns the text to print.
  */
 export async function runLocalCommand(
-  stores: FunctionStores,
+  stores: FunctionStores & { sql: SqlDatabase },
   config: BackendConfig,
   command: string,
   input: unknown,
@@ -97,5 +100,6 @@ export async function runLocalCommand(
     return { output, exitCode: 0 }
   }
   if (command === 'notify-retry') return notifyRetry(stores, config)
+  if (command === 'console-link') return consoleLinkCommand(stores.sql, config)
   return { output: `Unknown command "${command}"\n`, exitCode: 2 }
 }

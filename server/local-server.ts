@@ -12,9 +12,11 @@ import {
   retentionIntervalMs,
 } from '../supabase/functions/_shared/config/retention.ts'
 import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply.ts'
-import { type BackendConfig, readBackendConfig } from './config.ts'
+import { type BackendConfig, localOrigin, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
 import { functionListener, isFunctionPath } from './function-route.ts'
+import { isAuthPath } from './local-auth/auth-routes.ts'
+import { serveLocalAuth } from './local-auth/serve-local-auth.ts'
 import { startNotifyRetryLoop } from './notify-retry-loop.ts'
 import { createStaticFiles } from './static-files.ts'
 
@@ -32,8 +34,20 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
     createConfiguredHandler(config, database, { afterReply: pending.afterReply }),
   )
   const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
+  // Sign-in for the console: Supabase Auth's API at /auth/v1/, as on a Supabase project's URL.
+  let url = ''
+  const localAuth = await serveLocalAuth(database.sql, () => url, config.localOwnerEmail).catch(
+    async (error) => {
+      await database.close()
+      throw error
+    },
+  )
   const server = createServer((request, response) =>
-    (isFunctionPath(request.url) ? serveFunction : serveFiles)(request, response),
+    (isAuthPath(request.url)
+      ? localAuth.listener
+      : isFunctionPath(request.url)
+        ? serveFunction
+        : serveFiles)(request, response),
   )
   // Longer than any client keeps an idle connection (undici: 4 s), so a client never sends a
   // request on a connection the server is closing at that moment.
@@ -51,6 +65,9 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
     throw error
   }
   const { port } = server.address() as AddressInfo
+  url = localOrigin(config.host, port)
+  // Links made for other processes' commands (npm run console:link) name the port bound here.
+  config.port = port
   const dispatcher = createConfiguredDispatcher(config, database.notifications)
   const reconcile = createConfiguredReconciler(config, database.bookings, dispatcher.channels)
   // The scheduled job's run, as the deployed retry endpoint does it: bookings read back first,
@@ -76,8 +93,7 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   )
   pruning.unref()
   return {
-    // People read "localhost" more easily than the loopback address.
-    url: `http://${/^(127\.0\.0\.1|::1|0\.0\.0\.0|::)$/.test(config.host) ? 'localhost' : config.host}:${port}`,
+    url,
     leads: database.leads,
     abuse: database.abuse,
     config,
@@ -85,6 +101,14 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
     description: database.description,
     /** Resolves once the notifications started after replies so far have settled. */
     notificationsSettled: pending.settled,
+    /** The secret the local auth signs access tokens with (HS256), as a project's JWT secret. */
+    authJwtSecret: localAuth.auth.jwtSecret,
+    /** A `service_role` key under that secret, for supabase-js's admin calls to /auth/v1/. */
+    authServiceRoleKey: localAuth.auth.serviceRoleKey,
+    /** What the local auth printed for people: sign-in links and invitations, oldest first. */
+    authMail: localAuth.auth.mailer.sent,
+    /** A fresh one-time link to /console for the local owner (LOCAL_OWNER_EMAIL). */
+    consoleLink: localAuth.ownerLink,
     async close() {
       clearInterval(pruning)
       server.closeAllConnections()

@@ -6,6 +6,7 @@ import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-gr
 import { bookingWebhookPath, schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import { checkBuild } from './build-freshness.ts'
 import { type BackendConfig, projectRoot, readBackendConfig } from './config.ts'
+import { consoleLinkLines } from './local-auth/console-link-command.ts'
 import { startLocalServer } from './local-server.ts'
 
 // A bad setting is a thing to change, not a crash: one line names it and says what is wrong,
@@ -94,6 +95,16 @@ console.log(`Demo-request backend on ${server.url}
   read back ${!readBack.length ? `off (set ${apiKeySettings.join(' or ')})` : notifyRetrySeconds ? `${readBack.join(' and ')} bookings every ${notifyRetrySeconds} s` : 'off (NOTIFY_RETRY_SECONDS=0): npm run notify:retry reads them'}
   apikey    ${apiKeys ? `${apiKeys.length} accepted` : 'not checked (set SUPABASE_PUBLISHABLE_KEYS or SUPABASE_ANON_KEY)'}
 See the leads with: npm run leads`)
+
+// Nobody reaches the console without this link: the person at this terminal is its owner.
+// Sign-in links asked for later, and invitations, are printed here too.
+await server
+  .consoleLink()
+  .then((link) => {
+    console.log(consoleLinkLines(server.config.localOwnerEmail, link).trimEnd())
+    console.log('  a fresh one: npm run console:link')
+  })
+  .catch((error: Error) => console.error(`No console sign-in link: ${error.message}`))
 
 // A second Ctrl-C, with the handler gone, stops at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,0 +1,52 @@
+import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+
+// The local stand-in for Supabase Auth keeps its own schema, made here rather than in
+// supabase/migrations: on Supabase, Auth owns the `auth` schema and these tables never exist.
+// Tokens are stored only as SHA-256 hashes, so a copy of the database signs nobody in.
+const schema = `
+create schema if not exists local_auth;
+revoke all on schema local_auth from public;
+create table if not exists local_auth.secrets (
+  name text primary key,
+  value text not null
+);
+create table if not exists local_auth.users (
+  id uuid primary key,
+  email text not null unique,
+  invited_at timestamptz,
+  email_confirmed_at timestamptz,
+  last_sign_in_at timestamptz,
+  user_metadata jsonb not null default '{}',
+  created_at timestamptz not null,
+  updated_at timestamptz not null
+);
+create table if not exists local_auth.one_time_tokens (
+  token_hash text primary key,
+  user_id uuid not null references local_auth.users on delete cascade,
+  kind text not null check (kind in ('magiclink', 'invite')),
+  created_at timestamptz not null,
+  expires_at timestamptz not null,
+  failed_attempts integer not null default 0,
+  used_at timestamptz
+);
+create table if not exists local_auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references local_auth.users on delete cascade,
+  method text not null,
+  created_at timestamptz not null
+);
+create table if not exists local_auth.refresh_tokens (
+  token_hash text primary key,
+  session_id uuid not null references local_auth.sessions on delete cascade,
+  revoked boolean not null default false,
+  created_at timestamptz not null
+);
+`
+
+/** Creates the local auth's schema where missing; two servers starting at once wait in turn. */
+export async function ensureAuthSchema(db: SqlDatabase): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['local_auth'])
+    await tx.exec(schema)
+  })
+}

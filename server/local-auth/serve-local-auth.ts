@@ -1,0 +1,20 @@
+import type { NodeHttp1Handler } from 'srvx'
+import { toNodeHandler } from 'srvx/node'
+import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import { authHandler } from './auth-routes.ts'
+import { createLocalAuth } from './local-auth.ts'
+import { localOwnerLink } from './local-owner.ts'
+
+/**
+ * The local auth as the local server serves it at `/auth/v1/`, on its database, with links to
+ * `siteUrl` (read once the server listens) and sign-in links for `ownerEmail`.
+ */
+export async function serveLocalAuth(db: SqlDatabase, siteUrl: () => string, ownerEmail: string) {
+  const auth = await createLocalAuth({ db, siteUrl })
+  return {
+    auth,
+    listener: toNodeHandler(authHandler(auth)) as NodeHttp1Handler,
+    /** A fresh one-time sign-in link for the local owner, made an owner where missing. */
+    ownerLink: () => localOwnerLink(auth, db, ownerEmail),
+  }
+}
