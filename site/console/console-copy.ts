@@ -67,6 +67,7 @@ export const consoleCopy = {
     caption: (total: number) => `Leads, newest first: ${total.toLocaleString('en-US')} match`,
     empty: 'No lead matches this filter.',
     newLeads: (count: number) => (count === 1 ? '1 new lead' : `${count} new leads`),
+    pages: 'Pages of leads',
     newer: 'Newer',
     older: 'Older',
     export: 'Export CSV',
