@@ -57,15 +57,12 @@ export function ConsoleApp({ deps }: { deps: ConsoleDeps }) {
     }
   }, [deps, queries])
 
+  if (stage.name === 'checking') return <ConsoleChecking followingLink={stage.followingLink} />
   return (
     <div className="console">
       <QueryClientProvider client={queries}>
         <ConsoleDepsContext value={deps}>
-          {stage.name === 'checking' ? (
-            <p className="console-status" role="status">
-              {stage.followingLink ? consoleCopy.signIn.verifyingLink : consoleCopy.checkingSession}
-            </p>
-          ) : stage.name === 'signedOut' ? (
+          {stage.name === 'signedOut' ? (
             <SignInScreen notice={stage.notice} />
           ) : (
             <ConsoleApiContext value={api}>
@@ -74,6 +71,17 @@ export function ConsoleApp({ deps }: { deps: ConsoleDeps }) {
           )}
         </ConsoleDepsContext>
       </QueryClientProvider>
+    </div>
+  )
+}
+
+/** The console before it knows who is signed in; also its prerendered HTML. */
+export function ConsoleChecking({ followingLink = false }: { followingLink?: boolean }) {
+  return (
+    <div className="console">
+      <p className="console-status" role="status">
+        {followingLink ? consoleCopy.signIn.verifyingLink : consoleCopy.checkingSession}
+      </p>
     </div>
   )
 }
