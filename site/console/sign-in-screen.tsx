@@ -69,7 +69,7 @@ export function SignInScreen({ notice }: { notice: string | null }) {
           </h1>
           <p>{words.intro}</p>
           {problemLine}
-          <form onSubmit={send} className="console-form">
+          <form key="email" onSubmit={send} className="console-form">
             <label>
               {words.email}
               <input
@@ -94,7 +94,7 @@ export function SignInScreen({ notice }: { notice: string | null }) {
           </h1>
           <p>{words.sent(sentTo)}</p>
           {problemLine}
-          <form onSubmit={verify} className="console-form">
+          <form key="code" onSubmit={verify} className="console-form">
             <label>
               {words.code}
               <input
