@@ -2,6 +2,8 @@ import {
   type ConsoleError,
   consoleFunctionName,
   type LeadFilter,
+  type NewNote,
+  type StatusChange,
 } from '../../src/core/console-api.ts'
 import { ConsoleApiError, readConsoleError } from './console-api-error.ts'
 import type { ConsoleApi } from './console-api-port.ts'
@@ -73,8 +75,10 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     me: () => json('GET', 'me'),
     leads: (filter, before) => json('GET', `leads${page(filter, before)}`),
     lead: (leadId) => json('GET', `leads/${id(leadId)}`),
-    setStatus: (leadId, status) => json('PATCH', `leads/${id(leadId)}`, { status }),
-    addNote: (leadId, text) => json('POST', `leads/${id(leadId)}/notes`, { text }),
+    setStatus: (leadId, status) =>
+      json('PATCH', `leads/${id(leadId)}`, { status } satisfies StatusChange),
+    addNote: (leadId, text) =>
+      json('POST', `leads/${id(leadId)}/notes`, { text } satisfies NewNote),
     exportCsv: async (filter) => (await send('GET', `leads.csv${page(filter, null)}`)).blob(),
     audit: (before) => json('GET', `audit${query(new URLSearchParams(before ? { before } : {}))}`),
     staff: () => json('GET', 'staff'),

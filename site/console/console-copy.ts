@@ -88,6 +88,7 @@ export const consoleCopy = {
   },
   lead: {
     back: 'Back to leads',
+    received: (ago: string) => `Received ${ago}`,
     fields: 'Everything the lead carries',
     history: 'History',
     noHistory: 'Nothing yet.',

@@ -1,7 +1,7 @@
 import type { StaffRole } from '../../src/core/console-api.ts'
 
-/** The console's views, in the order its navigation lists them. */
-export const consoleViews = ['leads', 'counts', 'audit', 'people'] as const
+// The console's views; each role's list below gives their order in its navigation.
+const consoleViews = ['leads', 'counts', 'audit', 'people'] as const
 export type ConsoleView = (typeof consoleViews)[number]
 
 // What each role is shown; the database's policies decide what each may read, so a view left

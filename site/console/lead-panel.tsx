@@ -7,7 +7,7 @@ import {
   pipelineStatuses,
 } from '../../src/core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
-import { formatInstant } from './console-dates.ts'
+import { formatAgo, formatInstant } from './console-dates.ts'
 import { useConsoleApi } from './console-deps.ts'
 import { Failed, Loading } from './query-status.tsx'
 import { useFocusOnChange } from './use-focus-on-change.ts'
@@ -53,6 +53,9 @@ function LeadBody({ id, detail }: { id: string; detail: LeadDetail }) {
         {name}
         {lead.company_name ? `, ${lead.company_name}` : ''}
       </h2>
+      {typeof lead.created_at === 'string' && (
+        <p className="console-muted">{words.received(formatAgo(lead.created_at, new Date()))}</p>
+      )}
       {reply && (
         <p>
           <a className="button button--primary" href={reply}>
