@@ -16,6 +16,8 @@ export interface ConsoleStoryProps {
   leads?: number
   failure?: FakeApiOptions['failure']
   auth?: FakeAuthOptions
+  /** The width of the page around the console, in CSS pixels; the story's frame when unset. */
+  width?: number
 }
 
 const staffOf: Record<StaffRole, StaffMe> = {
@@ -42,6 +44,7 @@ export function ConsoleStory({
   leads = 0,
   failure,
   auth,
+  width,
 }: ConsoleStoryProps) {
   const { deps, location } = useMemo(() => {
     const me = staffOf[role ?? 'sales']
@@ -61,7 +64,7 @@ export function ConsoleStory({
   return (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <style>{consoleStyles}</style>
-      <main>
+      <main style={width ? { width, overflowX: 'auto' } : undefined} data-console-page>
         <ConsoleApp deps={deps} />
       </main>
     </Router>

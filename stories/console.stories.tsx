@@ -278,3 +278,18 @@ export const People: Story = {
     await canvas.findByText(words.people.erased(0))
   },
 }
+
+// The narrowest phone: the page never scrolls sideways; the lead table scrolls in its own region.
+export const Narrow: Story = {
+  name: '320 px wide',
+  args: { role: 'owner', leads: 60, width: 320 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const table = await canvas.findByRole('table', { name: words.leads.caption(60) })
+    const page = canvasElement.querySelector<HTMLElement>('[data-console-page]')
+    expect(page?.scrollWidth).toBe(320)
+    const region = canvas.getByRole('region', { name: words.leads.caption(60) })
+    expect(region.clientWidth).toBeLessThanOrEqual(320)
+    expect(table.scrollWidth).toBeGreaterThan(region.clientWidth)
+  },
+}
