@@ -101,11 +101,11 @@ function LeadList({
           {exportProblem}
         </p>
       )}
+      {/* A refresh that fails keeps the page it had, under the failure's words. */}
+      {leads.isError && <Failed error={leads.error} retry={() => leads.refetch()} />}
       {leads.isPending ? (
         <Loading />
-      ) : leads.isError ? (
-        <Failed error={leads.error} retry={() => leads.refetch()} />
-      ) : leads.data.leads.length === 0 ? (
+      ) : !leads.data ? null : leads.data.leads.length === 0 ? (
         <p className="console-empty">{words.empty}</p>
       ) : (
         <>
@@ -114,29 +114,47 @@ function LeadList({
             total={leads.data.total}
             hrefOf={(lead) => `${path}?${leadQuery(lead)}`}
           />
-          <nav className="console-pager" aria-label={words.pages}>
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={cursors.length === 1}
-              onClick={() => setCursors((now) => now.slice(0, -1))}
-            >
-              {words.newer}
-            </button>
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={!leads.data.next}
-              onClick={() => {
-                const next = leads.data.next
-                if (next) setCursors((now) => [...now, next])
-              }}
-            >
-              {words.older}
-            </button>
-          </nav>
+          <LeadPager
+            next={leads.data.next}
+            atNewest={cursors.length === 1}
+            onNewer={() => setCursors((now) => now.slice(0, -1))}
+            onOlder={(next) => setCursors((now) => [...now, next])}
+          />
         </>
       )}
     </div>
+  )
+}
+
+function LeadPager({
+  next,
+  atNewest,
+  onNewer,
+  onOlder,
+}: {
+  next: string | null
+  atNewest: boolean
+  onNewer: () => void
+  onOlder: (next: string) => void
+}) {
+  return (
+    <nav className="console-pager" aria-label={words.pages}>
+      <button
+        type="button"
+        className="button button--outline"
+        disabled={atNewest}
+        onClick={onNewer}
+      >
+        {words.newer}
+      </button>
+      <button
+        type="button"
+        className="button button--outline"
+        disabled={!next}
+        onClick={() => next && onOlder(next)}
+      >
+        {words.older}
+      </button>
+    </nav>
   )
 }
