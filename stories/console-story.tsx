@@ -16,6 +16,8 @@ export interface ConsoleStoryProps {
   leads?: number
   failure?: FakeApiOptions['failure']
   auth?: FakeAuthOptions
+  /** Handed the fake API once made, and the address's history, for a play to act and read. */
+  onFake?: (fake: { api: ReturnType<typeof fakeConsoleApi>; history: string[] }) => void
   /** The width of the page around the console, in CSS pixels; the story's frame when unset. */
   width?: number
 }
@@ -45,22 +47,28 @@ export function ConsoleStory({
   failure,
   auth,
   width,
+  onFake,
 }: ConsoleStoryProps) {
   const { deps, location } = useMemo(() => {
+    const location = memoryLocation({ path, record: true })
     const me = staffOf[role ?? 'sales']
     const fakeAuth = fakeConsoleAuth({ ...(role ? { signedInAs: me.email } : {}), ...auth })
     const href = { current: new URL(path, 'https://firm.example').href }
     const deps: ConsoleDeps = {
       auth: fakeAuth,
-      createApi: (onSignedOut) => fakeConsoleApi({ me, leads, failure, onSignedOut }),
+      createApi: (onSignedOut) => {
+        const api = fakeConsoleApi({ me, leads, failure, onSignedOut })
+        onFake?.({ api, history: location.history })
+        return api
+      },
       redirectTo: 'https://firm.example/console',
       href: () => href.current,
       replaceUrl: (url) => {
         href.current = new URL(url, href.current).href
       },
     }
-    return { deps, location: memoryLocation({ path }) }
-  }, [role, path, leads, failure, auth])
+    return { deps, location }
+  }, [role, path, leads, failure, auth, onFake])
   return (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <style>{consoleStyles}</style>

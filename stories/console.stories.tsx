@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { focusManager } from '@tanstack/react-query'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { consoleCopy } from '../site/console/console-copy.ts'
-import { ConsoleStory } from './console-story.tsx'
+import { ConsoleStory, type ConsoleStoryProps } from './console-story.tsx'
 import { withSiteStyles } from './site-decorators.tsx'
 
 /**
@@ -291,5 +292,61 @@ export const Narrow: Story = {
     const region = canvas.getByRole('region', { name: words.leads.caption(60) })
     expect(region.clientWidth).toBeLessThanOrEqual(320)
     expect(table.scrollWidth).toBeGreaterThan(region.clientWidth)
+  },
+}
+
+type Fake = Parameters<NonNullable<ConsoleStoryProps['onFake']>>[0]
+
+/** A holder the story's console hands its fake to, for the play to reach. */
+function fakeHolder() {
+  const holder: { fake?: Fake } = {}
+  return {
+    onFake: (fake: Fake) => {
+      holder.fake = fake
+    },
+    fake: () => {
+      if (!holder.fake) throw new Error('The console made no API')
+      return holder.fake
+    },
+  }
+}
+
+const arrivals = fakeHolder()
+
+export const NewLead: Story = {
+  name: 'A new lead arrives',
+  args: { role: 'sales', leads: 5, onFake: arrivals.onFake },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('table', { name: words.leads.caption(5) })
+    const lead = arrivals.fake().api.receiveLead()
+    // As when the tab regains focus; the 15 s refresh asks the same query again.
+    focusManager.setFocused(false)
+    focusManager.setFocused(true)
+    await canvas.findByRole('table', { name: words.leads.caption(6) })
+    expect(await canvas.findByText(words.leads.newLeads(1))).toHaveAttribute('role', 'status')
+    expect(canvas.getByRole('link', { name: `${lead.firstName} ${lead.lastName}` })).toBeVisible()
+    focusManager.setFocused(undefined)
+  },
+}
+
+const filtering = fakeHolder()
+
+export const FilterApplied: Story = {
+  name: 'Filter applied into the address',
+  args: { role: 'sales', leads: 200, onFake: filtering.onFake },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('table', { name: words.leads.caption(200) })
+    await userEvent.type(canvas.getByLabelText(words.leads.search), 'Reyes')
+    await userEvent.selectOptions(canvas.getByLabelText(words.leads.booking), 'none')
+    await userEvent.click(canvas.getByRole('button', { name: words.leads.apply }))
+    const table = await canvas.findByRole('table', { name: /Leads, newest first: \d+ match/ })
+    await waitFor(() => expect(table).not.toHaveAccessibleName(words.leads.caption(200)))
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(row).toHaveTextContent('Reyes Partners')
+      expect(row).toHaveTextContent(words.leads.noBooking)
+    }
+    expect(filtering.fake().history.at(-1)).toBe('/console?booking=none&q=Reyes')
   },
 }

@@ -214,7 +214,10 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       const lead = {
         ...makeLead(leads.length, now),
         id: `lead-new-${leads.length}`,
-        createdAt: new Date().toISOString(),
+        // Newer than every lead so far, whatever the machine's clock says.
+        createdAt: new Date(
+          Math.max(Date.now(), Date.parse(leads[0]?.createdAt ?? '1970-01-01') + 60_000),
+        ).toISOString(),
       }
       leads.unshift(lead)
       return lead
