@@ -57,7 +57,10 @@ export function ConsoleStory({
     const deps: ConsoleDeps = {
       auth: fakeAuth,
       createApi: (onSignedOut) => {
-        const api = fakeConsoleApi({ me, leads, failure, onSignedOut })
+        // As the real client: a 401 ends the session first, then says why.
+        const signOutThenSay = (message: string) =>
+          void fakeAuth.signOut({ scope: 'local' }).then(() => onSignedOut(message))
+        const api = fakeConsoleApi({ me, leads, failure, onSignedOut: signOutThenSay })
         onFake?.({ api, history: location.history })
         return api
       },

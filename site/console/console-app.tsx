@@ -63,7 +63,7 @@ export function ConsoleApp({ deps }: { deps: ConsoleDeps }) {
       <QueryClientProvider client={queries}>
         <ConsoleDepsContext value={deps}>
           {stage.name === 'signedOut' ? (
-            <SignInScreen notice={stage.notice} />
+            <SignInScreen key={stage.notice ?? ''} notice={stage.notice} />
           ) : (
             <ConsoleApiContext value={api}>
               <ConsoleShell />
