@@ -17,7 +17,11 @@ export interface ConsoleStoryProps {
   failure?: FakeApiOptions['failure']
   auth?: FakeAuthOptions
   /** Handed the fake API once made, and the address's history, for a play to act and read. */
-  onFake?: (fake: { api: ReturnType<typeof fakeConsoleApi>; history: string[] }) => void
+  onFake?: (fake: {
+    api: ReturnType<typeof fakeConsoleApi>
+    auth: ReturnType<typeof fakeConsoleAuth>
+    history: string[]
+  }) => void
   /** The width of the page around the console, in CSS pixels; the story's frame when unset. */
   width?: number
 }
@@ -61,7 +65,7 @@ export function ConsoleStory({
         const signOutThenSay = (message: string) =>
           void fakeAuth.signOut({ scope: 'local' }).then(() => onSignedOut(message))
         const api = fakeConsoleApi({ me, leads, failure, onSignedOut: signOutThenSay })
-        onFake?.({ api, history: location.history })
+        onFake?.({ api, auth: fakeAuth, history: location.history })
         return api
       },
       redirectTo: 'https://firm.example/console',

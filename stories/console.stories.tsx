@@ -22,6 +22,22 @@ type Story = StoryObj<typeof meta>
 const words = consoleCopy
 const invited = { invited: ['sales@firm.example'], code: '123456', tokenHash: 'good-link' }
 
+type Fake = Parameters<NonNullable<ConsoleStoryProps['onFake']>>[0]
+
+/** A holder the story's console hands its fake to, for the play to reach. */
+function fakeHolder() {
+  const holder: { fake?: Fake } = {}
+  return {
+    onFake: (fake: Fake) => {
+      holder.fake = fake
+    },
+    fake: () => {
+      if (!holder.fake) throw new Error('The console made no API')
+      return holder.fake
+    },
+  }
+}
+
 async function sendLink(canvasElement: HTMLElement, email: string) {
   const canvas = within(canvasElement)
   await userEvent.type(await canvas.findByLabelText(words.signIn.email), email)
@@ -38,14 +54,24 @@ export const SignedOut: Story = {
   },
 }
 
+const linkSent = fakeHolder()
+
 export const LinkSent: Story = {
   name: 'Link sent',
-  args: { auth: invited },
+  args: { auth: invited, onFake: linkSent.onFake },
   play: async ({ canvasElement }) => {
     await sendLink(canvasElement, 'sales@firm.example')
     const canvas = within(canvasElement)
     await canvas.findByRole('heading', { name: words.signIn.sentHeading })
     expect(canvas.getByText(words.signIn.sent('sales@firm.example'))).toBeVisible()
+    // Invited people only: Supabase Auth is told never to make an account for this email.
+    const sent = linkSent.fake().auth.calls.find((call) => call.method === 'signInWithOtp')
+    expect(sent?.args).toEqual([
+      {
+        email: 'sales@firm.example',
+        options: { shouldCreateUser: false, emailRedirectTo: 'https://firm.example/console' },
+      },
+    ])
   },
 }
 
@@ -293,22 +319,6 @@ export const Narrow: Story = {
     expect(region.clientWidth).toBeLessThanOrEqual(320)
     expect(table.scrollWidth).toBeGreaterThan(region.clientWidth)
   },
-}
-
-type Fake = Parameters<NonNullable<ConsoleStoryProps['onFake']>>[0]
-
-/** A holder the story's console hands its fake to, for the play to reach. */
-function fakeHolder() {
-  const holder: { fake?: Fake } = {}
-  return {
-    onFake: (fake: Fake) => {
-      holder.fake = fake
-    },
-    fake: () => {
-      if (!holder.fake) throw new Error('The console made no API')
-      return holder.fake
-    },
-  }
 }
 
 const arrivals = fakeHolder()
