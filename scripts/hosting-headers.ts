@@ -21,7 +21,11 @@ const namedWidgetFiles = [
 const briefly = 'public, max-age=300, stale-while-revalidate=86400'
 const forever = 'public, max-age=31536000, immutable'
 
-/** The `_headers` text for the site in `siteDir`, whose form posts to `functionsOrigin`. */
+/**
+ * The `_headers` text for the site in `siteDir`, whose form posts to `functionsOrigin`; the
+ * console signs in and reads its API there too, so connect-src names it. The console is for
+ * staff: search engines are told not to index it by a header as well as by its page.
+ */
 export function hostingHeaders(siteDir: string, functionsOrigin?: string): string {
   const pages = readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
     file.endsWith('.html'),
@@ -52,6 +56,8 @@ export function hostingHeaders(siteDir: string, functionsOrigin?: string): strin
   Content-Security-Policy: ${policy}
   X-Content-Type-Options: nosniff
   Referrer-Policy: strict-origin-when-cross-origin
+/console
+  X-Robots-Tag: noindex
 /assets/*
   Cache-Control: ${forever}
 /widget/*

@@ -48,6 +48,17 @@ describe('once dist/site exists', () => {
     await writeFile(join(dist, 'site', 'request-demo', 'index.html'), 'form page')
     await writeFile(join(dist, 'site', '404.html'), 'not found page')
     await writeFile(join(dist, 'site', 'assets', 'app.css'), 'body{}')
+    await mkdir(join(dist, 'site', 'console'))
+    await writeFile(join(dist, 'site', 'console', 'index.html'), 'console shell')
+  })
+
+  it('serves /console with its query, as a sign-in link or a shared filter leads there', async () => {
+    expect(await get('/console')).toMatchObject({ status: 200, text: 'console shell' })
+    expect(await get('/console?token_hash=abc&type=magiclink')).toMatchObject({
+      status: 200,
+      text: 'console shell',
+    })
+    expect(await get('/console?view=leads&status=new&q=acme')).toMatchObject({ status: 200 })
   })
 
   it('serves its pages, with /request-demo from request-demo/index.html', async () => {

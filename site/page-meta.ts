@@ -1,6 +1,13 @@
 import { siteCopy } from './site-copy.ts'
 
-export type PageKey = 'home' | 'requestDemo' | 'privacy' | 'terms' | 'embed' | 'notFound'
+export type PageKey =
+  | 'home'
+  | 'requestDemo'
+  | 'privacy'
+  | 'terms'
+  | 'embed'
+  | 'console'
+  | 'notFound'
 
 export interface PageMeta {
   /** Where the page is served; the not-found page answers any unknown path. */
@@ -17,6 +24,8 @@ export const pages: Record<PageKey, PageMeta> = {
   privacy: { path: '/privacy', indexable: true, ...siteCopy.meta.privacy },
   terms: { path: '/terms', indexable: true, ...siteCopy.meta.terms },
   embed: { path: '/embed', indexable: true, ...siteCopy.meta.embed },
+  // The staff console: for signed-in staff, so out of the sitemap and of search engines.
+  console: { path: '/console', indexable: false, ...siteCopy.meta.console },
   notFound: { path: '/404', indexable: false, ...siteCopy.meta.notFound },
 }
 

@@ -25,6 +25,7 @@ const outputs: { page: PageMeta; file: string; chunk?: string }[] = [
   { page: pages.privacy, file: 'privacy/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.terms, file: 'terms/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.embed, file: 'embed/index.html', chunk: 'pages/embed-page.tsx' },
+  { page: pages.console, file: 'console/index.html', chunk: 'pages/console-page.tsx' },
   { page: pages.notFound, file: '404.html' },
 ]
 

@@ -34,6 +34,10 @@ const lazyPages: Record<string, LazyPage> = {
   [pages.embed.path]: lazyPage(() =>
     import('./pages/embed-page.tsx').then((page) => page.EmbedPage),
   ),
+  // Staff only: supabase-js, TanStack Query and Table come with this chunk, never to visitors.
+  [pages.console.path]: lazyPage(() =>
+    import('./pages/console-page.tsx').then((page) => page.ConsolePage),
+  ),
 }
 
 /** Fetches the chunk of the page at `path`, if it has one, so hydration finds it ready. */

@@ -16,6 +16,8 @@ const pages = {
   privacy: '/privacy',
   terms: '/terms',
   embed: '/embed',
+  // Signed out on the local server: the sign-in screen; signed in, the stories check each view.
+  console: '/console',
   'not found': '/no-such-page',
 }
 const widths = [360, 1280]

@@ -26,6 +26,7 @@ const builtPages = [
   'request-demo/index.html',
   'privacy/index.html',
   'terms/index.html',
+  'console/index.html',
   '404.html',
 ]
 

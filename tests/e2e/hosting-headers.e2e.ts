@@ -78,7 +78,7 @@ async function openWatchedPage(path: string) {
 }
 
 describe('the site under the hosting headers', () => {
-  it.each(['/', '/request-demo', '/no-such-page'])(
+  it.each(['/', '/request-demo', '/console', '/no-such-page'])(
     '%s renders with no CSP violation',
     async (path) => {
       const { page, violations } = await openWatchedPage(path)
@@ -108,6 +108,13 @@ describe('the site under the hosting headers', () => {
     const fullWidget = await fetch(`${origin}/widget/${full}`)
     expect(fullWidget.status).toBe(200)
     expect(fullWidget.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('tells search engines not to index the console', async () => {
+    const reply = await fetch(`${origin}/console`)
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get('x-robots-tag')).toBe('noindex')
+    expect(await reply.text()).toContain('<meta name="robots" content="noindex" />')
   })
 
   it('sets Cache-Control by one rule per widget path, as hosts join repeated headers', () => {

@@ -11,7 +11,7 @@ const copies = await allCopies()
 
 const browser = chromiumForFile()
 
-const paths = ['/', '/request-demo', '/privacy', '/terms', '/embed', '/no-such-page']
+const paths = ['/', '/request-demo', '/privacy', '/terms', '/embed', '/console', '/no-such-page']
 
 describe('layout', () => {
   // Each page loaded once, at the narrowest width a phone has, then resized through the rest:

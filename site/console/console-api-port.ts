@@ -1,0 +1,35 @@
+import type {
+  AuditPage,
+  EraseRequest,
+  EraseResult,
+  LeadDetail,
+  LeadFilter,
+  LeadPage,
+  PipelineStatus,
+  SourceCounts,
+  StaffInvite,
+  StaffMe,
+  StaffMember,
+  StaffRole,
+} from '../../src/core/console-api.ts'
+
+/**
+ * The console function's routes as the views call them: `createConsoleClient` over HTTP in the
+ * app, an in-memory fake in stories and tests. Every method rejects with a ConsoleApiError.
+ */
+export interface ConsoleApi {
+  me(): Promise<StaffMe>
+  leads(filter: LeadFilter, before: string | null): Promise<LeadPage>
+  lead(id: string): Promise<LeadDetail>
+  setStatus(id: string, status: PipelineStatus): Promise<LeadDetail>
+  addNote(id: string, text: string): Promise<LeadDetail>
+  /** `GET /leads.csv` with the filter, whole, to save as a file. */
+  exportCsv(filter: LeadFilter): Promise<Blob>
+  audit(before: string | null): Promise<AuditPage>
+  staff(): Promise<StaffMember[]>
+  invite(invite: StaffInvite): Promise<StaffMember>
+  updateStaff(userId: string, change: { role: StaffRole; sources: string[] }): Promise<StaffMember>
+  removeStaff(userId: string): Promise<void>
+  erase(request: EraseRequest): Promise<EraseResult>
+  counts(from: string, to: string): Promise<SourceCounts[]>
+}

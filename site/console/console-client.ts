@@ -1,0 +1,93 @@
+import {
+  type ConsoleError,
+  consoleFunctionName,
+  type LeadFilter,
+  type NewNote,
+  type StatusChange,
+} from '../../src/core/console-api.ts'
+import { ConsoleApiError, readConsoleError } from './console-api-error.ts'
+import type { ConsoleApi } from './console-api-port.ts'
+import type { ConsoleAuth } from './console-auth.ts'
+import { filterParams } from './lead-filter-query.ts'
+
+export interface ConsoleClientOptions {
+  /** The Supabase project's URL (on `npm start`, the site's own origin). */
+  supabaseUrl: string
+  /** The publishable key, sent as `apikey` as supabase-js sends it. */
+  apikey: string
+  auth: ConsoleAuth
+  /** Told after a 401 has signed the person out, with the function's sentence. */
+  onSignedOut: (message: string) => void
+}
+
+/** The console function over HTTP, as the signed-in person. */
+export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
+  const base = `${options.supabaseUrl.replace(/\/$/, '')}/functions/v1/${consoleFunctionName}`
+
+  async function send(method: string, route: string, body?: unknown): Promise<Response> {
+    // getSession refreshes an access token that is about to expire before handing it over.
+    const { data } = await options.auth.getSession()
+    const token = data.session?.access_token
+    if (!token) throw await signedOut({ code: 'unauthenticated', message: 'Sign in again.' })
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      apikey: options.apikey,
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    let reply: Response
+    try {
+      reply = await fetch(`${base}/${route}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    } catch {
+      throw new ConsoleApiError(0, {
+        code: 'unavailable',
+        message: 'The console cannot be reached. Check your connection and try again.',
+      })
+    }
+    if (reply.ok) return reply
+    const error = readConsoleError(reply.status, await reply.json().catch(() => null))
+    if (reply.status === 401) throw await signedOut(error)
+    throw new ConsoleApiError(reply.status, error)
+  }
+
+  // A token the function refuses (expired, another key's, a person removed) ends the session
+  // here too, so the page shows the sign-in screen rather than failing on every call.
+  async function signedOut(error: ConsoleError) {
+    await options.auth.signOut({ scope: 'local' }).catch(() => {})
+    options.onSignedOut(error.message)
+    return new ConsoleApiError(401, error)
+  }
+
+  const json = async <T>(method: string, route: string, body?: unknown): Promise<T> =>
+    (await send(method, route, body)).json() as Promise<T>
+  const query = (params: URLSearchParams) => (params.size ? `?${params}` : '')
+  const page = (filter: LeadFilter, before: string | null) => {
+    const params = filterParams(filter)
+    if (before) params.set('before', before)
+    return query(params)
+  }
+  const id = encodeURIComponent
+
+  return {
+    me: () => json('GET', 'me'),
+    leads: (filter, before) => json('GET', `leads${page(filter, before)}`),
+    lead: (leadId) => json('GET', `leads/${id(leadId)}`),
+    setStatus: (leadId, status) =>
+      json('PATCH', `leads/${id(leadId)}`, { status } satisfies StatusChange),
+    addNote: (leadId, text) =>
+      json('POST', `leads/${id(leadId)}/notes`, { text } satisfies NewNote),
+    exportCsv: async (filter) => (await send('GET', `leads.csv${page(filter, null)}`)).blob(),
+    audit: (before) => json('GET', `audit${query(new URLSearchParams(before ? { before } : {}))}`),
+    staff: () => json('GET', 'staff'),
+    invite: (invite) => json('POST', 'staff', invite),
+    updateStaff: (userId, change) => json('PATCH', `staff/${id(userId)}`, change),
+    removeStaff: async (userId) => {
+      await send('DELETE', `staff/${id(userId)}`)
+    },
+    erase: (request) => json('POST', 'erase', request),
+    counts: (from, to) => json('GET', `counts${query(new URLSearchParams({ from, to }))}`),
+  }
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query'
+import { type ComponentType, useRef } from 'react'
+import { Link, useLocation } from 'wouter'
+import type { StaffMe } from '../../src/core/console-api.ts'
+import { AuditView } from './audit-view.tsx'
+import { consoleCopy } from './console-copy.ts'
+import { useConsoleApi, useConsoleDeps } from './console-deps.ts'
+import { type ConsoleView, chosenView, viewsFor } from './console-views.ts'
+import { CountsView } from './counts-view.tsx'
+import { LeadsView } from './leads-view.tsx'
+import { PeopleView } from './people-view.tsx'
+import { Failed, Loading } from './query-status.tsx'
+import { useConsoleQuery } from './use-console-query.ts'
+import { useFocusOnChange } from './use-focus-on-change.ts'
+
+const viewComponents: Record<ConsoleView, ComponentType> = {
+  leads: LeadsView,
+  counts: CountsView,
+  audit: AuditView,
+  people: PeopleView,
+}
+
+/** The signed-in console: who is signed in, the views of their role, and the one chosen. */
+export function ConsoleShell() {
+  const api = useConsoleApi()
+  // The first call of a session is its sign-in on the audit trail (GET /me).
+  const me = useQuery({
+    queryKey: ['me'],
+    queryFn: () => api.me(),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  if (me.isPending) return <Loading />
+  if (me.isError) return <Failed error={me.error} retry={() => me.refetch()} />
+  return <SignedIn me={me.data} />
+}
+
+function SignedIn({ me }: { me: StaffMe }) {
+  const { auth } = useConsoleDeps()
+  const [query] = useConsoleQuery()
+  const [path] = useLocation()
+  const view = chosenView(me.role, query.get('view'))
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Just signed in, the person starts at the console's heading; then at each view's.
+  useFocusOnChange(heading, view, true)
+  const View = viewComponents[view]
+  return (
+    <>
+      <header className="console-header">
+        <h1 ref={heading} tabIndex={-1}>
+          {consoleCopy.title}: {consoleCopy.views[view]}
+        </h1>
+        <p className="console-who">{consoleCopy.signedInAs(me.email, me.role)}</p>
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => void auth.signOut()}
+        >
+          {consoleCopy.signOut}
+        </button>
+      </header>
+      {viewsFor(me.role).length > 1 && (
+        <nav className="console-nav" aria-label={consoleCopy.nav}>
+          <ul>
+            {viewsFor(me.role).map((each) => (
+              <li key={each}>
+                <Link
+                  href={`${path}?view=${each}`}
+                  aria-current={each === view ? 'page' : undefined}
+                >
+                  {consoleCopy.views[each]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <View />
+    </>
+  )
+}

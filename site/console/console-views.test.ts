@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { rolesWithPersonalData, staffRoles } from '../../src/core/console-api.ts'
+import { chosenView, viewsFor } from './console-views.ts'
+
+describe("a role's views", () => {
+  it('gives the leads view to the roles that read personal data, and to no other', () => {
+    for (const role of staffRoles) {
+      expect(viewsFor(role).includes('leads'), role).toBe(rolesWithPersonalData.includes(role))
+    }
+  })
+
+  it('gives the audit trail and people to the owner alone', () => {
+    expect(viewsFor('owner')).toEqual(['leads', 'counts', 'audit', 'people'])
+    expect(viewsFor('sales')).toEqual(['leads'])
+    expect(viewsFor('marketing')).toEqual(['counts'])
+    expect(viewsFor('partner')).toEqual(['counts'])
+  })
+
+  it("lands on the role's first view when the address asks for one it lacks", () => {
+    expect(chosenView('partner', 'leads')).toBe('counts')
+    expect(chosenView('sales', 'audit')).toBe('leads')
+    expect(chosenView('owner', 'people')).toBe('people')
+    expect(chosenView('marketing', null)).toBe('counts')
+  })
+})

@@ -1,0 +1,87 @@
+import { useMemo } from 'react'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import consoleStyles from '../site/console/console.css?inline'
+import { ConsoleApp } from '../site/console/console-app.tsx'
+import type { ConsoleDeps } from '../site/console/console-deps.ts'
+import type { StaffMe, StaffRole } from '../src/core/console-api.ts'
+import { type FakeApiOptions, fakeConsoleApi } from '../tests/support/fake-console-api.ts'
+import { type FakeAuthOptions, fakeConsoleAuth } from '../tests/support/fake-console-auth.ts'
+
+/** What a console story shows: who is signed in (if anyone), the address, the API's answers. */
+export interface ConsoleStoryProps {
+  role?: StaffRole
+  /** The address the console opens at, `/console?…`. */
+  path?: string
+  leads?: number
+  failure?: FakeApiOptions['failure']
+  auth?: FakeAuthOptions
+  /** Handed the fake API once made, and the address's history, for a play to act and read. */
+  onFake?: (fake: {
+    api: ReturnType<typeof fakeConsoleApi>
+    auth: ReturnType<typeof fakeConsoleAuth>
+    history: string[]
+  }) => void
+  /** The width of the page around the console, in CSS pixels; the story's frame when unset. */
+  width?: number
+}
+
+const staffOf: Record<StaffRole, StaffMe> = {
+  owner: { userId: 'u-owner', email: 'owner@firm.example', role: 'owner', sources: [] },
+  sales: { userId: 'u-sales', email: 'sales@firm.example', role: 'sales', sources: [] },
+  marketing: {
+    userId: 'u-marketing',
+    email: 'marketing@firm.example',
+    role: 'marketing',
+    sources: [],
+  },
+  partner: {
+    userId: 'u-partner',
+    email: 'acme@partner.example',
+    role: 'partner',
+    sources: ['partner-acme'],
+  },
+}
+
+/** The console with a fake Supabase Auth and API, at `path`, inside a router of its own. */
+export function ConsoleStory({
+  role,
+  path = '/console',
+  leads = 0,
+  failure,
+  auth,
+  width,
+  onFake,
+}: ConsoleStoryProps) {
+  const { deps, location } = useMemo(() => {
+    const location = memoryLocation({ path, record: true })
+    const me = staffOf[role ?? 'sales']
+    const fakeAuth = fakeConsoleAuth({ ...(role ? { signedInAs: me.email } : {}), ...auth })
+    const href = { current: new URL(path, 'https://firm.example').href }
+    const deps: ConsoleDeps = {
+      auth: fakeAuth,
+      createApi: (onSignedOut) => {
+        // As the real client: a 401 ends the session first, then says why.
+        const signOutThenSay = (message: string) =>
+          void fakeAuth.signOut({ scope: 'local' }).then(() => onSignedOut(message))
+        const api = fakeConsoleApi({ me, leads, failure, onSignedOut: signOutThenSay })
+        onFake?.({ api, auth: fakeAuth, history: location.history })
+        return api
+      },
+      redirectTo: 'https://firm.example/console',
+      href: () => href.current,
+      replaceUrl: (url) => {
+        href.current = new URL(url, href.current).href
+      },
+    }
+    return { deps, location }
+  }, [role, path, leads, failure, auth, onFake])
+  return (
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <style>{consoleStyles}</style>
+      <main style={width ? { width, overflowX: 'auto' } : undefined} data-console-page>
+        <ConsoleApp deps={deps} />
+      </main>
+    </Router>
+  )
+}

@@ -1,0 +1,362 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { focusManager } from '@tanstack/react-query'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { consoleCopy } from '../site/console/console-copy.ts'
+import { ConsoleStory, type ConsoleStoryProps } from './console-story.tsx'
+import { withSiteStyles } from './site-decorators.tsx'
+
+/**
+ * The staff console (site/console) in every state, with an in-memory Supabase Auth and console
+ * API (tests/support/fake-console-*.ts): each story's play drives it as staff would.
+ */
+const meta = {
+  title: 'Console',
+  component: ConsoleStory,
+  decorators: [withSiteStyles],
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ConsoleStory>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const words = consoleCopy
+const invited = { invited: ['sales@firm.example'], code: '123456', tokenHash: 'good-link' }
+
+type Fake = Parameters<NonNullable<ConsoleStoryProps['onFake']>>[0]
+
+/** A holder the story's console hands its fake to, for the play to reach. */
+function fakeHolder() {
+  const holder: { fake?: Fake } = {}
+  return {
+    onFake: (fake: Fake) => {
+      holder.fake = fake
+    },
+    fake: () => {
+      if (!holder.fake) throw new Error('The console made no API')
+      return holder.fake
+    },
+  }
+}
+
+async function sendLink(canvasElement: HTMLElement, email: string) {
+  const canvas = within(canvasElement)
+  await userEvent.type(await canvas.findByLabelText(words.signIn.email), email)
+  await userEvent.click(canvas.getByRole('button', { name: words.signIn.send }))
+}
+
+export const SignedOut: Story = {
+  name: 'Signed out',
+  args: { auth: invited },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const heading = await canvas.findByRole('heading', { level: 1, name: words.signIn.heading })
+    await waitFor(() => expect(heading).toHaveFocus())
+  },
+}
+
+const linkSent = fakeHolder()
+
+export const LinkSent: Story = {
+  name: 'Link sent',
+  args: { auth: invited, onFake: linkSent.onFake },
+  play: async ({ canvasElement }) => {
+    await sendLink(canvasElement, 'sales@firm.example')
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: words.signIn.sentHeading })
+    expect(canvas.getByText(words.signIn.sent('sales@firm.example'))).toBeVisible()
+    // Invited people only: Supabase Auth is told never to make an account for this email.
+    const sent = linkSent.fake().auth.calls.find((call) => call.method === 'signInWithOtp')
+    expect(sent?.args).toEqual([
+      {
+        email: 'sales@firm.example',
+        options: { shouldCreateUser: false, emailRedirectTo: 'https://firm.example/console' },
+      },
+    ])
+  },
+}
+
+export const NotInvited: Story = {
+  name: 'Not invited',
+  args: { auth: invited },
+  play: async ({ canvasElement }) => {
+    await sendLink(canvasElement, 'stranger@elsewhere.example')
+    expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      words.problems.notInvited,
+    )
+  },
+}
+
+export const CodeWrong: Story = {
+  name: 'Code wrong',
+  args: { auth: invited },
+  play: async ({ canvasElement }) => {
+    await sendLink(canvasElement, 'sales@firm.example')
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByLabelText(words.signIn.code), '654321')
+    await userEvent.click(canvas.getByRole('button', { name: words.signIn.verify }))
+    expect(await canvas.findByRole('alert')).toHaveTextContent(words.problems.codeWrong)
+  },
+}
+
+export const CodeRight: Story = {
+  name: 'Code right: signed in',
+  args: { auth: invited },
+  play: async ({ canvasElement }) => {
+    await sendLink(canvasElement, 'sales@firm.example')
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByLabelText(words.signIn.code), '123 456')
+    await userEvent.click(canvas.getByRole('button', { name: words.signIn.verify }))
+    const heading = await canvas.findByRole('heading', { level: 1, name: /Console: Leads/ })
+    // After sign-in, focus starts on the console's heading.
+    await waitFor(() => expect(heading).toHaveFocus())
+  },
+}
+
+export const LinkFollowed: Story = {
+  name: 'Sign-in link followed',
+  args: { auth: invited, path: '/console?token_hash=good-link&type=magiclink', leads: 3 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { level: 1, name: /Console: Leads/ })
+  },
+}
+
+export const LinkExpired: Story = {
+  name: 'Sign-in link expired',
+  args: { auth: invited, path: '/console?token_hash=used-link&type=magiclink' },
+  play: async ({ canvasElement }) => {
+    expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      words.problems.linkExpired,
+    )
+  },
+}
+
+export const Offline: Story = {
+  name: 'Sign-in without a network',
+  args: { auth: { ...invited, offline: true } },
+  play: async ({ canvasElement }) => {
+    await sendLink(canvasElement, 'sales@firm.example')
+    expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      words.problems.network,
+    )
+  },
+}
+
+export const Owner: Story = {
+  args: { role: 'owner', leads: 120 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('table', { name: words.leads.caption(120) })
+    const nav = canvas.getByRole('navigation', { name: words.nav })
+    for (const view of Object.values(words.views)) {
+      expect(within(nav).getByRole('link', { name: view })).toBeVisible()
+    }
+  },
+}
+
+export const Sales: Story = {
+  args: { role: 'sales', leads: 120 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('table', { name: words.leads.caption(120) })
+    expect(canvas.queryByRole('navigation', { name: words.nav })).toBeNull()
+  },
+}
+
+export const Marketing: Story = {
+  args: { role: 'marketing', leads: 120, path: '/console?view=leads' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // Asked for leads by the address, marketing gets counts: no lead view at all.
+    await canvas.findByRole('heading', { level: 1, name: /Console: Counts/ })
+    const table = await canvas.findByRole('table')
+    expect(within(table).getAllByRole('row')).toHaveLength(4)
+    // No one's email but the person's own, who is signed in.
+    const emails = canvas.queryAllByText(/@/).filter((each) => !each.matches('.console-who'))
+    expect(emails).toEqual([])
+  },
+}
+
+export const Partner: Story = {
+  args: { role: 'partner', leads: 120 },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table')
+    const rows = within(table).getAllByRole('row')
+    expect(rows).toHaveLength(2)
+    expect(rows[1]).toHaveTextContent('partner-acme')
+  },
+}
+
+export const Empty: Story = {
+  args: { role: 'sales', leads: 0 },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(words.leads.empty)
+  },
+}
+
+export const Loading: Story = {
+  args: { role: 'sales', failure: 'loading' },
+  play: async ({ canvasElement }) => {
+    expect(await within(canvasElement).findByRole('status')).toHaveTextContent(words.loading)
+  },
+}
+
+export const Failed: Story = {
+  name: 'Failed: API 500',
+  args: { role: 'sales', failure: '500' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    expect(await canvas.findByRole('alert')).toHaveTextContent('The console failed.')
+    expect(canvas.getByRole('button', { name: words.retry })).toBeVisible()
+  },
+}
+
+export const NetworkDown: Story = {
+  name: 'Failed: network',
+  args: { role: 'sales', failure: 'network' },
+  play: async ({ canvasElement }) => {
+    expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      'The console cannot be reached',
+    )
+  },
+}
+
+export const SessionEnded: Story = {
+  name: '401: signed out',
+  args: { role: 'sales', failure: '401', auth: invited },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: words.signIn.heading })
+    expect(canvas.getByRole('alert')).toHaveTextContent(words.problems.sessionEnded)
+  },
+}
+
+export const TenThousandLeads: Story = {
+  name: '10,000 leads',
+  args: { role: 'sales', leads: 10_000 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const table = await canvas.findByRole('table', { name: words.leads.caption(10_000) })
+    expect(within(table).getAllByRole('row')).toHaveLength(51)
+    const first = within(table).getAllByRole('row')[1]?.textContent
+    await userEvent.click(canvas.getByRole('button', { name: words.leads.older }))
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]?.textContent).not.toBe(first))
+    expect(canvas.getByRole('button', { name: words.leads.newer })).toBeEnabled()
+  },
+}
+
+export const Filtered: Story = {
+  name: 'Filtered by the address',
+  args: { role: 'sales', leads: 500, path: '/console?status=contacted&q=hale' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const table = await canvas.findByRole('table')
+    expect(canvas.getByLabelText(words.leads.status)).toHaveValue('contacted')
+    expect(canvas.getByLabelText(words.leads.search)).toHaveValue('hale')
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(row).toHaveTextContent('Hale Defense Group')
+      expect(row).toHaveTextContent(words.statuses.contacted)
+    }
+  },
+}
+
+export const LeadDetail: Story = {
+  name: 'Lead with history',
+  args: { role: 'sales', leads: 20, path: '/console?lead=lead-1' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const heading = await canvas.findByRole('heading', { level: 2, name: /Grace/ })
+    await waitFor(() => expect(heading).toHaveFocus())
+    const reply = canvas.getByRole('link', { name: words.lead.reply })
+    expect(reply.getAttribute('href')).toMatch(/^mailto:grace\.lovelace1%40.+\?subject=/)
+    await userEvent.selectOptions(canvas.getByLabelText(words.lead.status), 'contacted')
+    await userEvent.click(canvas.getByRole('button', { name: words.lead.saveStatus }))
+    const history = canvas.getByRole('region', { name: words.lead.history })
+    await waitFor(() =>
+      expect(history).toHaveTextContent(
+        `${words.history.status_change} ${words.statuses.contacted} ${words.lead.by('sales@firm.example')}`,
+      ),
+    )
+  },
+}
+
+export const AuditTrail: Story = {
+  name: 'Audit trail',
+  args: { role: 'owner', path: '/console?view=audit' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const table = await canvas.findByRole('table', { name: words.audit.caption })
+    expect(within(table).getAllByRole('row')).toHaveLength(51)
+    await userEvent.click(canvas.getByRole('button', { name: words.audit.more }))
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(61))
+  },
+}
+
+export const People: Story = {
+  args: { role: 'owner', path: '/console?view=people' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('table', { name: words.people.caption })
+    await userEvent.type(canvas.getByLabelText(words.people.eraseEmail), 'ada@example.com')
+    await userEvent.click(canvas.getByRole('button', { name: words.people.eraseNext }))
+    const confirm = canvas.getByRole('button', { name: words.people.eraseForGood })
+    await waitFor(() => expect(confirm).toHaveFocus())
+    await userEvent.click(confirm)
+    await canvas.findByText(words.people.erased(0))
+  },
+}
+
+// The narrowest phone: the page never scrolls sideways; the lead table scrolls in its own region.
+export const Narrow: Story = {
+  name: '320 px wide',
+  args: { role: 'owner', leads: 60, width: 320 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const table = await canvas.findByRole('table', { name: words.leads.caption(60) })
+    const page = canvasElement.querySelector<HTMLElement>('[data-console-page]')
+    expect(page?.scrollWidth).toBe(320)
+    const region = canvas.getByRole('region', { name: words.leads.caption(60) })
+    expect(region.clientWidth).toBeLessThanOrEqual(320)
+    expect(table.scrollWidth).toBeGreaterThan(region.clientWidth)
+  },
+}
+
+const arrivals = fakeHolder()
+
+export const NewLead: Story = {
+  name: 'A new lead arrives',
+  args: { role: 'sales', leads: 5, onFake: arrivals.onFake },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('table', { name: words.leads.caption(5) })
+    const lead = arrivals.fake().api.receiveLead()
+    // As when the tab regains focus; the 15 s refresh asks the same query again.
+    focusManager.setFocused(false)
+    focusManager.setFocused(true)
+    await canvas.findByRole('table', { name: words.leads.caption(6) })
+    expect(await canvas.findByText(words.leads.newLeads(1))).toHaveAttribute('role', 'status')
+    expect(canvas.getByRole('link', { name: `${lead.firstName} ${lead.lastName}` })).toBeVisible()
+    focusManager.setFocused(undefined)
+  },
+}
+
+const filtering = fakeHolder()
+
+export const FilterApplied: Story = {
+  name: 'Filter applied into the address',
+  args: { role: 'sales', leads: 200, onFake: filtering.onFake },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('table', { name: words.leads.caption(200) })
+    await userEvent.type(canvas.getByLabelText(words.leads.search), 'Reyes')
+    await userEvent.selectOptions(canvas.getByLabelText(words.leads.booking), 'none')
+    await userEvent.click(canvas.getByRole('button', { name: words.leads.apply }))
+    const table = await canvas.findByRole('table', { name: /Leads, newest first: \d+ match/ })
+    await waitFor(() => expect(table).not.toHaveAccessibleName(words.leads.caption(200)))
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(row).toHaveTextContent('Reyes Partners')
+      expect(row).toHaveTextContent(words.leads.noBooking)
+    }
+    expect(filtering.fake().history.at(-1)).toBe('/console?booking=none&q=Reyes')
+  },
+}

@@ -1,0 +1,326 @@
+import { ConsoleApiError } from '../../site/console/console-api-error.ts'
+import type { ConsoleApi } from '../../site/console/console-api-port.ts'
+import type {
+  AuditEntry,
+  BookingFilter,
+  LeadDetail,
+  LeadFilter,
+  LeadHistoryEntry,
+  LeadSummary,
+  PipelineStatus,
+  SourceCounts,
+  StaffMe,
+  StaffMember,
+} from '../../src/core/console-api.ts'
+import { pipelineStatuses } from '../../src/core/console-api.ts'
+
+/** How the fake answers: whom as, how many leads, and how it fails. */
+export interface FakeApiOptions {
+  me: StaffMe
+  leads?: number
+  /** `loading` never answers; `500` and `network` fail every call but `me`; `401` every call. */
+  failure?: 'loading' | '500' | 'network' | '401'
+  /** Told when a call answers 401, as the real client is. */
+  onSignedOut?: (message: string) => void
+  /** The clock the leads are dated back from. */
+  now?: Date
+}
+
+const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken']
+const lastNames = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Thompson',
+]
+const companies = [
+  'Smith & Jones LLP',
+  'Hale Defense Group',
+  'Carter Insurance Law',
+  'Reyes Partners',
+]
+const sources = ['site', 'partner-acme', 'partner-globex', null]
+const bookingStates: (Exclude<BookingFilter, 'none'> | null)[] = [
+  null,
+  'booked',
+  'requested',
+  null,
+  'cancelled',
+]
+const pageSize = 50
+
+function makeLead(index: number, now: number): LeadSummary {
+  const firstName = firstNames[index % firstNames.length] as string
+  const lastName = lastNames[(index >> 3) % lastNames.length] as string
+  const companyName = companies[index % companies.length] as string
+  const bookingState = bookingStates[index % bookingStates.length] ?? null
+  const createdAt = new Date(now - index * 37 * 60_000)
+  return {
+    id: `lead-${index}`,
+    createdAt: createdAt.toISOString(),
+    firstName,
+    lastName,
+    email:
+      `${firstName}.${lastName}${index}@${companyName.split(' ')[0]?.toLowerCase()}.example`.toLowerCase(),
+    companyName,
+    source: sources[index % sources.length] ?? null,
+    language: index % 3 === 0 ? 'es' : 'en',
+    status: pipelineStatuses[index % 7 === 0 ? 1 : 0] as PipelineStatus,
+    bookingState,
+    bookingStart: bookingState
+      ? new Date(createdAt.getTime() + 3 * 86_400_000).toISOString()
+      : null,
+  }
+}
+
+const day = (iso: string) => iso.slice(0, 10)
+
+function matches(lead: LeadSummary, filter: LeadFilter): boolean {
+  const q = filter.q?.toLowerCase()
+  return (
+    (!filter.status || lead.status === filter.status) &&
+    (!filter.source || lead.source === filter.source) &&
+    (!filter.language || lead.language === filter.language) &&
+    (!filter.booking || (lead.bookingState ?? 'none') === filter.booking) &&
+    (!filter.from || day(lead.createdAt) >= filter.from) &&
+    (!filter.to || day(lead.createdAt) <= filter.to) &&
+    (!q ||
+      `${lead.firstName} ${lead.lastName}`.toLowerCase().includes(q) ||
+      lead.companyName.toLowerCase().includes(q) ||
+      lead.email.includes(q))
+  )
+}
+
+/**
+ * The console function in memory, as the stories and the page's tests need it: leads made up
+ * on demand (10,000 cost nothing until paged), paged by a cursor, filtered as the API filters,
+ * with status changes, notes, the audit trail and the staff it records.
+ */
+export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
+  /** Adds a lead as the form would, newest of all. */
+  receiveLead(): LeadSummary
+  calls: string[]
+} {
+  const now = (options.now ?? new Date('2026-11-28T12:00:00Z')).getTime()
+  const leads: LeadSummary[] = Array.from({ length: options.leads ?? 0 }, (_, index) =>
+    makeLead(index, now),
+  )
+  const histories = new Map<string, LeadHistoryEntry[]>()
+  const audit: AuditEntry[] = []
+  const staff: StaffMember[] = [
+    {
+      userId: 'u-owner',
+      email: 'owner@firm.example',
+      role: 'owner',
+      sources: [],
+      invitedAt: '2026-10-01T09:00:00Z',
+    },
+    {
+      userId: 'u-sales',
+      email: 'sales@firm.example',
+      role: 'sales',
+      sources: [],
+      invitedAt: '2026-10-02T09:00:00Z',
+    },
+    {
+      userId: 'u-partner',
+      email: 'acme@partner.example',
+      role: 'partner',
+      sources: ['partner-acme'],
+      invitedAt: '2026-10-03T09:00:00Z',
+    },
+  ]
+  const calls: string[] = []
+  const record = (
+    action: AuditEntry['action'],
+    leadId: string | null,
+    detail: Record<string, unknown>,
+  ) =>
+    audit.unshift({
+      id: `audit-${audit.length}`,
+      at: new Date(now + audit.length * 1000).toISOString(),
+      actor: options.me.email,
+      action,
+      leadId,
+      detail,
+    })
+  for (let index = 0; index < 60; index++) {
+    record(index % 3 === 0 ? 'sign_in' : 'view_lead', index % 3 === 0 ? null : `lead-${index}`, {})
+  }
+
+  async function answer<T>(route: string, reply: () => T): Promise<T> {
+    calls.push(route)
+    const failure = route === 'me' && options.failure !== '401' ? undefined : options.failure
+    if (failure === 'loading') return new Promise<T>(() => {})
+    if (failure === '500')
+      throw new ConsoleApiError(500, { code: 'internal', message: 'The console failed.' })
+    if (failure === 'network') {
+      throw new ConsoleApiError(0, {
+        code: 'unavailable',
+        message: 'The console cannot be reached. Check your connection and try again.',
+      })
+    }
+    if (failure === '401') {
+      const message = 'Your session has ended. Sign in again to go on.'
+      options.onSignedOut?.(message)
+      throw new ConsoleApiError(401, { code: 'unauthenticated', message })
+    }
+    return reply()
+  }
+  const find = (id: string) => {
+    const lead = leads.find((each) => each.id === id)
+    if (!lead) throw new ConsoleApiError(404, { code: 'not_found', message: 'No such lead.' })
+    return lead
+  }
+  const detail = (lead: LeadSummary): LeadDetail => ({
+    lead: {
+      id: lead.id,
+      created_at: lead.createdAt,
+      first_name: lead.firstName,
+      last_name: lead.lastName,
+      email: lead.email,
+      company_name: lead.companyName,
+      phone: null,
+      source: lead.source,
+      language: lead.language,
+      booking_state: lead.bookingState,
+      booking_start: lead.bookingStart,
+    },
+    status: lead.status,
+    history: [
+      ...(histories.get(lead.id) ?? []),
+      ...(lead.bookingState
+        ? [{ at: lead.createdAt, kind: 'booking' as const, by: null, text: lead.bookingState }]
+        : []),
+      { at: lead.createdAt, kind: 'notified', by: null, text: 'email' },
+      { at: lead.createdAt, kind: 'received', by: null, text: lead.source ?? 'site' },
+    ],
+  })
+  const addHistory = (id: string, entry: LeadHistoryEntry) =>
+    histories.set(id, [entry, ...(histories.get(id) ?? [])])
+  const counts: SourceCounts[] = [
+    { source: 'site', views: 4210, starts: 620, sent: 188, booked: 74 },
+    { source: 'partner-acme', views: 1302, starts: 211, sent: 65, booked: 22 },
+    { source: 'partner-globex', views: 415, starts: 40, sent: 9, booked: 2 },
+  ]
+
+  return {
+    calls,
+    receiveLead() {
+      const lead = {
+        ...makeLead(leads.length, now),
+        id: `lead-new-${leads.length}`,
+        // Newer than every lead so far, whatever the machine's clock says.
+        createdAt: new Date(
+          Math.max(Date.now(), Date.parse(leads[0]?.createdAt ?? '1970-01-01') + 60_000),
+        ).toISOString(),
+      }
+      leads.unshift(lead)
+      return lead
+    },
+    me: () => answer('me', () => options.me),
+    leads: (filter, before) =>
+      answer('leads', () => {
+        const matching = leads.filter((lead) => matches(lead, filter))
+        const start = before ? Number(before) : 0
+        const end = start + pageSize
+        return {
+          leads: matching.slice(start, end),
+          next: end < matching.length ? String(end) : null,
+          total: matching.length,
+        }
+      }),
+    lead: (id) =>
+      answer('lead', () => {
+        record('view_lead', id, {})
+        return detail(find(id))
+      }),
+    setStatus: (id, status) =>
+      answer('setStatus', () => {
+        const lead = find(id)
+        lead.status = status
+        addHistory(id, {
+          at: new Date().toISOString(),
+          kind: 'status_change',
+          by: options.me.email,
+          text: status,
+        })
+        record('status_change', id, { status })
+        return detail(lead)
+      }),
+    addNote: (id, text) =>
+      answer('addNote', () => {
+        addHistory(id, {
+          at: new Date().toISOString(),
+          kind: 'note_added',
+          by: options.me.email,
+          text,
+        })
+        record('note_added', id, {})
+        return detail(find(id))
+      }),
+    exportCsv: (filter) =>
+      answer('exportCsv', () => {
+        record('export', null, { ...filter })
+        const rows = leads.filter((lead) => matches(lead, filter))
+        return new Blob(
+          [['id,email', ...rows.map((lead) => `${lead.id},${lead.email}`)].join('\n')],
+          { type: 'text/csv' },
+        )
+      }),
+    audit: (before) =>
+      answer('audit', () => {
+        const start = before ? Number(before) : 0
+        const end = start + pageSize
+        return { entries: audit.slice(start, end), next: end < audit.length ? String(end) : null }
+      }),
+    staff: () => answer('staff', () => [...staff]),
+    invite: (invite) =>
+      answer('invite', () => {
+        const member = {
+          ...invite,
+          userId: `u-${staff.length}`,
+          invitedAt: new Date().toISOString(),
+        }
+        staff.push(member)
+        record('invite', null, { role: invite.role })
+        return member
+      }),
+    updateStaff: (userId, change) =>
+      answer('updateStaff', () => {
+        const member = staff.find((each) => each.userId === userId)
+        if (!member)
+          throw new ConsoleApiError(404, { code: 'not_found', message: 'No such person.' })
+        Object.assign(member, change)
+        record('role_change', null, { role: change.role })
+        return { ...member }
+      }),
+    removeStaff: (userId) =>
+      answer('removeStaff', () => {
+        const index = staff.findIndex((each) => each.userId === userId)
+        if (index >= 0) staff.splice(index, 1)
+        record('remove', null, {})
+      }),
+    erase: (request) =>
+      answer('erase', () => {
+        const gone = leads.filter((lead) =>
+          'email' in request
+            ? lead.email === request.email.toLowerCase()
+            : lead.id === request.leadId,
+        )
+        for (const lead of gone) leads.splice(leads.indexOf(lead), 1)
+        record('erase', null, { erased: gone.length })
+        return { erased: gone.length }
+      }),
+    counts: () =>
+      answer('counts', () =>
+        options.me.role === 'partner'
+          ? counts.filter((row) => options.me.sources.includes(row.source))
+          : counts,
+      ),
+  }
+}
