@@ -11,7 +11,7 @@ import { readBackendConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from '../support/email-api-stand-in.ts'
 import { freePort } from '../support/free-port.ts'
-import { newPgliteFolder } from '../support/pglite-folder.ts'
+import { migratedPgliteFolder, newPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleContact, sampleNewDemoRequest, sampleSubmission } from '../support/sample-lead.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
@@ -91,6 +91,7 @@ async function storeLead(env: NodeJS.ProcessEnv, firstName: string) {
 
 // Each test starts `npm start` or a command as a process of its own, several in a row: under two
 // busy workers one took 30 s in a fresh-clone run, so these have twice the project's budget.
+// Each folder but the first is a migrated copy: `npm start` on an empty one applies them.
 describe('on the embedded database', { timeout: 60_000 }, () => {
   it('npm start takes leads and npm run leads shows them through it', async () => {
     const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'served')) })
@@ -151,7 +152,7 @@ describe('on the embedded database', { timeout: 60_000 }, () => {
   })
 
   it('npm run leads opens the folder itself when no server holds it', async () => {
-    const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'unheld')) })
+    const env = environment({ PGLITE_DATA_DIR: await migratedPgliteFolder(join(folder, 'unheld')) })
     await storeLead(env, 'Hedy')
     await storeLead(env, 'Radia')
     const { stdout } = await command('server/leads.ts', ['--csv'], env)
@@ -170,7 +171,9 @@ describe('on the embedded database', { timeout: 60_000 }, () => {
   }, 90_000) // five processes, each opening the database
 
   it('npm run leads -- --status lists the leads in that state alone', async () => {
-    const env = environment({ PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'statuses')) })
+    const env = environment({
+      PGLITE_DATA_DIR: await migratedPgliteFolder(join(folder, 'statuses')),
+    })
     await storeLead(env, 'Hedy')
     const pending = await command('server/leads.ts', ['--csv', '--status', 'pending'], env)
     expect(pending.stdout.split('\r\n').filter(Boolean)).toHaveLength(2)
@@ -187,7 +190,7 @@ describe('on the embedded database', { timeout: 60_000 }, () => {
 
   it('npm start emails after replying, and retries a failed email on its own', async () => {
     const env = environment({
-      PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'retrying')),
+      PGLITE_DATA_DIR: await migratedPgliteFolder(join(folder, 'retrying')),
       RESEND_API_KEY: 're_test',
       NOTIFY_EMAIL_TO: 'sales@example.com',
       RESEND_API_URL: emailApi.url,
@@ -220,7 +223,7 @@ describe('on the embedded database', { timeout: 60_000 }, () => {
 describe('DEMO_REQUEST_FIELDS=email', () => {
   it('npm start requires the email, stores it, emails sales a reply-to, and leads lists it', async () => {
     const env = environment({
-      PGLITE_DATA_DIR: await newPgliteFolder(join(folder, 'contact')),
+      PGLITE_DATA_DIR: await migratedPgliteFolder(join(folder, 'contact')),
       DEMO_REQUEST_FIELDS: 'email',
       RESEND_API_KEY: 're_test',
       NOTIFY_EMAIL_TO: 'sales@example.com',

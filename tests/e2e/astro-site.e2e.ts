@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formCopy } from '#core/form-copy.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { type FrameworkApp, fallbackLink, startFrameworkApp } from './framework-app.ts'
 import { devVersion } from './partner-package.ts'
@@ -19,7 +20,7 @@ const companyName = 'Astro & Partners LLP'
 let partner: FrameworkApp
 
 beforeAll(async () => {
-  partner = await startFrameworkApp('astro', { ASTRO_TELEMETRY_DISABLED: '1' })
+  partner = await startFrameworkApp('astro', browser, { ASTRO_TELEMETRY_DISABLED: '1' })
   await partner.write({
     'package.json': JSON.stringify({
       name: 'partner-astro',
@@ -61,6 +62,9 @@ const backend = ${JSON.stringify(partner.backend)}
 afterAll(async () => {
   await partner?.stop()
 })
+
+// Declared after the app's hook, so its pages close before the servers (afterAll runs last-first).
+const browser = chromiumForFile()
 
 describe('a static Astro site', () => {
   it(`builds with astro ${astroVersion}, the element and its fallback in the static HTML`, async () => {

@@ -359,7 +359,7 @@ it('counts a visitor who leaves First Name empty and closes the page, and one wh
   const afterLeft = await counted({ views: '1', starts: '1', field_empty: '1' })
   expect(afterLeft).toMatchObject({ page: `${partnerOrigin}/counted`, sent: '0', booked: '0' })
   expect(afterLeft).toMatchObject({ field_error: '0', send_tried: '0', refused: '0' })
-  expect(await runInsights(dataDir, ['--source', countedSource])).toMatch(/First name +1 +0/)
+  expect(await runInsights(dataDir, { source: countedSource })).toMatch(/First name +1 +0/)
 
   // Sends as a 200+ firm, books in the stand-in Cal.com page; the signed webhook comes back.
   const sends = await open(`${partnerOrigin}/counted`)

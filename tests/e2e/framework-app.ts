@@ -1,11 +1,10 @@
 // What each framework test sets up around a partner's app: a temporary folder holding the packed
-// tarball, a free port for the app's own server, the local backend allowing that origin, and
-// Debian's Chromium to open the app with.
+// tarball, a free port for the app's own server, and the local backend allowing that origin. The
+// app is opened in the test file's Chromium (chromiumForFile), the one its worker already runs.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { launchChromium } from '../../scripts/launch-chromium.ts'
 import { freePort } from '../support/free-port.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
@@ -47,9 +46,13 @@ interface OpenPage {
   close(): Promise<void>
 }
 
-/** Sets up around an app named `name`, whose commands run with `env` over this environment. */
+/**
+ * Sets up around an app named `name`, whose commands run with `env` over this environment, to be
+ * opened in `chromium`.
+ */
 export async function startFrameworkApp(
   name: string,
+  chromium: Browser,
   env: NodeJS.ProcessEnv = {},
 ): Promise<FrameworkApp> {
   const tempDir = await mkdtemp(join(tmpdir(), `demo-request-${name}-`))
@@ -58,11 +61,9 @@ export async function startFrameworkApp(
   const commandEnv = { ...process.env, ...env }
   const bin = (command: string) => join(folder, 'node_modules/.bin', command)
   let backend: ServerProcess | undefined
-  let browser: Browser | undefined
   let site: ServerProcess | undefined
   const stop = async () => {
     await site?.stop()
-    await browser?.close()
     await backend?.stop()
     await rm(tempDir, { recursive: true, force: true })
   }
@@ -78,8 +79,6 @@ export async function startFrameworkApp(
       NOTIFY_WEBHOOK_URL: '',
       ALLOWED_ORIGINS: origin,
     })
-    browser = await launchChromium()
-    const chromium = browser
     const app: FrameworkApp = {
       folder,
       packed,

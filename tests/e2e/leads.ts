@@ -1,21 +1,26 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { inject } from 'vitest'
+import { askDataDirHolder } from '../../server/data-dir-lock.ts'
 import { waitUntil } from '../support/wait-until.ts'
 
-const root = new URL('../../', import.meta.url).pathname
-
-/** What `npm run leads` prints with `args`, run as a person would beside the running server. */
-export async function runLeads(dataDir: string, args: string[] = []): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'server/leads.ts', ...args],
-    { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
-  )
-  return stdout
+/**
+ * What the server holding `dataDir` answers to `command`, asked as `npm run leads` and
+ * `npm run insights` ask it (runCommand, server/database.ts), from this process: a node and tsx
+ * of their own cost over a second of a core each, and e2e reads the leads some forty times. The
+ * commands as processes a person starts are commands.test.ts's and insights-command.test.ts's.
+ */
+async function askServer(dataDir: string, command: string, input: unknown): Promise<string> {
+  const answer = await askDataDirHolder(dataDir, command, input)
+  if (answer === null) throw new Error(`npm run ${command}: no server holds ${dataDir}`)
+  if (answer.exitCode !== 0) throw new Error(`npm run ${command} failed: ${answer.output}`)
+  return answer.output
 }
 
-const leadsCsv = (dataDir: string) => runLeads(dataDir, ['--csv'])
+/** What `npm run leads` prints, as a table or with `--csv`, beside the running server. */
+export function runLeads(dataDir: string, { csv = false } = {}): Promise<string> {
+  return askServer(dataDir, 'leads', { csv, limit: null })
+}
+
+const leadsCsv = (dataDir: string) => runLeads(dataDir, { csv: true })
 
 /**
  * The `npm run leads -- --csv` lines of the leads stored under `companyName`, by the e2e server
@@ -60,14 +65,12 @@ export async function storedLeadRecords(
   return records.filter((record) => Object.values(record).includes(companyName))
 }
 
-/** What `npm run insights` prints with `args`, run as sales run it beside the running server. */
-export async function runInsights(dataDir: string, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'server/insights.ts', ...args],
-    { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
-  )
-  return stdout
+/** What `npm run insights` prints for `source`, as a table or with `--csv`, beside the server. */
+export function runInsights(
+  dataDir: string,
+  { source, csv = false }: { source: string; csv?: boolean },
+): Promise<string> {
+  return askServer(dataDir, 'insights', { days: 30, source, format: csv ? 'csv' : 'table' })
 }
 
 /**
@@ -78,7 +81,7 @@ async function funnelRow(
   source: string,
   dataDir: string,
 ): Promise<Record<string, string> | undefined> {
-  const csv = await runInsights(dataDir, ['--csv', '--source', source])
+  const csv = await runInsights(dataDir, { source, csv: true })
   const [header = [], ...rows] = csvRecords(csv.trim())
   if (rows.length > 1) throw new Error(`more than one page under ${source}: ${csv}`)
   const [row] = rows
@@ -87,7 +90,7 @@ async function funnelRow(
 
 /**
  * Waits until `source`'s row of `npm run insights -- --csv` shows `expected`, and returns the row.
- * Each try runs the command, several seconds on a loaded machine, so the deadline is wide.
+ * What it waits on is a beacon from a page just closed, behind whatever loads the machine.
  */
 export function funnelRowShowing(
   source: string,

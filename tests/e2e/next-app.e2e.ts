@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formCopy } from '#core/form-copy.ts'
+import { chromiumForFile } from '../support/chromium.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { type FrameworkApp, fallbackLink, startFrameworkApp } from './framework-app.ts'
 import { devVersion } from './partner-package.ts'
@@ -87,7 +88,7 @@ export default function Home() {
 })
 
 beforeAll(async () => {
-  partner = await startFrameworkApp('next', { NEXT_TELEMETRY_DISABLED: '1' })
+  partner = await startFrameworkApp('next', browser, { NEXT_TELEMETRY_DISABLED: '1' })
   await partner.write({
     ...files(partner.backend),
     'package.json': JSON.stringify({
@@ -112,6 +113,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await partner?.stop()
 })
+
+// Declared after the app's hook, so its pages close before the servers (afterAll runs last-first).
+const browser = chromiumForFile()
 
 describe('a Next.js App Router app', () => {
   it(`builds with next ${nextVersion}: the import at the top of a client component does not break the server render`, async () => {

@@ -1,22 +1,34 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { openPgliteDatabase } from '../../server/database.ts'
+import { runMigrations } from '../../server/migrate.ts'
 
 // PGlite runs initdb in every new database, in WebAssembly: about 5 s of a core each time, and
 // the suite opens some forty. What initdb makes depends only on PGlite's version, so one empty
 // database per version is made once, kept where npm tools keep their caches, and copied: a
-// folder in milliseconds, an in-memory database from its tarball in about a second. The
-// migrations still run on every copy, so they stay under test.
+// folder in milliseconds, an in-memory database from its tarball in about a second.
+// Applying the migrations to each copy cost another 1.5 s of a core, the same statements on the
+// same empty database every time, so a second template holds them applied, one per content of
+// supabase/migrations/: a changed or added migration makes a new one. A migrated copy still
+// runs the migrations, which find each applied; they run in full on the empty template in
+// migrate.test.ts, local-server.test.ts, commands.test.ts and the e2e suite's server.
 const modules = fileURLToPath(new URL('../../node_modules/', import.meta.url))
+const migrations = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url))
 const { version } = JSON.parse(
   readFileSync(join(modules, '@electric-sql/pglite/package.json'), 'utf8'),
 ) as { version: string }
 const cache = join(modules, `.cache/demo-request-tests/pglite-${version}`)
-const folderCopy = join(cache, 'data')
-const tarball = join(cache, 'data.tar')
+
+interface Template {
+  /** Where it is kept: `data`, the folder, and `data.tar`, its dump. */
+  folder: string
+  /** Makes the template's database in the empty folder `dataDir`. */
+  make(dataDir: string): Promise<void>
+}
 
 const exists = (path: string) =>
   stat(path).then(
@@ -26,42 +38,89 @@ const exists = (path: string) =>
 
 // Made beside the cache under a name of its own, then renamed into place in one step: another
 // test worker making it at the same moment loses the rename and uses the winner's.
-async function makeTemplate() {
-  const draft = `${cache}.${process.pid}.${randomBytes(4).toString('hex')}`
+async function makeTemplate({ folder, make }: Template) {
+  const draft = `${folder}.${process.pid}.${randomBytes(4).toString('hex')}`
   try {
     await mkdir(draft, { recursive: true })
+    await make(join(draft, 'data'))
     const db = await PGlite.create({ dataDir: join(draft, 'data') })
     const dump = await db.dumpDataDir('none')
     await db.close()
     await writeFile(join(draft, 'data.tar'), Buffer.from(await dump.arrayBuffer()))
-    await rename(draft, cache).catch(async (error: NodeJS.ErrnoException) => {
-      if (!(await exists(tarball))) throw error
+    await rename(draft, folder).catch(async (error: NodeJS.ErrnoException) => {
+      if (!(await exists(join(folder, 'data.tar')))) throw error
     })
   } finally {
     await rm(draft, { recursive: true, force: true })
   }
 }
 
-let made: Promise<void> | undefined
-const template = () => {
-  made ??= exists(tarball).then((ready) => (ready ? undefined : makeTemplate()))
-  return made
+const made = new Map<string, Promise<void>>()
+/** `template`'s folder, once it is made. */
+function madeTemplate(template: Template): Promise<string> {
+  const { folder } = template
+  let making = made.get(folder)
+  if (!making) {
+    making = exists(join(folder, 'data.tar')).then((ready) =>
+      ready ? undefined : makeTemplate(template),
+    )
+    made.set(folder, making)
+  }
+  return making.then(() => folder)
+}
+
+const empty: Template = {
+  folder: cache,
+  async make(dataDir) {
+    await (await PGlite.create({ dataDir })).close()
+  },
+}
+
+// Named for the migrations' names and contents, so no copy is ever of migrations since changed.
+async function migratedTemplate(): Promise<Template> {
+  const hash = createHash('sha256')
+  for (const file of (await readdir(migrations)).sort()) {
+    hash.update(`${file}\0${await readFile(join(migrations, file))}\0`)
+  }
+  return {
+    folder: `${cache}-migrated-${hash.digest('hex').slice(0, 16)}`,
+    async make(dataDir) {
+      await cp(join(await madeTemplate(empty), 'data'), dataDir, { recursive: true })
+      const db = await openPgliteDatabase(dataDir)
+      try {
+        await runMigrations(db)
+      } finally {
+        await db.close()
+      }
+    },
+  }
 }
 
 /** Fills `folder` with a new, empty embedded database, as a fresh `PGLITE_DATA_DIR` would be. */
 export async function newPgliteFolder(folder: string): Promise<string> {
-  await template()
-  await cp(folderCopy, folder, { recursive: true })
+  await cp(join(await madeTemplate(empty), 'data'), folder, { recursive: true })
   return folder
 }
 
-/** `folder` as `newPgliteFolder` leaves it, unless it exists already: a database kept between runs. */
-export async function pgliteFolderUnlessPresent(folder: string): Promise<string> {
-  return (await exists(folder)) ? folder : newPgliteFolder(folder)
+/** Fills `folder` with a new embedded database that has every migration applied. */
+export async function migratedPgliteFolder(folder: string): Promise<string> {
+  const template = await madeTemplate(await migratedTemplate())
+  await cp(join(template, 'data'), folder, { recursive: true })
+  return folder
+}
+
+/** `folder` as `migratedPgliteFolder` leaves it, unless it exists already: a database kept between runs. */
+export async function migratedPgliteFolderUnlessPresent(folder: string): Promise<string> {
+  return (await exists(folder)) ? folder : migratedPgliteFolder(folder)
 }
 
 /** The tarball of a new, empty embedded database, for `PGlite.create({ loadDataDir })`. */
 export async function newPgliteTarball(): Promise<Blob> {
-  await template()
-  return new Blob([await readFile(tarball)])
+  return new Blob([await readFile(join(await madeTemplate(empty), 'data.tar'))])
+}
+
+/** The tarball of a new embedded database that has every migration applied. */
+export async function migratedPgliteTarball(): Promise<Blob> {
+  const template = await madeTemplate(await migratedTemplate())
+  return new Blob([await readFile(join(template, 'data.tar'))])
 }

@@ -3,7 +3,7 @@ import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
-import { newPgliteTarball } from './pglite-folder.ts'
+import { migratedPgliteTarball } from './pglite-folder.ts'
 import { createServerDatabase, findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
 
 // Here, beside its one reader, so that `tsc -p supabase` sees it with the tests there.
@@ -50,9 +50,12 @@ const reset = (db: SqlDatabase) => async () => {
   }
 }
 
-/** An in-memory PGlite with the roles and migrations applied. */
+/**
+ * An in-memory PGlite with the roles and migrations applied: a migrated copy, on which they run
+ * as on a database kept between starts, finding each applied.
+ */
 export async function openTestPglite(): Promise<TestDatabase> {
-  const db = await openPgliteDatabase(undefined, await newPgliteTarball())
+  const db = await openPgliteDatabase(undefined, await migratedPgliteTarball())
   await runMigrations(db)
   return { name: 'PGlite', db, reset: reset(db), close: () => db.close() }
 }
