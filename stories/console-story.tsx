@@ -1,10 +1,10 @@
 import { useMemo } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
+import type { StaffMe, StaffRole } from '#core/console-api.ts'
 import consoleStyles from '../site/console/console.css?inline'
 import { ConsoleApp } from '../site/console/console-app.tsx'
 import type { ConsoleDeps } from '../site/console/console-deps.ts'
-import type { StaffMe, StaffRole } from '../src/core/console-api.ts'
 import { type FakeApiOptions, fakeConsoleApi } from '../tests/support/fake-console-api.ts'
 import { type FakeAuthOptions, fakeConsoleAuth } from '../tests/support/fake-console-auth.ts'
 

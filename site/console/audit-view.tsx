@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
-import type { AuditEntry } from '../../src/core/console-api.ts'
+import type { AuditEntry } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { formatInstant } from './console-dates.ts'
 import { useConsoleApi } from './console-deps.ts'

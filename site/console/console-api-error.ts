@@ -1,4 +1,4 @@
-import type { ConsoleError } from '../../src/core/console-api.ts'
+import type { ConsoleError } from '#core/console-api.ts'
 
 /** A refusal or failure of the console's API: the function's code and sentence, and the status. */
 export class ConsoleApiError extends Error {

@@ -11,7 +11,7 @@ import type {
   StaffMe,
   StaffMember,
   StaffRole,
-} from '../../src/core/console-api.ts'
+} from '#core/console-api.ts'
 
 /**
  * The console function's routes as the views call them: `createConsoleClient` over HTTP in the

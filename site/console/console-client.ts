@@ -4,7 +4,7 @@ import {
   type LeadFilter,
   type NewNote,
   type StatusChange,
-} from '../../src/core/console-api.ts'
+} from '#core/console-api.ts'
 import { ConsoleApiError, readConsoleError } from './console-api-error.ts'
 import type { ConsoleApi } from './console-api-port.ts'
 import type { ConsoleAuth } from './console-auth.ts'

@@ -1,4 +1,4 @@
-import type { AuditAction, PipelineStatus, StaffRole } from '../../src/core/console-api.ts'
+import type { AuditAction, PipelineStatus, StaffRole } from '#core/console-api.ts'
 import type { ConsoleView } from './console-views.ts'
 
 const roleNames = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ComponentType, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
-import type { StaffMe } from '../../src/core/console-api.ts'
+import type { StaffMe } from '#core/console-api.ts'
 import { AuditView } from './audit-view.tsx'
 import { consoleCopy } from './console-copy.ts'
 import { useConsoleApi, useConsoleDeps } from './console-deps.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rolesWithPersonalData, staffRoles } from '../../src/core/console-api.ts'
+import { rolesWithPersonalData, staffRoles } from '#core/console-api.ts'
 import { chosenView, viewsFor } from './console-views.ts'
 
 describe("a role's views", () => {

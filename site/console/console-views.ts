@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../src/core/console-api.ts'
+import type { StaffRole } from '#core/console-api.ts'
 
 // The console's views; each role's list below gives their order in its navigation.
 const consoleViews = ['leads', 'counts', 'audit', 'people'] as const

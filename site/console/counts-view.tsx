@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
 import { type FormEvent, useState } from 'react'
-import type { SourceCounts } from '../../src/core/console-api.ts'
+import type { SourceCounts } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { dayOf, daysBefore } from './console-dates.ts'
 import { useConsoleApi } from './console-deps.ts'

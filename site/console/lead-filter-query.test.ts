@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LeadFilter } from '../../src/core/console-api.ts'
+import type { LeadFilter } from '#core/console-api.ts'
 import { filterFromQuery, filterParams, queryWithFilter } from './lead-filter-query.ts'
 
 describe("the leads view's filter in the address", () => {

@@ -4,7 +4,7 @@ import {
   type LeadFilter,
   type PipelineStatus,
   pipelineStatuses,
-} from '../../src/core/console-api.ts'
+} from '#core/console-api.ts'
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 const filterKeys = ['status', 'source', 'language', 'booking', 'from', 'to', 'q'] as const

@@ -1,5 +1,5 @@
 import { type FormEvent, useId } from 'react'
-import { bookingFilters, type LeadFilter, pipelineStatuses } from '../../src/core/console-api.ts'
+import { bookingFilters, type LeadFilter, pipelineStatuses } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 
 const words = consoleCopy.leads

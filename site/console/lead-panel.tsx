@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import {
-  type LeadDetail,
-  type PipelineStatus,
-  pipelineStatuses,
-} from '../../src/core/console-api.ts'
+import { type LeadDetail, type PipelineStatus, pipelineStatuses } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { formatAgo, formatInstant } from './console-dates.ts'
 import { useConsoleApi } from './console-deps.ts'

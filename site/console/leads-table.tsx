@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table'
 import { Link } from 'wouter'
-import type { LeadSummary } from '../../src/core/console-api.ts'
+import type { LeadSummary } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { formatInstant } from './console-dates.ts'
 import { DataTable } from './data-table.tsx'

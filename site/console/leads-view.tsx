@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
-import type { LeadFilter, LeadSummary } from '../../src/core/console-api.ts'
+import type { LeadFilter, LeadSummary } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { dayOf } from './console-dates.ts'
 import { useConsoleApi } from './console-deps.ts'

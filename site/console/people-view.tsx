@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
 import { type FormEvent, useId, useState } from 'react'
-import { type StaffMember, type StaffRole, staffRoles } from '../../src/core/console-api.ts'
+import { type StaffMember, type StaffRole, staffRoles } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { formatInstant } from './console-dates.ts'
 import { useConsoleApi } from './console-deps.ts'

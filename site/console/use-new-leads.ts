@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { LeadPage } from '../../src/core/console-api.ts'
+import type { LeadPage } from '#core/console-api.ts'
 
 /**
  * How many leads arrived since the first page was first shown, for a polite announcement: the

@@ -37,7 +37,7 @@ async function nextCode(server: ConsoleServer, email: string, send: () => Promis
   await send()
   const mail = await waitUntil(() => mailsTo(server, email)[before], {
     timeoutMs: 15_000,
-    message: `No sign-in email for ${email}`,
+    what: `a sign-in email for ${email}`,
   })
   return mail.code
 }
@@ -57,7 +57,12 @@ export async function signedInToken(server: ConsoleServer, email: string): Promi
 }
 
 /** A call of the console's API as the person whose token it is. */
-export function consoleCall(server: ConsoleServer, token: string, route: string, init?: RequestInit) {
+export function consoleCall(
+  server: ConsoleServer,
+  token: string,
+  route: string,
+  init?: RequestInit,
+) {
   return fetch(new URL(`/functions/v1/${consoleFunctionName}/${route}`, server.url), {
     ...init,
     headers: {
@@ -147,7 +152,9 @@ export async function salesRound(
   await page.press(copy.leads.open(`${lead.firstName} ${lead.lastName}`))
   await page.waitForText(copy.lead.history)
   const reply = await page.evaluate(linkAddress, copy.lead.reply)
-  expect(reply).toMatch(new RegExp(`^mailto:${encodeURIComponent(lead.email).replace('%40', '(@|%40)')}`))
+  expect(reply).toMatch(
+    new RegExp(`^mailto:${encodeURIComponent(lead.email).replace('%40', '(@|%40)')}`),
+  )
   await page.choose(copy.lead.status, copy.statuses.contacted)
   await page.press(copy.lead.saveStatus)
   await page.waitForText(`${copy.history.status_change}`)

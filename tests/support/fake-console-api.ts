@@ -1,5 +1,3 @@
-import { ConsoleApiError } from '../../site/console/console-api-error.ts'
-import type { ConsoleApi } from '../../site/console/console-api-port.ts'
 import type {
   AuditEntry,
   BookingFilter,
@@ -11,8 +9,10 @@ import type {
   SourceCounts,
   StaffMe,
   StaffMember,
-} from '../../src/core/console-api.ts'
-import { pipelineStatuses } from '../../src/core/console-api.ts'
+} from '#core/console-api.ts'
+import { pipelineStatuses } from '#core/console-api.ts'
+import { ConsoleApiError } from '../../site/console/console-api-error.ts'
+import type { ConsoleApi } from '../../site/console/console-api-port.ts'
 
 /** How the fake answers: whom as, how many leads, and how it fails. */
 export interface FakeApiOptions {

@@ -39,9 +39,9 @@ function findControl(name: string): HTMLElement | null {
   }
   const clickable = [...document.querySelectorAll('button, a, [role="button"], [role="tab"]')]
   return (
-    (clickable.find(
-      (node) => words(node) === name || node.getAttribute('aria-label') === name,
-    ) as HTMLElement | undefined) ?? null
+    (clickable.find((node) => words(node) === name || node.getAttribute('aria-label') === name) as
+      | HTMLElement
+      | undefined) ?? null
   )
 }
 
@@ -60,7 +60,8 @@ function playwrightStaff(browser: PlaywrightBrowser): () => Promise<StaffPage> {
     return {
       open: async (url) => void (await page.goto(url)),
       fill: async (label, text) => (await control(label)).fill(text),
-      choose: async (label, option) => void (await (await control(label)).selectOption({ label: option })),
+      choose: async (label, option) =>
+        void (await (await control(label)).selectOption({ label: option })),
       press: async (name) => (await control(name)).click(),
       waitForText: async (text) =>
         void (await page.waitForFunction((t) => document.body.innerText.includes(t), text, {
