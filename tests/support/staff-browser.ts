@@ -45,7 +45,11 @@ function findControl(name: string): HTMLElement | null {
   )
 }
 
+// What a person sees: innerText leaves out hidden nodes, which textContent would read.
+// biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point
 const pageText = () => document.body.innerText
+// biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point
+const showsText = (text: string) => document.body.innerText.includes(text)
 
 function playwrightStaff(browser: PlaywrightBrowser): () => Promise<StaffPage> {
   return async () => {
@@ -64,7 +68,7 @@ function playwrightStaff(browser: PlaywrightBrowser): () => Promise<StaffPage> {
         void (await (await control(label)).selectOption({ label: option })),
       press: async (name) => (await control(name)).click(),
       waitForText: async (text) =>
-        void (await page.waitForFunction((t) => document.body.innerText.includes(t), text, {
+        void (await page.waitForFunction(showsText, text, {
           timeout: waitMs,
         })),
       text: () => page.evaluate(pageText),
@@ -103,11 +107,7 @@ async function firefoxStaff(): Promise<StaffPage> {
     },
     press: async (name) => (await control(name)).click(),
     waitForText: async (text) =>
-      void (await page.waitForFunction(
-        (t: string) => document.body.innerText.includes(t),
-        { timeout: waitMs },
-        text,
-      )),
+      void (await page.waitForFunction(showsText, { timeout: waitMs }, text)),
     text: () => page.evaluate(pageText),
     evaluate: (script, arg) => page.evaluate(script as never, arg) as never,
     close: () => browser.close(),
@@ -141,10 +141,10 @@ async function webkitStaff(hostname: string, port: number): Promise<StaffPage> {
     press: async (name) => (await control(name)).click(),
     waitForText: (text) =>
       browser
-        .waitUntil(
-          () => browser.execute((t: string) => document.body.innerText.includes(t), text),
-          { timeout: waitMs, timeoutMsg: `No text "${text}"` },
-        )
+        .waitUntil(() => browser.execute(showsText, text), {
+          timeout: waitMs,
+          timeoutMsg: `No text "${text}"`,
+        })
         .then(() => undefined),
     text: () => browser.execute(pageText),
     evaluate: (script, arg) => browser.execute(script as never, arg) as never,
