@@ -105,12 +105,7 @@ export interface LeadSummary {
 /** One thing that happened to a lead, for its history. */
 export interface LeadHistoryEntry {
   at: string
-  kind:
-    | 'received'
-    | 'notified'
-    | 'booking'
-    | 'status_change'
-    | 'note_added'
+  kind: 'received' | 'notified' | 'booking' | 'status_change' | 'note_added'
   /** Who, for a person's change: their email; null for the system's. */
   by: string | null
   /** The new status, the note's text, the booking's state, the notification's channel. */
@@ -198,3 +193,11 @@ export interface ConsoleError {
   code: 'unauthenticated' | 'forbidden' | 'not_found' | 'invalid' | 'unavailable' | 'internal'
   message: string
 }
+
+/**
+ * Reply bodies the routes above leave implicit, as the console page reads them: `GET /staff` the
+ * staff as a list, `POST /staff` and `PATCH /staff/:userId` the member as it now is, `DELETE
+ * /staff/:userId` 204 with no body; `GET /counts` a row per source; `GET /leads.csv` the CSV.
+ */
+export type StaffList = StaffMember[]
+export type CountsReply = SourceCounts[]
