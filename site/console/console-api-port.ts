@@ -1,13 +1,14 @@
 import type {
   AuditPage,
+  CountsReply,
   EraseRequest,
   EraseResult,
   LeadDetail,
   LeadFilter,
   LeadPage,
   PipelineStatus,
-  SourceCounts,
   StaffInvite,
+  StaffList,
   StaffMe,
   StaffMember,
   StaffRole,
@@ -26,10 +27,10 @@ export interface ConsoleApi {
   /** `GET /leads.csv` with the filter, whole, to save as a file. */
   exportCsv(filter: LeadFilter): Promise<Blob>
   audit(before: string | null): Promise<AuditPage>
-  staff(): Promise<StaffMember[]>
+  staff(): Promise<StaffList>
   invite(invite: StaffInvite): Promise<StaffMember>
   updateStaff(userId: string, change: { role: StaffRole; sources: string[] }): Promise<StaffMember>
   removeStaff(userId: string): Promise<void>
   erase(request: EraseRequest): Promise<EraseResult>
-  counts(from: string, to: string): Promise<SourceCounts[]>
+  counts(from: string, to: string): Promise<CountsReply>
 }

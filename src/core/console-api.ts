@@ -193,3 +193,11 @@ export interface ConsoleError {
   code: 'unauthenticated' | 'forbidden' | 'not_found' | 'invalid' | 'unavailable' | 'internal'
   message: string
 }
+
+/**
+ * Reply bodies the routes above leave implicit, as the console page reads them: `GET /staff` the
+ * staff as a list, `POST /staff` and `PATCH /staff/:userId` the member as it now is, `DELETE
+ * /staff/:userId` 204 with no body; `GET /counts` a row per source; `GET /leads.csv` the CSV.
+ */
+export type StaffList = StaffMember[]
+export type CountsReply = SourceCounts[]

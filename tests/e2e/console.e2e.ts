@@ -1,0 +1,40 @@
+// The console's page as built and served by the local server, in Chromium: the prerendered shell
+// hydrates into the sign-in screen, and a sign-in link's token leaves the address at once.
+import { describe, expect, it } from 'vitest'
+import { consoleCopy } from '../../site/console/console-copy.ts'
+import { chromiumForFile } from '../support/chromium.ts'
+import { openSitePage, visit } from './site-page.ts'
+
+const browser = chromiumForFile()
+
+describe('the console page', () => {
+  it('hydrates into the sign-in screen for someone not signed in, focus on its heading', async () => {
+    const site = await openSitePage(browser, { width: 360 })
+    await visit(site.page, '/console')
+    const heading = site.page.getByRole('heading', { level: 1, name: consoleCopy.signIn.heading })
+    await heading.waitFor()
+    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await site.page.getByLabel(consoleCopy.signIn.email).isVisible()).toBe(true)
+    expect(site.pageErrors).toEqual([])
+    await site.close()
+  })
+
+  it("verifies a sign-in link's token by its hash, takes it out of the address, and says it failed", async () => {
+    const site = await openSitePage(browser)
+    const verified = site.page.waitForRequest((request) =>
+      request.url().includes('/auth/v1/verify'),
+    )
+    await visit(site.page, '/console?view=leads&token_hash=not-a-real-token&type=magiclink')
+    const request = await verified
+    expect(request.postDataJSON()).toMatchObject({
+      token_hash: 'not-a-real-token',
+      type: 'magiclink',
+    })
+    expect(new URL(site.page.url()).search).toBe('?view=leads')
+    // Whichever words fit the server's refusal: no session came of it.
+    await site.page.getByRole('alert').waitFor()
+    await site.page.getByRole('heading', { name: consoleCopy.signIn.heading }).waitFor()
+    expect(site.pageErrors).toEqual([])
+    await site.close()
+  })
+})
