@@ -2,6 +2,7 @@ import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { createProofGate } from '../abuse/proof-gate.ts'
 import { createFunnelEventsHandler, isEventsPath } from '../analytics/funnel-events-handler.ts'
 import type { FunnelStore } from '../analytics/funnel-store.ts'
+import type { AuditRetention } from '../console/audit-retention.ts'
 import { createBookingReconciler, type Reconcile } from '../booking/booking-reconciler.ts'
 import type { BookingStore } from '../booking/booking-store.ts'
 import { createBookingWebhookHandler } from '../booking/booking-webhook-handler.ts'
@@ -32,6 +33,8 @@ export interface FunctionStores {
   bookings: BookingStore
   /** The funnel's counters (docs/analytics.md). */
   funnel: FunnelStore
+  /** The console's audit trail, for its retention. */
+  audit: AuditRetention
 }
 
 type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook' | 'salesTimeZone'>
