@@ -44,6 +44,8 @@ export async function openPgliteDatabase(dataDir?: string, tarball?: Blob): Prom
 export interface LocalDatabase extends FunctionStores {
   /** Where the data lives, for people. */
   description: string
+  /** The database itself, for the console, which runs each query as the signed-in person. */
+  db: SqlDatabase
   close(): Promise<void>
 }
 
@@ -75,7 +77,7 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
   lock?.answer((command, input) => runLocalCommand(stores, config, command, input))
   const description =
     url === null ? `embedded PGlite in ${dataDir}` : `Postgres at ${new URL(url).host}`
-  return { ...stores, description, close }
+  return { ...stores, description, db, close }
 }
 
 /**

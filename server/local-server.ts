@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import {
+  type ConsoleHandlerOptions,
+  createConfiguredConsoleHandler,
   createConfiguredDispatcher,
   createConfiguredHandler,
   createConfiguredReconciler,
@@ -11,19 +13,38 @@ import {
   createRetention,
   retentionIntervalMs,
 } from '../supabase/functions/_shared/config/retention.ts'
+import { createTokenVerifier } from '../supabase/functions/_shared/console/verify-token.ts'
 import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply.ts'
 import { type BackendConfig, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
-import { functionListener, isFunctionPath } from './function-route.ts'
+import {
+  consoleListener,
+  functionListener,
+  isConsolePath,
+  isFunctionPath,
+} from './function-route.ts'
 import { startNotifyRetryLoop } from './notify-retry-loop.ts'
 import { createStaticFiles } from './static-files.ts'
 
+/** How the local server checks staff tokens and reaches Auth, beyond the settings. */
+export interface LocalServerOptions extends Pick<ConsoleHandlerOptions, 'authAdmin'> {
+  /**
+   * The secret the local Supabase Auth signs its tokens with (HS256), in place of
+   * AUTH_JWT_SECRET: the console's function checks tokens with it.
+   */
+  authJwtSecret?: string
+}
+
 /**
- * Serves the product on one origin: the site, the widget files and the function, on the
- * database the configuration names, and every `notifyRetrySeconds` reads the schedulers'
- * bookings back and sends due notifications. `overrides` lets tests pick ports and folders.
+ * Serves the product on one origin: the site, the widget files, the function and the console's
+ * function, on the database the configuration names, and every `notifyRetrySeconds` reads the
+ * schedulers' bookings back and sends due notifications. `overrides` lets tests pick ports and
+ * folders.
  */
-export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
+export async function startLocalServer(
+  overrides: Partial<BackendConfig> = {},
+  options: LocalServerOptions = {},
+) {
   const config = { ...readBackendConfig(), ...overrides }
   const database = await openDatabase(config)
   // Notifications run after the reply; closing waits for them, and so can tests.
@@ -31,10 +52,25 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   const serveFunction = functionListener(
     createConfiguredHandler(config, database, { afterReply: pending.afterReply }),
   )
-  const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
-  const server = createServer((request, response) =>
-    (isFunctionPath(request.url) ? serveFunction : serveFiles)(request, response),
+  const auth =
+    options.authJwtSecret === undefined
+      ? config.auth
+      : { ...config.auth, jwtSecret: options.authJwtSecret }
+  const serveConsole = consoleListener(
+    createConfiguredConsoleHandler(config, database.db, {
+      verify: createTokenVerifier(auth),
+      authAdmin: options.authAdmin,
+    }),
   )
+  const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
+  const server = createServer((request, response) => {
+    const serve = isFunctionPath(request.url)
+      ? serveFunction
+      : isConsolePath(request.url)
+        ? serveConsole
+        : serveFiles
+    return serve(request, response)
+  })
   // Longer than any client keeps an idle connection (undici: 4 s), so a client never sends a
   // request on a connection the server is closing at that moment.
   server.keepAliveTimeout = 65_000

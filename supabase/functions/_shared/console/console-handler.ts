@@ -61,10 +61,6 @@ const routes: Route[] = [
 const methods = 'GET, POST, PATCH, DELETE, OPTIONS'
 const functionPath = new RegExp(`^/(?:functions/v1/)?${consoleFunctionName}(?:/(.*))?$`)
 
-/** Whether a request is for the console's API: `/functions/v1/console` and below. */
-export const isConsolePath = (url: string) =>
-  /^\/functions\/v1\/console(\/|\?|$)/.test(new URL(url, 'http://x').pathname)
-
 function bearer(request: Request): string {
   const header = request.headers.get('authorization') ?? ''
   const match = /^Bearer\s+(\S+)$/i.exec(header)
