@@ -187,7 +187,7 @@ create policy "owner and sales read a lead's changes"
   on public.console_lead_changes
   for select
   to authenticated
-  using ((select public.console_role()) in ('owner', 'sales'));
+  using ((select public.console_role() in ('owner', 'sales')));
 
 create policy "owner and sales change a lead's status and notes"
   on public.console_lead_changes
@@ -213,7 +213,7 @@ create policy "owner and sales read leads' status"
   on public.console_lead_status
   for select
   to authenticated
-  using ((select public.console_role()) in ('owner', 'sales'));
+  using ((select public.console_role() in ('owner', 'sales')));
 
 -- Stamps a change with its author, keeps the lead's status, and puts it on the audit trail
 -- (a note by its length only: its text may name people).
@@ -250,7 +250,9 @@ create trigger console_lead_change_stamp
 
 -- Owner and sales read leads with their contact details, notifications and bookings; marketing
 -- and partners read none of it (their counts come from console_counts). `(select …)` has the
--- role read once per query, not once per row.
+-- role read once per query, not once per row, and as one boolean the planner guesses it true for
+-- half the rows: written `(select role) in (…)` it guessed 1%, and chose to sort the whole table
+-- over walking the created_at index for a page (136 ms against 1 ms at 100,000 leads).
 grant select on table public.demo_requests, public.demo_request_notifications,
   public.demo_request_bookings, public.demo_request_booking_notifications to authenticated;
 
@@ -258,25 +260,25 @@ create policy "owner and sales read leads"
   on public.demo_requests
   for select
   to authenticated
-  using ((select public.console_role()) in ('owner', 'sales'));
+  using ((select public.console_role() in ('owner', 'sales')));
 
 create policy "owner and sales read leads' notifications"
   on public.demo_request_notifications
   for select
   to authenticated
-  using ((select public.console_role()) in ('owner', 'sales'));
+  using ((select public.console_role() in ('owner', 'sales')));
 
 create policy "owner and sales read bookings"
   on public.demo_request_bookings
   for select
   to authenticated
-  using ((select public.console_role()) in ('owner', 'sales'));
+  using ((select public.console_role() in ('owner', 'sales')));
 
 create policy "owner and sales read booking notifications"
   on public.demo_request_booking_notifications
   for select
   to authenticated
-  using ((select public.console_role()) in ('owner', 'sales'));
+  using ((select public.console_role() in ('owner', 'sales')));
 
 -- The console's list: newest first, paged by (created_at, id).
 create index demo_requests_created_idx on public.demo_requests (created_at, id);
