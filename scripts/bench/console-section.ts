@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { runMigrations } from '../../server/migrate.ts'
 import { asStaff } from '../../supabase/functions/_shared/console/as-staff.ts'
 import { leadPageSql, listLeads } from '../../supabase/functions/_shared/console/lead-queries.ts'
@@ -23,6 +25,10 @@ const callsPerRound = 25
 const summaryColumns =
   'r.id, r.created_at, r.first_name, r.last_name, r.email, r.company_name, r.source, r.language, r.booking_state, r.booking_start'
 const bareList = `select ${summaryColumns} from public.demo_requests r order by r.created_at desc limit 50`
+
+// The live heap, not garbage V8 has yet to collect: a collection before each reading.
+setFlagsFromString('--expose-gc')
+const collect = runInNewContext('gc') as () => void
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
 
@@ -64,35 +70,42 @@ export async function measureConsole(): Promise<{ rows: BenchRow[]; data: unknow
     await db.exec(addLeads)
     const sales = staffClaims('sales')
     const page = leadPageSql({}, 'UTC', null, 51, summaryColumns)
+    // The queries alone, each timed inside its transaction; and GET /leads' whole transactions.
     const variants = {
-      console: () => asStaff(db, sales, (tx) => tx.query(page.text, page.params)),
-      bare: () => db.transaction((tx) => tx.query(bareList)),
-      // GET /leads as a whole: the page and the filter's total.
-      wholePage: () => asStaff(db, sales, (tx) => listLeads(tx, {}, 'UTC', null, 50)),
+      console: () => asStaff(db, sales, (tx) => timed(() => tx.query(page.text, page.params))),
+      bare: () => db.transaction((tx) => timed(() => tx.query(bareList))),
+      transaction: () => timed(() => asStaff(db, sales, (tx) => tx.query(page.text, page.params))),
+      wholePage: () => timed(() => asStaff(db, sales, (tx) => listLeads(tx, {}, 'UTC', null, 50))),
     }
-    const times: Record<keyof typeof variants, number[]> = { console: [], bare: [], wholePage: [] }
+    const times: Record<keyof typeof variants, number[]> = {
+      console: [],
+      bare: [],
+      transaction: [],
+      wholePage: [],
+    }
     for (let round = 0; round < rounds; round++) {
       for (const [name, call] of Object.entries(variants)) {
         for (let i = 0; i < callsPerRound; i++) {
-          times[name as keyof typeof variants].push(await timed(call))
+          times[name as keyof typeof variants].push(await call())
         }
       }
     }
     const p95 = (name: keyof typeof variants) => quantile(times[name], 0.95) ?? Number.NaN
     const ratio = p95('console') / p95('bare')
 
-    // The export, in this process, sampled every 20 ms.
+    // The export, in this process, its memory read every 250 ms.
     const handler = consoleHandlerOn(db)
     const token = await staffToken('owner')
-    globalThis.gc?.()
+    collect()
     const before = process.memoryUsage()
     let peakRss = before.rss
     let peakHeap = before.heapUsed
     const sampler = setInterval(() => {
+      collect()
       const now = process.memoryUsage()
       peakRss = Math.max(peakRss, now.rss)
       peakHeap = Math.max(peakHeap, now.heapUsed)
-    }, 20)
+    }, 250)
     const exportStart = performance.now()
     const reply = await handler(consoleRequest('leads.csv', token))
     let bytes = 0
@@ -106,7 +119,7 @@ export async function measureConsole(): Promise<{ rows: BenchRow[]; data: unknow
     }
     const exportMs = performance.now() - exportStart
     clearInterval(sampler)
-    globalThis.gc?.()
+    collect()
     const after = process.memoryUsage()
     if (lines !== leads + 1) throw new Error(`The export held ${lines - 1} leads, not ${leads}`)
 
@@ -116,7 +129,7 @@ export async function measureConsole(): Promise<{ rows: BenchRow[]; data: unknow
         {
           section: 'Console',
           measure: `List query as sales (RLS), first page of 50 of ${leads.toLocaleString('en-US')} leads, PostgreSQL 15: p95 of ${calls}`,
-          value: `${p95('console').toFixed(2)} ms (median ${median(times.console)?.toFixed(2)} ms; with the filter's total, GET /leads' queries: p95 ${p95('wholePage').toFixed(1)} ms)`,
+          value: `${p95('console').toFixed(2)} ms (median ${median(times.console)?.toFixed(2)} ms); its transaction as sales, with the role, claims and staff check: p95 ${p95('transaction').toFixed(2)} ms; with the filter's total (GET /leads): p95 ${p95('wholePage').toFixed(1)} ms`,
           target: '≤ 2× the bare select',
           baseline: `bare select … order by created_at desc limit 50: p95 ${p95('bare').toFixed(2)} ms (${ratio.toFixed(2)}×)`,
           meets: ratio <= 2,
@@ -124,7 +137,7 @@ export async function measureConsole(): Promise<{ rows: BenchRow[]; data: unknow
         {
           section: 'Console',
           measure: `CSV export of ${leads.toLocaleString('en-US')} leads (${mb(bytes)}) through the handler, in ${(exportMs / 1000).toFixed(1)} s: the process's memory`,
-          value: `RSS ${mb(before.rss)} before, peak ${mb(peakRss)}, ${mb(after.rss)} after; heap ${mb(before.heapUsed)}, peak ${mb(peakHeap)}, ${mb(after.heapUsed)} after`,
+          value: `RSS ${mb(before.rss)} before, peak ${mb(peakRss)}, ${mb(after.rss)} after; live heap ${mb(before.heapUsed)}, peak ${mb(peakHeap)}, ${mb(after.heapUsed)} after`,
           target: 'flat: peak well under the file',
           baseline: `the file: ${mb(bytes)}`,
           meets: peakHeap - before.heapUsed < bytes / 4,

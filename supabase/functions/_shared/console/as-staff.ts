@@ -20,8 +20,11 @@ export function asStaff<T>(
   work: (tx: SqlDatabase, staff: Staff) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.exec('set local role authenticated')
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)])
+    // One round trip for both, as PostgREST does: `role` is the setting `set local role` sets.
+    await tx.query(
+      "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+      [JSON.stringify(claims)],
+    )
     const [row] = await tx.query<{ email: string; role: StaffRole; sources: string[] }>(
       'select email, role, sources from public.console_staff where user_id = auth.uid()',
     )
