@@ -5,6 +5,8 @@ import { toNodeHandler } from 'srvx/node'
 import {
   type ConsoleHandlerOptions,
   createConfiguredConsoleHandler,
+} from '../supabase/functions/_shared/config/configured-console.ts'
+import {
   createConfiguredDispatcher,
   createConfiguredHandler,
   createConfiguredReconciler,

@@ -1,7 +1,7 @@
 // The Deno entry of the staff console's API: reads the environment, builds the dependencies and
 // serves the shared handler (../_shared/console), which runs under Node too.
 
-import { createConfiguredConsoleHandler } from '../_shared/config/configured-handler.ts'
+import { createConfiguredConsoleHandler } from '../_shared/config/configured-console.ts'
 import { readFunctionConfig } from '../_shared/config/function-config.ts'
 import { createPostgresDatabase } from '../_shared/db/postgres-database.ts'
 import { corsHeaders } from '../_shared/http/cors.ts'
