@@ -19,7 +19,7 @@ export const consoleStaff = {
 export type ConsolePerson = keyof typeof consoleStaff
 
 /** The sources the partner counts. */
-export const partnerSources = ['partner-acme']
+const partnerSources = ['partner-acme']
 
 /** Puts the four roles on the staff, as the owner would (the superuser here). */
 export async function addConsoleStaff(db: SqlDatabase) {

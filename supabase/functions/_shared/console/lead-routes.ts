@@ -1,8 +1,11 @@
 import {
+  type EraseRequest,
   type EraseResult,
+  type NewNote,
   type PipelineStatus,
   pipelineStatuses,
   rolesWithPersonalData,
+  type StatusChange,
 } from '../../../../src/core/console-api.ts'
 import { isRecord } from '../../../../src/is-record.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
@@ -13,6 +16,9 @@ import { decodeCursor } from './keyset-cursor.ts'
 import { leadCsvStream } from './lead-export.ts'
 import { readLeadFilter, readLimit } from './lead-filter.ts'
 import { isLeadId, leadDetail, listLeads } from './lead-queries.ts'
+
+// The keys of each member of a union: an erasure is asked by email or by lead.
+type KeysOf<T> = T extends unknown ? keyof T : never
 
 // The page says why, rather than showing an empty list: the policies would return no rows.
 function mayReadLeads(staff: Staff) {
@@ -80,7 +86,10 @@ function addChange(context: ConsoleContext, kind: 'status' | 'note', value: stri
 }
 
 export async function patchLead(context: ConsoleContext) {
-  const { status } = await jsonBody(context.request, '{ "status": "contacted" }')
+  const { status }: Partial<Record<keyof StatusChange, unknown>> = await jsonBody(
+    context.request,
+    '{ "status": "contacted" }',
+  )
   if (!pipelineStatuses.includes(status as PipelineStatus)) {
     throw invalid(`status must be one of ${pipelineStatuses.join(', ')}.`)
   }
@@ -88,7 +97,10 @@ export async function patchLead(context: ConsoleContext) {
 }
 
 export async function postNote(context: ConsoleContext) {
-  const { text } = await jsonBody(context.request, '{ "text": "Called, back on Monday" }')
+  const { text }: Partial<Record<keyof NewNote, unknown>> = await jsonBody(
+    context.request,
+    '{ "text": "Called, back on Monday" }',
+  )
   const note = typeof text === 'string' ? text.trim() : ''
   if (note.length < 1 || note.length > 2000) {
     throw invalid('text must be a note of 1 to 2,000 characters.')
@@ -121,8 +133,9 @@ export async function getLeadsCsv({ url, run, runPlain, salesTimeZone, log, now 
 
 export async function postErase({ request, run }: ConsoleContext): Promise<EraseResult> {
   const body = await jsonBody(request, '{ "email": "name@example.com" } or { "leadId": "…" }')
-  const email = typeof body.email === 'string' ? body.email.trim() : null
-  const lead = typeof body.leadId === 'string' ? body.leadId : null
+  const asked: Partial<Record<KeysOf<EraseRequest>, unknown>> = body
+  const email = typeof asked.email === 'string' ? asked.email.trim() : null
+  const lead = typeof asked.leadId === 'string' ? asked.leadId : null
   if ((email === null) === (lead === null) || email === '') {
     throw invalid('Name the person to erase by email or by one lead id (leadId), not both.')
   }

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type AuditEntry,
   type AuditPage,
   type SourceCounts,
@@ -179,7 +180,7 @@ type AuditRow = {
   at: Date | string
   keyset_at: string
   actor_email: string
-  action: AuditEntry['action']
+  action: AuditAction
   lead_id: string | null
   detail: Record<string, unknown> | string
 }
@@ -203,14 +204,16 @@ export function getAudit({ url, run }: ConsoleContext): Promise<AuditPage> {
     const shown = rows.slice(0, limit)
     const last = shown.at(-1)
     return {
-      entries: shown.map((row) => ({
-        id: String(row.id),
-        at: toDate(row.at).toISOString(),
-        actor: row.actor_email,
-        action: row.action,
-        leadId: row.lead_id,
-        detail: typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail,
-      })),
+      entries: shown.map(
+        (row): AuditEntry => ({
+          id: String(row.id),
+          at: toDate(row.at).toISOString(),
+          actor: row.actor_email,
+          action: row.action,
+          leadId: row.lead_id,
+          detail: typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail,
+        }),
+      ),
       next:
         rows.length > limit && last !== undefined
           ? encodeCursor({ at: last.keyset_at, id: String(last.id) })

@@ -44,7 +44,7 @@ const bookingColumns: Column[] = [
 ]
 const shownInTable = new Set(tableColumns.map(([name]) => name))
 /** The CSV's columns (`npm run leads -- --csv`, the console's export), in order. */
-export const csvColumns: Column[] = [
+const csvColumns: Column[] = [
   ...tableColumns,
   // Every other field of the catalogue, in its order, under its column's name.
   ...leadFieldNames
