@@ -11,6 +11,19 @@ export interface StaffClaims extends JWTPayload {
 /** Resolves a bearer token's claims, or null for any token Supabase Auth did not sign. */
 export type VerifyToken = (token: string) => Promise<StaffClaims | null>
 
+// What jose throws for a token that is malformed, forged, expired or not for this project.
+const tokenErrors = [
+  errors.JWSInvalid,
+  errors.JWTInvalid,
+  errors.JWSSignatureVerificationFailed,
+  errors.JWTExpired,
+  errors.JWTClaimValidationFailed,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+]
+
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -40,9 +53,9 @@ export function createTokenVerifier(
         ? (payload as StaffClaims)
         : null
     } catch (error) {
-      // A bad token is the caller's; the JWKS out of reach is ours, and must not read as theirs.
-      if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) return null
-      if (error instanceof TypeError) return null
+      // A bad token is the caller's; the JWKS out of reach (or answering nonsense) is ours, and
+      // must not read as theirs: that fails the call with 503 instead of signing them out.
+      if (tokenErrors.some((kind) => error instanceof kind)) return null
       throw error
     }
   }
