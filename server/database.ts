@@ -44,8 +44,8 @@ export async function openPgliteDatabase(dataDir?: string, tarball?: Blob): Prom
 export interface LocalDatabase extends FunctionStores {
   /** Where the data lives, for people. */
   description: string
-  /** The database itself, for the local auth's schema of its own (server/local-auth). */
-  sql: SqlDatabase
+  /** The database itself, for the console, which runs each query as the signed-in person. */
+  db: SqlDatabase
   close(): Promise<void>
 }
 
@@ -74,10 +74,10 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
   }
   const role = { role: config.databaseRole }
   const stores: FunctionStores = createSqlStores(db, role)
-  lock?.answer((command, input) => runLocalCommand({ ...stores, sql: db }, config, command, input))
+  lock?.answer((command, input) => runLocalCommand({ ...stores, db }, config, command, input))
   const description =
     url === null ? `embedded PGlite in ${dataDir}` : `Postgres at ${new URL(url).host}`
-  return { ...stores, description, sql: db, close }
+  return { ...stores, description, db, close }
 }
 
 /**

@@ -7,6 +7,24 @@ import type { DemoRequestHandler } from '../supabase/functions/_shared/lead/demo
 export const isFunctionPath = (url = '/') =>
   /^\/functions\/v1\/send-demo-request(\/|\?|$)/.test(url)
 
+/** Whether a request is for the console's function (src/core/console-api.ts). */
+export const isConsolePath = (url = '/') => /^\/functions\/v1\/console(\/|\?|$)/.test(url)
+
+/** The console's function as a Node request listener. */
+export function consoleListener(
+  handler: (request: Request) => Promise<Response>,
+): NodeHttp1Handler {
+  return toNodeHandler(async (request: ServerRequest) => {
+    try {
+      return await handler(request)
+    } catch (error) {
+      // The handler answers its own failures; this is the last line, so the server never dies.
+      console.error('console failed to answer', error)
+      return errorReply(500, { code: 'internal', message: 'Something went wrong.' })
+    }
+  }) as NodeHttp1Handler
+}
+
 /**
  * The function as a Node request listener. The socket address is the client IP, whatever the
  * headers claim, since nothing stands in front of the local server.

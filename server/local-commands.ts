@@ -72,7 +72,7 @@ async function notifyRetry(stores: FunctionStores, config: BackendConfig): Promi
  * returns the text to print.
  */
 export async function runLocalCommand(
-  stores: FunctionStores & { sql: SqlDatabase },
+  stores: FunctionStores & { db: SqlDatabase },
   config: BackendConfig,
   command: string,
   input: unknown,
@@ -100,6 +100,6 @@ export async function runLocalCommand(
     return { output, exitCode: 0 }
   }
   if (command === 'notify-retry') return notifyRetry(stores, config)
-  if (command === 'console-link') return consoleLinkCommand(stores.sql, config)
+  if (command === 'console-link') return consoleLinkCommand(stores.db, config)
   return { output: `Unknown command "${command}"\n`, exitCode: 2 }
 }

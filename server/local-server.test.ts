@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendlyWebhookBody, signCalendlyWebhook } from '../tests/support/booking-webhooks.ts'
+import { consoleJwtSecret, staffToken } from '../tests/support/console-staff.ts'
 import { newPgliteFolder } from '../tests/support/pglite-folder.ts'
 import { sampleLead, sampleNewDemoRequest } from '../tests/support/sample-lead.ts'
 import { readBackendConfig } from './config.ts'
@@ -160,6 +161,30 @@ describe('the local server', () => {
     expect(response.status).toBe(413)
     expect((await response.json()).error.code).toBe('payload_too_large')
     expect((await fetch(`${server.url}/widget/demo-request.js`)).status).toBe(200)
+  })
+
+  it("serves the console's function, checking tokens with the local Auth's secret", async () => {
+    await newPgliteFolder(config('console').dataDir)
+    const local = await startLocalServer(config('console'), { authJwtSecret: consoleJwtSecret })
+    try {
+      const me = async (token: string) => {
+        const reply = await fetch(`${local.url}/functions/v1/console/me`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+        return { status: reply.status, ...(await reply.json()).error }
+      }
+      // Signed with the secret given, so checked, then refused by the database: nobody is on its staff.
+      expect(await me(await staffToken('owner'))).toMatchObject({
+        status: 401,
+        message: expect.stringContaining('not on the staff'),
+      })
+      expect(await me(await staffToken('owner', { secret: 'x'.repeat(40) }))).toMatchObject({
+        status: 401,
+        message: expect.stringContaining('not valid'),
+      })
+    } finally {
+      await local.close()
+    }
   })
 
   it('rate-limits by socket address, whatever X-Forwarded-For claims', async () => {

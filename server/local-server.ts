@@ -3,6 +3,10 @@ import type { AddressInfo } from 'node:net'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import {
+  type ConsoleHandlerOptions,
+  createConfiguredConsoleHandler,
+} from '../supabase/functions/_shared/config/configured-console.ts'
+import {
   createConfiguredDispatcher,
   createConfiguredHandler,
   createConfiguredReconciler,
@@ -11,21 +15,44 @@ import {
   createRetention,
   retentionIntervalMs,
 } from '../supabase/functions/_shared/config/retention.ts'
+import {
+  type AuthAdmin,
+  createAuthAdmin,
+} from '../supabase/functions/_shared/console/auth-admin.ts'
+import { createTokenVerifier } from '../supabase/functions/_shared/console/verify-token.ts'
 import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply.ts'
 import { type BackendConfig, localOrigin, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
-import { functionListener, isFunctionPath } from './function-route.ts'
+import {
+  consoleListener,
+  functionListener,
+  isConsolePath,
+  isFunctionPath,
+} from './function-route.ts'
 import { isAuthPath } from './local-auth/auth-routes.ts'
 import { serveLocalAuth } from './local-auth/serve-local-auth.ts'
 import { startNotifyRetryLoop } from './notify-retry-loop.ts'
 import { createStaticFiles } from './static-files.ts'
 
+/** How the local server checks staff tokens and reaches Auth, beyond the settings. */
+export interface LocalServerOptions extends Pick<ConsoleHandlerOptions, 'authAdmin'> {
+  /**
+   * The secret the local Supabase Auth signs its tokens with (HS256), in place of
+   * AUTH_JWT_SECRET: the console's function checks tokens with it.
+   */
+  authJwtSecret?: string
+}
+
 /**
- * Serves the product on one origin: the site, the widget files and the function, on the
- * database the configuration names, and every `notifyRetrySeconds` reads the schedulers'
- * bookings back and sends due notifications. `overrides` lets tests pick ports and folders.
+ * Serves the product on one origin: the site, the widget files, the function and the console's
+ * function, on the database the configuration names, and every `notifyRetrySeconds` reads the
+ * schedulers' bookings back and sends due notifications. `overrides` lets tests pick ports and
+ * folders.
  */
-export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
+export async function startLocalServer(
+  overrides: Partial<BackendConfig> = {},
+  options: LocalServerOptions = {},
+) {
   const config = { ...readBackendConfig(), ...overrides }
   const database = await openDatabase(config)
   // Notifications run after the reply; closing waits for them, and so can tests.
@@ -33,22 +60,42 @@ export async function startLocalServer(overrides: Partial<BackendConfig> = {}) {
   const serveFunction = functionListener(
     createConfiguredHandler(config, database, { afterReply: pending.afterReply }),
   )
-  const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
   // Sign-in for the console: Supabase Auth's API at /auth/v1/, as on a Supabase project's URL.
   let url = ''
-  const localAuth = await serveLocalAuth(database.sql, () => url, config.localOwnerEmail).catch(
+  const localAuth = await serveLocalAuth(database.db, () => url, config.localOwnerEmail).catch(
     async (error) => {
       await database.close()
       throw error
     },
   )
-  const server = createServer((request, response) =>
-    (isAuthPath(request.url)
+  // The console checks tokens with the local auth's secret and invites through its admin API,
+  // as a project's function does with its JWT secret and Auth; tests may pass their own.
+  const serviceRoleKey = localAuth.auth.serviceRoleKey
+  const localAdmin: AuthAdmin = {
+    // The server's own address is known once it listens, and these calls come after.
+    invite: (email, redirectTo) => createAuthAdmin(url, serviceRoleKey).invite(email, redirectTo),
+    removeUser: (userId) => createAuthAdmin(url, serviceRoleKey).removeUser(userId),
+  }
+  const serveConsole = consoleListener(
+    createConfiguredConsoleHandler(config, database.db, {
+      verify: createTokenVerifier({
+        ...config.auth,
+        jwtSecret: options.authJwtSecret ?? localAuth.auth.jwtSecret,
+      }),
+      authAdmin: options.authAdmin === undefined ? localAdmin : options.authAdmin,
+    }),
+  )
+  const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
+  const server = createServer((request, response) => {
+    const serve = isAuthPath(request.url)
       ? localAuth.listener
       : isFunctionPath(request.url)
         ? serveFunction
-        : serveFiles)(request, response),
-  )
+        : isConsolePath(request.url)
+          ? serveConsole
+          : serveFiles
+    return serve(request, response)
+  })
   // Longer than any client keeps an idle connection (undici: 4 s), so a client never sends a
   // request on a connection the server is closing at that moment.
   server.keepAliveTimeout = 65_000

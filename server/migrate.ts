@@ -27,8 +27,41 @@ $$;
 grant usage on schema public to anon, authenticated, service_role;
 `
 
-// With the roles, the table the Supabase CLI records migrations in.
+/**
+ * Supabase Auth's `auth.uid()` and `auth.jwt()`, which the console's policies call, as Supabase
+ * defines them: the signed-in person's claims from `request.jwt.claims`, which the console
+ * function sets in each transaction. Made only where absent, so Supabase's own stay.
+ */
+const supabaseAuthBasics = `
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+do $$
+begin
+  if not exists (select from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'auth' and p.proname = 'uid') then
+    create function auth.uid() returns uuid language sql stable as $f$
+      select coalesce(
+        nullif(current_setting('request.jwt.claim.sub', true), ''),
+        (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+      )::uuid
+    $f$;
+  end if;
+  if not exists (select from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'auth' and p.proname = 'jwt') then
+    create function auth.jwt() returns jsonb language sql stable as $f$
+      select coalesce(
+        nullif(current_setting('request.jwt.claim', true), ''),
+        nullif(current_setting('request.jwt.claims', true), '')
+      )::jsonb
+    $f$;
+  end if;
+end
+$$;
+`
+
+// With the roles and Auth's helpers, the table the Supabase CLI records migrations in.
 const supabaseBasics = `${supabaseRoles}
+${supabaseAuthBasics}
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

@@ -18,6 +18,7 @@ import { measureBackend } from './backend-section.ts'
 import type { BenchRow, BenchSection } from './bench-row.ts'
 import { measureBotDefence } from './bot-defence-section.ts'
 import { measureColdStart } from './cold-start-section.ts'
+import { measureConsole } from './console-section.ts'
 import { measureCountingCost } from './counting-cost.ts'
 import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
 import { measureLighthouse } from './lighthouse-section.ts'
@@ -94,32 +95,41 @@ try {
 
   // First, since it leaves a build of the current sources for everything after it.
   await section('Cold start', () => measureColdStart(root, join(scratch, 'cold-start-pglite')))
+  // Before the site and browser start: it needs neither, so `npm run bench -- console` is quick.
+  await section('Console', measureConsole)
 
-  const site: ServerProcess = await startLocalServer(
-    { PGLITE_DATA_DIR: join(scratch, 'site-pglite'), NOTIFY_RETRY_SECONDS: '0' },
-    { timeoutMs: 120_000 },
-  )
-  cleanups.push(cleanupOnInterrupt(() => site.stop()))
-  const browser: Browser = await launchChromium()
-  cleanups.push(cleanupOnInterrupt(() => browser.close()))
+  // The site and a browser, for the sections after, only when one of them runs.
+  const siteSections = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Analytics', 'Bot defence']
+  if (siteSections.concat('Routing', 'Speed to lead').some(runs)) {
+    const site: ServerProcess = await startLocalServer(
+      { PGLITE_DATA_DIR: join(scratch, 'site-pglite'), NOTIFY_RETRY_SECONDS: '0' },
+      { timeoutMs: 120_000 },
+    )
+    cleanups.push(cleanupOnInterrupt(() => site.stop()))
+    const browser: Browser = await launchChromium()
+    cleanups.push(cleanupOnInterrupt(() => browser.close()))
 
-  await section('Size', () => measureSizes(root, browser, site.url))
-  await section('Start-up', () => measureStartup(root, browser, settings.startupRuns))
-  await section('Lighthouse', () =>
-    measureLighthouse(root, site.url, {
-      mobile: settings.lighthouseMobileRuns,
-      desktop: settings.lighthouseDesktopRuns,
-    }),
-  )
-  await section('Backend', () => measureBackend(root, settings.loadSeconds))
-  await section('Analytics', async () => {
-    const visits = await measureCountingCost(browser, settings.visitorRuns)
-    const load = await measureAnalytics(root, settings.loadSeconds)
-    return { rows: [...visits.rows, ...load.rows], data: { visits: visits.data, load: load.data } }
-  })
-  await section('Bot defence', () => measureBotDefence(root, browser, settings))
-  await section('Routing', () => measureRouting(browser, settings.routingRuns))
-  await section('Speed to lead', () => measureSpeedToLead(settings.speedSeconds))
+    await section('Size', () => measureSizes(root, browser, site.url))
+    await section('Start-up', () => measureStartup(root, browser, settings.startupRuns))
+    await section('Lighthouse', () =>
+      measureLighthouse(root, site.url, {
+        mobile: settings.lighthouseMobileRuns,
+        desktop: settings.lighthouseDesktopRuns,
+      }),
+    )
+    await section('Backend', () => measureBackend(root, settings.loadSeconds))
+    await section('Analytics', async () => {
+      const visits = await measureCountingCost(browser, settings.visitorRuns)
+      const load = await measureAnalytics(root, settings.loadSeconds)
+      return {
+        rows: [...visits.rows, ...load.rows],
+        data: { visits: visits.data, load: load.data },
+      }
+    })
+    await section('Bot defence', () => measureBotDefence(root, browser, settings))
+    await section('Routing', () => measureRouting(browser, settings.routingRuns))
+    await section('Speed to lead', () => measureSpeedToLead(settings.speedSeconds))
+  }
 } catch (error) {
   if (!wasInterrupted()) throw error
 } finally {
@@ -137,6 +147,7 @@ const order = [
   'Bot defence',
   'Routing',
   'Speed to lead',
+  'Console',
   'Cold start',
 ]
 const rows = order.flatMap((name) => sections.find((section) => section.name === name)?.rows ?? [])

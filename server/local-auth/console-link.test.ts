@@ -71,7 +71,7 @@ it('gives the local owner a link that signs in once and only once', async () => 
   server = undefined
   const database = await openDatabase(config())
   try {
-    const staff = await database.sql.query('select email, role from public.console_staff')
+    const staff = await database.db.query('select email, role from public.console_staff')
     expect(staff).toEqual([{ email: owner, role: 'owner' }])
   } finally {
     await database.close()

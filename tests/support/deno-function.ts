@@ -16,26 +16,37 @@ export const functionEntry = 'supabase/functions/send-demo-request/index.ts'
 /** The function's import map, as `supabase/config.toml` names it. */
 export const functionConfig = 'supabase/functions/send-demo-request/deno.json'
 
-const denoRun = [
+/** The console function's entry and import map (supabase/config.toml). */
+export const consoleEntry = {
+  entry: 'supabase/functions/console/index.ts',
+  config: 'supabase/functions/console/deno.json',
+}
+
+const denoRun = ({ entry, config }: { entry: string; config: string }) => [
   'run',
   '--allow-net',
   '--allow-env',
   '--allow-read',
   '--allow-sys',
   '--config',
-  functionConfig,
-  functionEntry,
+  config,
+  entry,
 ]
 
 /**
- * The entry under the real Deno, as Supabase would run it, on a free port with `env` and only
- * what Deno itself needs; ready once `init` is answered.
+ * The entry (send-demo-request's unless `function` names another) under the real Deno, as
+ * Supabase would run it, on a free port with `env` and only what Deno itself needs; ready once
+ * `init` is answered.
  */
-export async function startDenoEntry(env: Record<string, string | undefined>, init: RequestInit) {
+export async function startDenoEntry(
+  env: Record<string, string | undefined>,
+  init: RequestInit,
+  function_ = { entry: functionEntry, config: functionConfig },
+) {
   const port = await freePort()
   return startServerProcess({
     command: denoBin,
-    args: denoRun,
+    args: denoRun(function_),
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

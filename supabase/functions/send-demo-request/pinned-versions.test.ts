@@ -4,24 +4,25 @@
 // by `npm run check:deploy` on the upload itself.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { functionConfig, repoRoot } from '../../../tests/support/deno-function.ts'
+import { consoleEntry, functionConfig, repoRoot } from '../../../tests/support/deno-function.ts'
 
 const readJson = (path: string) => JSON.parse(readFileSync(`${repoRoot}${path}`, 'utf8'))
 
-const denoJson: { imports: Record<string, string> } = readJson(functionConfig)
-const denoLock = readJson(functionConfig.replace(/deno\.json$/, 'deno.lock'))
 const packageJson = readJson('package.json')
 const packageLock = readJson('package-lock.json')
 
-// The map names local folders too (`#core/`, the shared rules): files uploaded, not versions.
-const pins = Object.entries(denoJson.imports)
-  .filter(([, specifier]) => !specifier.startsWith('.'))
-  .map(([alias, specifier]) => {
-    const [, name = '', version = ''] = /^npm:((?:@[^/]+\/)?[^@]+)@(.*)$/.exec(specifier) ?? []
-    return { alias, specifier, name, version }
-  })
+// send-demo-request's and the console's, each uploaded with its own import map.
+describe.each([functionConfig, consoleEntry.config])('the npm versions of %s', (config) => {
+  const denoJson: { imports: Record<string, string> } = readJson(config)
+  const denoLock = readJson(config.replace(/deno\.json$/, 'deno.lock'))
+  // The maps name local folders too (`#core/`, the shared rules): files uploaded, not versions.
+  const pins = Object.entries(denoJson.imports)
+    .filter(([, specifier]) => !specifier.startsWith('.'))
+    .map(([alias, specifier]) => {
+      const [, name = '', version = ''] = /^npm:((?:@[^/]+\/)?[^@]+)@(.*)$/.exec(specifier) ?? []
+      return { alias, specifier, name, version }
+    })
 
-describe("the function's npm versions", () => {
   it('are exact in deno.json', () => {
     expect(pins.length).toBeGreaterThan(0)
     for (const pin of pins) {

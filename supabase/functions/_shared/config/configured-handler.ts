@@ -6,6 +6,7 @@ import { createBookingReconciler, type Reconcile } from '../booking/booking-reco
 import type { BookingStore } from '../booking/booking-store.ts'
 import { createBookingWebhookHandler } from '../booking/booking-webhook-handler.ts'
 import { bookingWebhookProvider } from '../booking/schedulers.ts'
+import type { AuditRetention } from '../console/audit-retention.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/after-reply.ts'
 import { requireApiKey } from '../http/require-api-key.ts'
 import { createDemoRequestHandler, type DemoRequestHandler } from '../lead/demo-request-handler.ts'
@@ -32,6 +33,8 @@ export interface FunctionStores {
   bookings: BookingStore
   /** The funnel's counters (docs/analytics.md). */
   funnel: FunnelStore
+  /** The console's audit trail, for its retention. */
+  audit: AuditRetention
 }
 
 type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook' | 'salesTimeZone'>

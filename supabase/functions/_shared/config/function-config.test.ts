@@ -22,6 +22,8 @@ describe('readFunctionConfig', () => {
       schedulerApis: { cal: null, calendly: null },
       salesTimeZone: 'UTC',
       analytics: { clientMax: 30, retentionDays: 400, sourcePages: 200, dayPairs: 1000 },
+      auditRetentionDays: 365,
+      auth: { url: null, jwtSecret: null, serviceRoleKey: null },
     })
   })
 
@@ -54,6 +56,10 @@ describe('readFunctionConfig', () => {
       SALES_TIME_ZONE: 'America/Chicago',
       ANALYTICS_CLIENT_MAX: '60',
       ANALYTICS_RETENTION_DAYS: '800',
+      AUDIT_RETENTION_DAYS: '90',
+      SUPABASE_URL: 'https://project.supabase.co/',
+      AUTH_JWT_SECRET: ' jwt-secret ',
+      SUPABASE_SERVICE_ROLE_KEY: 'service-key',
       ANALYTICS_SOURCE_PAGES_MAX: '20',
       ANALYTICS_DAY_PAIRS_MAX: '50',
     })
@@ -95,6 +101,12 @@ describe('readFunctionConfig', () => {
       },
       salesTimeZone: 'America/Chicago',
       analytics: { clientMax: 60, retentionDays: 800, sourcePages: 20, dayPairs: 50 },
+      auditRetentionDays: 90,
+      auth: {
+        url: 'https://project.supabase.co',
+        jwtSecret: 'jwt-secret',
+        serviceRoleKey: 'service-key',
+      },
     })
   })
 
@@ -128,6 +140,15 @@ describe('readFunctionConfig', () => {
     )
     expect(() => from({ ANALYTICS_RETENTION_DAYS: '1.5' })).toThrow(
       'ANALYTICS_RETENTION_DAYS must be a positive whole number, not "1.5"',
+    )
+  })
+
+  it('refuses an audit retention that is not a positive whole number, or a project address that is no http(s) URL', () => {
+    expect(() => from({ AUDIT_RETENTION_DAYS: '-1' })).toThrow(
+      'AUDIT_RETENTION_DAYS must be a positive whole number, not "-1"',
+    )
+    expect(() => from({ SUPABASE_URL: 'project.supabase.co' })).toThrow(
+      'SUPABASE_URL must be the project\'s http(s) address, not "project.supabase.co"',
     )
   })
 

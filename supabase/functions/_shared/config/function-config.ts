@@ -55,6 +55,23 @@ export interface FunctionConfig {
     /** `ANALYTICS_DAY_PAIRS_MAX`: source-and-page pairs a day counts before the "other" pair. */
     dayPairs: number
   }
+  /** `AUDIT_RETENTION_DAYS`: days the console's audit trail keeps an entry. */
+  auditRetentionDays: number
+  /** How the console function checks staff tokens and reaches Supabase Auth. */
+  auth: AuthSettings
+}
+
+/** Supabase Auth as the console function reaches it. */
+export interface AuthSettings {
+  /** `SUPABASE_URL`: the project's address, for its JWKS and Auth's admin API. */
+  url: string | null
+  /**
+   * `AUTH_JWT_SECRET`: the project's JWT secret, which checks HS256 tokens; without it tokens are
+   * checked against the project's published keys (JWKS).
+   */
+  jwtSecret: string | null
+  /** `SUPABASE_SERVICE_ROLE_KEY`: the key of Auth's admin API, to invite and remove staff. */
+  serviceRoleKey: string | null
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -80,6 +97,8 @@ export const configDefaults = {
   // at the bound a day holds about 1,000 pairs' counters whatever a script posts.
   analyticsSourcePagesMax: 200,
   analyticsDayPairsMax: 1000,
+  // A year of who read and exported which lead, for a question a year on.
+  auditRetentionDays: 365,
 } as const
 
 const list = (value: string | undefined) =>
@@ -229,6 +248,17 @@ function salesTimeZone(value: string | undefined): string {
   }
 }
 
+// Checked here, so a typo shows at start rather than as every invitation failing.
+function authUrl(value: string | undefined): string | null {
+  const text = value?.trim()
+  if (!text) return null
+  const url = URL.canParse(text) ? new URL(text) : null
+  if (url === null || !['http:', 'https:'].includes(url.protocol)) {
+    throw new Error(`SUPABASE_URL must be the project's http(s) address, not "${value}"`)
+  }
+  return url.origin
+}
+
 /** Reads the function's settings through `env`, which returns a variable or `undefined`. */
 export function readFunctionConfig(env: (name: string) => string | undefined): FunctionConfig {
   const apiKey = env('RESEND_API_KEY')?.trim() ?? ''
@@ -294,6 +324,16 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
         env('ANALYTICS_DAY_PAIRS_MAX'),
         configDefaults.analyticsDayPairsMax,
       ),
+    },
+    auditRetentionDays: positiveInteger(
+      'AUDIT_RETENTION_DAYS',
+      env('AUDIT_RETENTION_DAYS'),
+      configDefaults.auditRetentionDays,
+    ),
+    auth: {
+      url: authUrl(env('SUPABASE_URL')),
+      jwtSecret: secret(env('AUTH_JWT_SECRET')),
+      serviceRoleKey: secret(env('SUPABASE_SERVICE_ROLE_KEY')),
     },
   }
 }

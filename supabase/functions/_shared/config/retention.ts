@@ -1,6 +1,7 @@
 import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
 import { type FunnelStore, utcDay } from '../analytics/funnel-store.ts'
+import type { AuditRetention } from '../console/audit-retention.ts'
 import type { AfterReply } from '../http/after-reply.ts'
 import type { NotificationStore } from '../notify/notification-store.ts'
 import type { FunctionConfig } from './function-config.ts'
@@ -12,12 +13,18 @@ export const retentionIntervalMs = 60 * 60 * 1000
 
 /**
  * Deletes what the function keeps only for a while: rate-limit windows that are over with their
- * hashed client keys and daily secrets, spent proofs, old digests, and funnel counters older
- * than ANALYTICS_RETENTION_DAYS; and folds the shards of the days just over into one row each.
+ * hashed client keys and daily secrets, spent proofs, old digests, funnel counters older than
+ * ANALYTICS_RETENTION_DAYS and audit entries older than AUDIT_RETENTION_DAYS; and folds the
+ * shards of the days just over into one row each.
  */
 export function createRetention(
-  config: Pick<FunctionConfig, 'rateLimit' | 'analytics'>,
-  stores: { abuse: AbuseStore; notifications: NotificationStore; funnel: FunnelStore },
+  config: Pick<FunctionConfig, 'rateLimit' | 'analytics' | 'auditRetentionDays'>,
+  stores: {
+    abuse: AbuseStore
+    notifications: NotificationStore
+    funnel: FunnelStore
+    audit: AuditRetention
+  },
   now: () => Date,
 ) {
   return () => {
@@ -27,6 +34,7 @@ export function createRetention(
       stores.abuse.prune(before),
       stores.notifications.prune(before),
       stores.funnel.prune(oldest, before, utcDay(now())),
+      stores.audit.prune(new Date(now().getTime() - config.auditRetentionDays * dayMs)),
     ])
   }
 }

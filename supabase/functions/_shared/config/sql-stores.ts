@@ -1,6 +1,7 @@
 import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
 import { createSqlFunnelStore } from '../analytics/sql-funnel-store.ts'
 import { createSqlBookingStore } from '../booking/sql-booking-store.ts'
+import { createSqlAuditRetention } from '../console/audit-retention.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { SqlStoreOptions } from '../db/sql-role.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
@@ -15,5 +16,6 @@ export function createSqlStores(db: SqlDatabase, options: SqlStoreOptions = {}):
     notifications: createSqlNotificationStore(db, options),
     bookings: createSqlBookingStore(db, options),
     funnel: createSqlFunnelStore(db, options),
+    audit: createSqlAuditRetention(db, options),
   }
 }

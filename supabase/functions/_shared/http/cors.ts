@@ -15,12 +15,15 @@ const allowedHeaders = [
 ].join(', ')
 
 /**
- * CORS headers for a reply to `origin`. They go on errors too, or the browser hides the error
+ * CORS headers for a reply to `origin`, allowing `methods`. They go on errors too, or the browser hides the error
  * body from the form and reports a bare network failure.
  */
-export function corsHeaders(origin: string | null): Record<string, string> {
+export function corsHeaders(
+  origin: string | null,
+  methods = 'GET, POST, OPTIONS',
+): Record<string, string> {
   const headers: Record<string, string> = {
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-methods': methods,
     'access-control-allow-headers': allowedHeaders,
     'access-control-expose-headers': 'Retry-After',
     // Chromium caps the preflight cache at two hours.

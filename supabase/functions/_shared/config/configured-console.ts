@@ -1,0 +1,38 @@
+// The console's function as its settings describe it: apart from configured-handler.ts, so that
+// send-demo-request's module graph, which the CLI uploads with its own import map, holds no jose.
+import { type AuthAdmin, createAuthAdmin } from '../console/auth-admin.ts'
+import { type ConsoleHandler, createConsoleHandler } from '../console/console-handler.ts'
+import { createTokenVerifier, type VerifyToken } from '../console/verify-token.ts'
+import type { SqlDatabase } from '../db/sql-database.ts'
+import type { FunctionConfig } from './function-config.ts'
+
+/** How the console function is run beyond its settings: tests and `npm start` pass their own. */
+export interface ConsoleHandlerOptions {
+  /** Checks tokens; by default with AUTH_JWT_SECRET, else the project's JWKS. */
+  verify?: VerifyToken | null
+  /** Supabase Auth's admin API; by default at SUPABASE_URL with SUPABASE_SERVICE_ROLE_KEY. */
+  authAdmin?: AuthAdmin | null
+  now?: () => Date
+}
+
+/** The console's API (console-handler.ts) as the settings describe it, on `db`. */
+export function createConfiguredConsoleHandler(
+  config: Pick<FunctionConfig, 'auth' | 'allowedOrigins' | 'salesTimeZone'>,
+  db: SqlDatabase,
+  options: ConsoleHandlerOptions = {},
+): ConsoleHandler {
+  const { url, serviceRoleKey } = config.auth
+  return createConsoleHandler({
+    db,
+    verify: options.verify === undefined ? createTokenVerifier(config.auth) : options.verify,
+    authAdmin:
+      options.authAdmin !== undefined
+        ? options.authAdmin
+        : url !== null && serviceRoleKey !== null
+          ? createAuthAdmin(url, serviceRoleKey)
+          : null,
+    allowedOrigins: config.allowedOrigins,
+    salesTimeZone: config.salesTimeZone,
+    now: options.now,
+  })
+}

@@ -1,0 +1,35 @@
+import type { StaffMe, StaffRole } from '#core/console-api.ts'
+import type { SqlDatabase } from '../db/sql-database.ts'
+import { unauthenticated } from './console-reply.ts'
+import type { StaffClaims } from './verify-token.ts'
+
+/** The signed-in person, in a transaction that runs as them. */
+export interface Staff extends StaffMe {
+  claims: StaffClaims
+}
+
+/**
+ * Runs `work` in one transaction as the signed-in person, as Supabase's API does: the role
+ * `authenticated` and the token's claims in `request.jwt.claims`, so `auth.uid()` names them and
+ * the policies decide what every query reads and writes. A person not (or no longer) on the
+ * staff is refused before any work.
+ */
+export function asStaff<T>(
+  db: SqlDatabase,
+  claims: StaffClaims,
+  work: (tx: SqlDatabase, staff: Staff) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    // One round trip for both, as PostgREST does: `role` is the setting `set local role` sets.
+    await tx.query(
+      "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+      [JSON.stringify(claims)],
+    )
+    const [row] = await tx.query<{ email: string; role: StaffRole; sources: string[] }>(
+      'select email, role, sources from public.console_staff where user_id = auth.uid()',
+    )
+    if (row === undefined) throw unauthenticated('You are not on the staff of this console.')
+    const sources = row.role === 'partner' ? row.sources : []
+    return work(tx, { userId: claims.sub, email: row.email, role: row.role, sources, claims })
+  })
+}

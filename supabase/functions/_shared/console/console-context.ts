@@ -1,0 +1,23 @@
+import type { SqlDatabase } from '../db/sql-database.ts'
+import type { Staff } from './as-staff.ts'
+import type { AuthAdmin } from './auth-admin.ts'
+import type { RunAsStaff } from './lead-export.ts'
+
+/** What every route of the console is given. */
+export interface ConsoleContext {
+  request: Request
+  url: URL
+  /** The path's parts after the function's name: `['leads', '<id>', 'notes']`. */
+  path: string[]
+  /** Runs a transaction as the signed-in person, who is on the staff (else 401). */
+  run: <T>(work: (tx: SqlDatabase, staff: Staff) => Promise<T>) => Promise<T>
+  runPlain: RunAsStaff
+  salesTimeZone: string
+  /** Null where the function has no service role key: inviting and removing are then off. */
+  authAdmin: AuthAdmin | null
+  now: () => Date
+  log: (message: string, error?: unknown) => void
+}
+
+/** A route's answer: a body for a 200 JSON reply, or a reply of its own. */
+export type RouteAnswer = unknown

@@ -1,0 +1,255 @@
+import {
+  type AuditAction,
+  type AuditEntry,
+  type AuditPage,
+  type SourceCounts,
+  type StaffInvite,
+  type StaffMe,
+  type StaffMember,
+  type StaffRole,
+  staffRoles,
+} from '#core/console-api.ts'
+import { toDate } from '../db/sql-role.ts'
+import type { Staff } from './as-staff.ts'
+import { AuthAdminError } from './auth-admin.ts'
+import type { ConsoleContext } from './console-context.ts'
+import { ConsoleRefusal, forbidden, invalid, notFound } from './console-reply.ts'
+import { decodeCursor, encodeCursor, keysetAt } from './keyset-cursor.ts'
+import { readLimit } from './lead-filter.ts'
+import { jsonBody } from './lead-routes.ts'
+
+const ownerOnly = (staff: Staff, what: string) => {
+  if (staff.role !== 'owner') throw forbidden(`Only the owner ${what}.`)
+}
+
+/** Who is signed in; a session's first call is its sign-in, on the audit trail. */
+export function getMe({ run }: ConsoleContext): Promise<StaffMe> {
+  return run(async (tx, { claims, ...me }) => {
+    const session = typeof claims.session_id === 'string' ? claims.session_id : null
+    if (session !== null) await tx.query('select public.console_audit_sign_in($1)', [session])
+    return me
+  })
+}
+
+type StaffRow = {
+  user_id: string
+  email: string
+  role: StaffRole
+  sources: string[]
+  invited_at: Date | string
+}
+const member = (row: StaffRow): StaffMember => ({
+  userId: row.user_id,
+  email: row.email,
+  role: row.role,
+  sources: row.sources,
+  invitedAt: toDate(row.invited_at).toISOString(),
+})
+
+export function getStaff({ run }: ConsoleContext): Promise<StaffMember[]> {
+  return run(async (tx, staff) => {
+    ownerOnly(staff, 'sees the staff')
+    const rows = await tx.query<StaffRow>(
+      'select user_id, email, role, sources, invited_at from public.console_staff order by invited_at, email',
+    )
+    return rows.map(member)
+  })
+}
+
+// A partner's sources are what it may count; the others count every source.
+function roleAndSources(body: Record<string, unknown>): Pick<StaffInvite, 'role' | 'sources'> {
+  const role = body.role as StaffRole
+  if (!staffRoles.includes(role)) throw invalid(`role must be one of ${staffRoles.join(', ')}.`)
+  const sources = body.sources ?? []
+  if (
+    !Array.isArray(sources) ||
+    sources.length > 100 ||
+    !sources.every((source) => typeof source === 'string' && source.length <= 100)
+  ) {
+    throw invalid('sources must be a list of at most 100 source names.')
+  }
+  if (role === 'partner' && sources.length === 0) {
+    throw invalid('A partner needs the sources whose counts it sees.')
+  }
+  return { role, sources: role === 'partner' ? sources : [] }
+}
+
+function authAdminOf(context: ConsoleContext) {
+  if (context.authAdmin === null) {
+    throw new ConsoleRefusal(
+      503,
+      'unavailable',
+      'Inviting and removing people needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY in the function.',
+    )
+  }
+  return context.authAdmin
+}
+
+const authFailed = (error: unknown) =>
+  error instanceof AuthAdminError
+    ? new ConsoleRefusal(
+        error.status >= 400 && error.status < 500 ? 400 : 503,
+        error.status >= 400 && error.status < 500 ? 'invalid' : 'unavailable',
+        error.message,
+      )
+    : error
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export async function postStaff(context: ConsoleContext): Promise<StaffMember> {
+  const body = await jsonBody(
+    context.request,
+    '{ "email": "name@example.com", "role": "sales", "sources": [] }',
+  )
+  const email = typeof body.email === 'string' ? body.email.trim() : ''
+  if (!emailPattern.test(email) || email.length > 320) throw invalid('email must be an email.')
+  const { role, sources } = roleAndSources(body)
+  const admin = authAdminOf(context)
+  // The sign-in link leads to the console on the site that asked.
+  const origin = context.request.headers.get('origin') ?? context.url.origin
+  return context.run(async (tx, staff) => {
+    ownerOnly(staff, 'invites people')
+    const taken = await tx.query(
+      'select 1 from public.console_staff where lower(email) = lower($1)',
+      [email],
+    )
+    if (taken.length > 0) throw invalid(`${email} is on the staff already.`)
+    const { userId } = await admin.invite(email, `${origin}/console`).catch((error) => {
+      throw authFailed(error)
+    })
+    const [row] = await tx.query<StaffRow>(
+      `insert into public.console_staff (user_id, email, role, sources, invited_by)
+        values ($1, $2, $3, $4, auth.uid())
+        returning user_id, email, role, sources, invited_at`,
+      [userId, email, role, sources],
+    )
+    await tx.query("select public.console_audit_record('invite', null, $1)", [
+      JSON.stringify({ userId, role, sources }),
+    ])
+    return member(row as StaffRow)
+  })
+}
+
+export async function patchStaff(context: ConsoleContext): Promise<StaffMember> {
+  const userId = context.path[1] ?? ''
+  const { role, sources } = roleAndSources(
+    await jsonBody(context.request, '{ "role": "partner", "sources": ["partner-acme"] }'),
+  )
+  return context.run(async (tx, staff) => {
+    ownerOnly(staff, 'sets roles')
+    if (userId === staff.userId && role !== 'owner') {
+      throw invalid('You cannot take the owner role from yourself: another owner must.')
+    }
+    const [row] = await tx.query<StaffRow>(
+      `update public.console_staff set role = $2, sources = $3 where user_id::text = $1
+        returning user_id, email, role, sources, invited_at`,
+      [userId, role, sources],
+    )
+    if (row === undefined) throw notFound('There is no such person on the staff.')
+    await tx.query("select public.console_audit_record('role_change', null, $1)", [
+      JSON.stringify({ userId, role, sources }),
+    ])
+    return member(row)
+  })
+}
+
+export function deleteStaff(context: ConsoleContext): Promise<{ removed: string }> {
+  const userId = context.path[1] ?? ''
+  const admin = authAdminOf(context)
+  return context.run(async (tx, staff) => {
+    ownerOnly(staff, 'removes people')
+    if (userId === staff.userId) throw invalid('You cannot remove yourself: another owner must.')
+    const gone = await tx.query(
+      'delete from public.console_staff where user_id::text = $1 returning 1',
+      [userId],
+    )
+    if (gone.length === 0) throw notFound('There is no such person on the staff.')
+    await tx.query("select public.console_audit_record('remove', null, $1)", [
+      JSON.stringify({ userId }),
+    ])
+    // Inside the transaction: if Auth refuses, the person stays on the staff, as Auth has them.
+    await admin.removeUser(userId).catch((error) => {
+      throw authFailed(error)
+    })
+    return { removed: userId }
+  })
+}
+
+type AuditRow = {
+  id: string | number
+  at: Date | string
+  keyset_at: string
+  actor_email: string
+  action: AuditAction
+  lead_id: string | null
+  detail: Record<string, unknown> | string
+}
+
+export function getAudit({ url, run }: ConsoleContext): Promise<AuditPage> {
+  const limit = readLimit(url.searchParams)
+  const before = decodeCursor(url.searchParams.get('before'))
+  return run(async (tx, staff) => {
+    ownerOnly(staff, 'reads the audit trail')
+    const params: unknown[] = [limit + 1]
+    const after =
+      before === null
+        ? ''
+        : `where (a.at, a.id) < ($${params.push(before.at)}::timestamptz, $${params.push(before.id)}::bigint)`
+    const rows = await tx.query<AuditRow>(
+      `select a.id, a.at, ${keysetAt('a.at')} as keyset_at, a.actor_email, a.action, a.lead_id,
+          a.detail
+        from public.console_audit a ${after} order by a.at desc, a.id desc limit $1`,
+      params,
+    )
+    const shown = rows.slice(0, limit)
+    const last = shown.at(-1)
+    return {
+      entries: shown.map(
+        (row): AuditEntry => ({
+          id: String(row.id),
+          at: toDate(row.at).toISOString(),
+          actor: row.actor_email,
+          action: row.action,
+          leadId: row.lead_id,
+          detail: typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail,
+        }),
+      ),
+      next:
+        rows.length > limit && last !== undefined
+          ? encodeCursor({ at: last.keyset_at, id: String(last.id) })
+          : null,
+    }
+  })
+}
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/
+const dayMs = 24 * 60 * 60 * 1000
+
+/** The funnel per source from `from` to `to` (UTC days; the last 30 by default). */
+export function getCounts({ url, run, now }: ConsoleContext): Promise<SourceCounts[]> {
+  const to = url.searchParams.get('to') || now().toISOString().slice(0, 10)
+  const from =
+    url.searchParams.get('from') || new Date(Date.parse(to) - 29 * dayMs).toISOString().slice(0, 10)
+  for (const [name, value] of [
+    ['from', from],
+    ['to', to],
+  ]) {
+    if (!dayPattern.test(value ?? '') || Number.isNaN(Date.parse(value ?? ''))) {
+      throw invalid(`${name} must be a date as YYYY-MM-DD, not "${value}".`)
+    }
+  }
+  if (from > to) throw invalid(`from (${from}) must not be after to (${to}).`)
+  return run(async (tx) => {
+    const rows = await tx.query<Record<keyof SourceCounts, string | number>>(
+      'select source, views, starts, sent, booked from public.console_counts($1::date, $2::date)',
+      [from, to],
+    )
+    return rows.map((row) => ({
+      source: String(row.source),
+      views: Number(row.views),
+      starts: Number(row.starts),
+      sent: Number(row.sent),
+      booked: Number(row.booked),
+    }))
+  })
+}

@@ -1,0 +1,101 @@
+import { SignJWT } from 'jose'
+import type { StaffRole } from '#core/console-api.ts'
+import type { AuthAdmin } from '../../supabase/functions/_shared/console/auth-admin.ts'
+import { createConsoleHandler } from '../../supabase/functions/_shared/console/console-handler.ts'
+import { createTokenVerifier } from '../../supabase/functions/_shared/console/verify-token.ts'
+import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+
+/** The project's JWT secret in the console's tests; tokens are signed with it as Auth does. */
+export const consoleJwtSecret = 'console-test-secret-of-at-least-32-characters'
+
+/** One person of each role, and one who was removed from the staff. */
+export const consoleStaff = {
+  owner: { userId: '00000000-0000-4000-8000-000000000001', email: 'owner@firm.example' },
+  sales: { userId: '00000000-0000-4000-8000-000000000002', email: 'sales@firm.example' },
+  marketing: { userId: '00000000-0000-4000-8000-000000000003', email: 'mkt@firm.example' },
+  partner: { userId: '00000000-0000-4000-8000-000000000004', email: 'p@partner.example' },
+  removed: { userId: '00000000-0000-4000-8000-000000000005', email: 'gone@firm.example' },
+} as const
+export type ConsolePerson = keyof typeof consoleStaff
+
+/** The sources the partner counts. */
+const partnerSources = ['partner-acme']
+
+/** Puts the four roles on the staff, as the owner would (the superuser here). */
+export async function addConsoleStaff(db: SqlDatabase) {
+  for (const role of ['owner', 'sales', 'marketing', 'partner'] as StaffRole[]) {
+    const { userId, email } = consoleStaff[role]
+    await db.query(
+      'insert into public.console_staff (user_id, email, role, sources) values ($1, $2, $3, $4)',
+      [userId, email, role, role === 'partner' ? partnerSources : []],
+    )
+  }
+}
+
+/** The claims Supabase Auth puts in a signed-in person's access token. */
+export function staffClaims(person: ConsolePerson, sessionId = `session-${person}`) {
+  const { userId, email } = consoleStaff[person]
+  return { sub: userId, email, role: 'authenticated', aud: 'authenticated', session_id: sessionId }
+}
+
+/** An access token as Supabase Auth signs it (HS256 with the project's secret). */
+export function staffToken(
+  person: ConsolePerson,
+  {
+    secret = consoleJwtSecret,
+    expiresIn = '1h' as string | number,
+    sessionId = `session-${person}`,
+  } = {},
+) {
+  const { aud: _aud, ...claims } = staffClaims(person, sessionId)
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setAudience('authenticated')
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+    .setExpirationTime(expiresIn)
+    .sign(new TextEncoder().encode(secret))
+}
+
+/** A stand-in for Auth's admin API that records what it was asked. */
+export function recordingAuthAdmin() {
+  const calls: { invite: [string, string][]; removeUser: string[] } = { invite: [], removeUser: [] }
+  let next = 100
+  const admin: AuthAdmin = {
+    async invite(email, redirectTo) {
+      calls.invite.push([email, redirectTo])
+      return { userId: `00000000-0000-4000-8000-${String(next++).padStart(12, '0')}` }
+    },
+    async removeUser(userId) {
+      calls.removeUser.push(userId)
+    },
+  }
+  return { admin, calls }
+}
+
+/** The console's handler on `db`, checking tokens with the test secret. */
+export function consoleHandlerOn(db: SqlDatabase, authAdmin: AuthAdmin | null = null) {
+  return createConsoleHandler({
+    db,
+    verify: createTokenVerifier({ jwtSecret: consoleJwtSecret, url: null }),
+    authAdmin,
+    allowedOrigins: [],
+    salesTimeZone: 'UTC',
+    log: () => {},
+  })
+}
+
+/** A call of the console's API as the page makes it. */
+export function consoleRequest(
+  path: string,
+  token: string | null,
+  { method = 'GET', body }: { method?: string; body?: unknown } = {},
+) {
+  return new Request(`http://localhost:3000/functions/v1/console/${path}`, {
+    method,
+    headers: {
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
