@@ -32,7 +32,7 @@ grant usage on schema public to anon, authenticated, service_role;
  * defines them: the signed-in person's claims from `request.jwt.claims`, which the console
  * function sets in each transaction. Made only where absent, so Supabase's own stay.
  */
-const supabaseAuthBasics = `
+export const supabaseAuthBasics = `
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 do $$

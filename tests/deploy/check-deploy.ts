@@ -14,7 +14,7 @@ import {
   formatFormFields,
   parseFormFields,
 } from '#core/contact-fields.ts'
-import { supabaseRoles } from '../../server/migrate.ts'
+import { supabaseAuthBasics, supabaseRoles } from '../../server/migrate.ts'
 import { createFunctionsClient } from '../../src/submission/functions-client.ts'
 import { demoRequestProofs, sendDemoRequest } from '../../src/submission/send-demo-request.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
@@ -167,9 +167,13 @@ async function checkUploadSet(files: Map<string, Uint8Array>) {
   return npmPins
 }
 
-/** 3. The CLI applies the migrations to a PostgreSQL that has Supabase's roles. */
+/**
+ * 3. The CLI applies the migrations, row-level security policies included, to a PostgreSQL that
+ * has Supabase's roles and Auth's `auth.uid()` and `auth.jwt()`.
+ */
 async function pushMigrations(db: SqlDatabase, url: string, cliEnv: object) {
   await db.exec(supabaseRoles)
+  await db.exec(supabaseAuthBasics)
   await run(supabaseBin, ['db', 'push', `--remote=${url}`, '--yes'], { cwd: repoRoot, env: cliEnv })
   const files = await readdir(join(repoRoot, 'supabase/migrations'))
   const migrations = files.filter((file) => file.endsWith('.sql'))
@@ -181,7 +185,23 @@ async function pushMigrations(db: SqlDatabase, url: string, cliEnv: object) {
     applied.length === migrations.length,
     `the CLI applied ${applied.length} of ${migrations.length} migrations`,
   )
+  // The console's policies are what keep each role to its own: they must be there, on every
+  // table of the console's migration.
+  const unguarded = await db.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and c.relname like 'console%'
+        and not (c.relrowsecurity and exists (select from pg_policies p
+          where p.schemaname = 'public' and p.tablename = c.relname))`,
+  )
+  check(
+    unguarded.length === 0,
+    `console tables without row-level security or a policy: ${unguarded.map((row) => row.name).join(', ')}`,
+  )
+  const [policies] = await db.query<{ count: number }>(
+    "select count(*)::int as count from pg_policies where schemaname = 'public'",
+  )
   const versions = applied.map((row) => row.version).join(', ')
+  console.log(`✓ ${policies?.count} row-level security policies in place`)
   console.log(
     `✓ supabase db push --remote=postgres://…/postgres --yes: applied ${versions} to PostgreSQL ${version?.server_version}`,
   )
