@@ -1,9 +1,33 @@
 // The console's page as built and served by the local server, in Chromium: the prerendered shell
-// hydrates into the sign-in screen, and a sign-in link's token leaves the address at once.
-import { describe, expect, it } from 'vitest'
+// hydrates into the sign-in screen, a sign-in link's token leaves the address at once, and a day
+// at the console (console-scenario.ts) goes as in Firefox and WebKit (tests/engines).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleCopy } from '../../site/console/console-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
+import { consoleDay } from '../support/console-scenario.ts'
+import { startLocalServer } from '../support/start-local-server.ts'
+import type { ServerProcess } from '../support/start-server-process.ts'
 import { openSitePage, visit } from './site-page.ts'
+
+// A server of the file's own, whose printed sign-in emails the day reads.
+let tempDir: string
+let server: ServerProcess
+beforeAll(async () => {
+  tempDir = await mkdtemp(join(tmpdir(), 'console-e2e-'))
+  server = await startLocalServer({
+    PGLITE_DATA_DIR: join(tempDir, 'pglite'),
+    DATABASE_URL: '',
+    RESEND_API_KEY: '',
+    NOTIFY_WEBHOOK_URL: '',
+  })
+})
+afterAll(async () => {
+  await server?.stop()
+  await rm(tempDir, { recursive: true, force: true })
+})
 
 const browser = chromiumForFile()
 
@@ -36,5 +60,9 @@ describe('the console page', () => {
     await site.page.getByRole('heading', { name: consoleCopy.signIn.heading }).waitFor()
     expect(site.pageErrors).toEqual([])
     await site.close()
+  })
+
+  it('gives an invited sales person the day, the owner its trail, and marketing and a partner no personal data', async () => {
+    await consoleDay({ name: 'chromium', browser }, { ...server, dataDir: join(tempDir, 'pglite') })
   })
 })

@@ -107,16 +107,20 @@ export async function postStaff(context: ConsoleContext): Promise<StaffMember> {
   const admin = authAdminOf(context)
   // The sign-in link leads to the console on the site that asked.
   const origin = context.request.headers.get('origin') ?? context.url.origin
-  return context.run(async (tx, staff) => {
+  await context.run(async (tx, staff) => {
     ownerOnly(staff, 'invites people')
     const taken = await tx.query(
       'select 1 from public.console_staff where lower(email) = lower($1)',
       [email],
     )
     if (taken.length > 0) throw invalid(`${email} is on the staff already.`)
-    const { userId } = await admin.invite(email, `${origin}/console`).catch((error) => {
-      throw authFailed(error)
-    })
+  })
+  // Between the transactions, not in one: no connection is held while Auth answers, and on the
+  // embedded database (one connection) the local Auth could not answer at all.
+  const { userId } = await admin.invite(email, `${origin}/console`).catch((error) => {
+    throw authFailed(error)
+  })
+  return context.run(async (tx) => {
     const [row] = await tx.query<StaffRow>(
       `insert into public.console_staff (user_id, email, role, sources, invited_by)
         values ($1, $2, $3, $4, auth.uid())
@@ -153,10 +157,10 @@ export async function patchStaff(context: ConsoleContext): Promise<StaffMember> 
   })
 }
 
-export function deleteStaff(context: ConsoleContext): Promise<{ removed: string }> {
+export async function deleteStaff(context: ConsoleContext): Promise<{ removed: string }> {
   const userId = context.path[1] ?? ''
   const admin = authAdminOf(context)
-  return context.run(async (tx, staff) => {
+  await context.run(async (tx, staff) => {
     ownerOnly(staff, 'removes people')
     if (userId === staff.userId) throw invalid('You cannot remove yourself: another owner must.')
     const gone = await tx.query(
@@ -167,12 +171,13 @@ export function deleteStaff(context: ConsoleContext): Promise<{ removed: string 
     await tx.query("select public.console_audit_record('remove', null, $1)", [
       JSON.stringify({ userId }),
     ])
-    // Inside the transaction: if Auth refuses, the person stays on the staff, as Auth has them.
-    await admin.removeUser(userId).catch((error) => {
-      throw authFailed(error)
-    })
-    return { removed: userId }
   })
+  // Off the staff, their token already reads nothing (401); Auth then forgets them, after the
+  // commit, so no connection waits on it. A refusal is told: the owner can remove them in Auth.
+  await admin.removeUser(userId).catch((error) => {
+    throw authFailed(error)
+  })
+  return { removed: userId }
 }
 
 type AuditRow = {
