@@ -22,6 +22,8 @@ beforeAll(async () => {
     DATABASE_URL: '',
     RESEND_API_KEY: '',
     NOTIFY_WEBHOOK_URL: '',
+    // Leads with an email to reply to, and a phone the roles without personal data must not see.
+    DEMO_REQUEST_FIELDS: 'email,phone?',
   })
 })
 afterAll(async () => {

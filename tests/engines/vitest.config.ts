@@ -9,6 +9,9 @@ export default defineConfig({
     name: 'engines',
     include: ['tests/engines/**/*.engines.ts'],
     testTimeout: 60_000,
+    // One file at a time: WebKitWebDriver holds one session, and the visitor's file keeps its
+    // WebKit open from its first test to its last.
+    fileParallelism: false,
     hookTimeout: 120_000,
   },
 })

@@ -37,10 +37,6 @@ export function printedMails(output: string) {
 /** The token hash of a sign-in link, as Supabase Auth's links carry it. */
 const tokenHash = (link: string) => new URL(link).searchParams.get('token_hash') ?? ''
 
-/** The owner's one-time link `npm start` printed as it started. */
-const startLink = (server: ConsoleServer) =>
-  /Sign in to the console as \S+ \(.*\):\n\s+(\S+)/.exec(server.output())?.[1] ?? ''
-
 /** A fresh one-time link for the owner, as `npm run console:link` prints it. */
 async function ownerLink(server: ConsoleServer): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/console-link.ts'], {
@@ -96,7 +92,7 @@ const invitationOf = async (server: ConsoleServer, email: string) =>
 
 /** Everyone the scenario needs, invited by the owner through the API, for one engine. */
 export async function inviteStaff(server: ConsoleServer, engine: string) {
-  const owner = await ownerToken(server, startLink(server))
+  const owner = await ownerToken(server, await ownerLink(server))
   const people: Record<Exclude<StaffRole, 'owner'>, string> = {
     sales: `sales-${engine}@firm.example`,
     marketing: `marketing-${engine}@firm.example`,
