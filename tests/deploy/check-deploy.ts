@@ -418,7 +418,7 @@ async function postLeads(functionUrl: string, db: SqlDatabase, fields: FormField
 /**
  * 7. The console, as the page calls it from the site: a preflight, then tokens as Supabase Auth
  * signs them, for people on the staff. A salesperson finds the lead just stored; marketing gets
- * no name of it, whatever it is answered.
+ * no name of it, whether refused or answered.
  */
 async function readAsStaff(consoleUrl: string, db: SqlDatabase, leadId: string) {
   await addConsoleStaff(db)
@@ -426,7 +426,7 @@ async function readAsStaff(consoleUrl: string, db: SqlDatabase, leadId: string) 
     fetch(`${consoleUrl}/${path}`, {
       headers: { origin: partner, ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
     })
-  const as = async (person: ConsolePerson, path: string) => call(path, await staffToken(person))
+  const callAs = async (person: ConsolePerson, path: string) => call(path, await staffToken(person))
   const refusal = async (reply: Response) =>
     ((await reply.json()) as { error?: ConsoleError }).error?.code
 
@@ -457,22 +457,22 @@ async function readAsStaff(consoleUrl: string, db: SqlDatabase, leadId: string) 
     `a token signed with another secret got ${forged.status} ${forgedCode}`,
   )
 
-  const meReply = await as('sales', 'me')
+  const meReply = await callAs('sales', 'me')
   const me = (await meReply.json()) as StaffMe
   check(
     meReply.status === 200 && me.role === 'sales',
     `the salesperson's /me got ${meReply.status}: ${JSON.stringify(me)}`,
   )
-  const leadsReply = await as('sales', 'leads')
+  const leadsReply = await callAs('sales', 'leads')
   const page = (await leadsReply.json()) as LeadPage
   const lead = page.leads?.find((summary) => summary.id === leadId)
   check(
     leadsReply.status === 200 && lead?.lastName === sampleLead.lastName,
     `the salesperson's /leads got ${leadsReply.status} without lead ${leadId}: ${JSON.stringify(page)}`,
   )
-  const marketing = await as('marketing', 'leads')
+  const marketing = await callAs('marketing', 'leads')
   const marketingText = await marketing.text()
-  // Any name of the lead, and its company (which carries the surname), in any reply, is a leak.
+  // The surname is in the company's name too: neither may reach marketing, in any reply.
   const leaked = [sampleLead.firstName, sampleLead.lastName].filter((name) =>
     marketingText.includes(name),
   )
