@@ -1,13 +1,20 @@
 // npm run check:deploy: what `supabase functions deploy` would put in production, tried here. The
-// real Supabase CLI deploys the function to a local stand-in of the Management API and pushes the
-// migrations to a throwaway PostgreSQL; then exactly the uploaded files, alone in an empty folder,
-// are served by Deno with the edge runtime's variables, and a lead goes through them into a row.
+// real Supabase CLI deploys both functions to a local stand-in of the Management API and pushes
+// the migrations to a throwaway PostgreSQL; then exactly the files uploaded for each, alone in an
+// empty folder, are served by Deno with the edge runtime's variables: a lead goes through
+// send-demo-request into a row, and the console reads it back as a salesperson signed in.
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import {
+  type ConsoleError,
+  consoleFunctionName,
+  type LeadPage,
+  type StaffMe,
+} from '#core/console-api.ts'
 import {
   type FormFields,
   fieldsSetting,
@@ -20,7 +27,19 @@ import { demoRequestProofs, sendDemoRequest } from '../../src/submission/send-de
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { builtFieldsFile } from '../../widget/loader-build.ts'
-import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
+import {
+  addConsoleStaff,
+  type ConsolePerson,
+  consoleJwtSecret,
+  staffToken,
+} from '../support/console-staff.ts'
+import {
+  consoleEntry,
+  denoBin,
+  functionConfig,
+  functionEntry,
+  repoRoot,
+} from '../support/deno-function.ts'
 import { freePort } from '../support/free-port.ts'
 import {
   type ManagementApiStandIn,
@@ -31,7 +50,6 @@ import { sampleContact, sampleLead, sampleSubmission } from '../support/sample-l
 import { startServerProcess } from '../support/start-server-process.ts'
 
 const supabaseBin = `${repoRoot}node_modules/.bin/supabase`
-const slug = 'send-demo-request'
 // Any twenty lowercase letters make a project ref.
 const projectRef = 'checkdeploystandinxx'
 const partner = 'https://partner.example'
@@ -47,6 +65,26 @@ const denoSystemEnv = Object.fromEntries(
     ),
   ),
 )
+
+/** A function as supabase/config.toml declares it, and why the gateway must not check JWTs. */
+interface EdgeFunction {
+  slug: string
+  entry: string
+  config: string
+  withoutGatewayJwt: string
+}
+
+const demoRequestFunction: EdgeFunction = {
+  slug: 'send-demo-request',
+  entry: functionEntry,
+  config: functionConfig,
+  withoutGatewayJwt: 'the gateway would refuse the widget, which has no session',
+}
+const consoleFunction: EdgeFunction = {
+  slug: consoleFunctionName,
+  ...consoleEntry,
+  withoutGatewayJwt: "the gateway would refuse the console's CORS preflights, which carry no token",
+}
 
 const execFileAsync = promisify(execFile)
 
@@ -80,10 +118,10 @@ interface DenoInfo {
 }
 
 /** The entry's module graph; offline, npm packages are named but not resolved. */
-async function denoInfo(cwd: string, offline: boolean) {
+async function denoInfo(fn: EdgeFunction, cwd: string, offline: boolean) {
   // --no-lock: the check writes nothing into the repository, and production has no lock either.
   const flags = offline ? ['--no-npm', '--no-remote'] : []
-  const args = ['info', '--json', '--no-lock', ...flags, '--config', functionConfig, functionEntry]
+  const args = ['info', '--json', '--no-lock', ...flags, '--config', fn.config, fn.entry]
   // Only stdout is the JSON: on a cold cache Deno reports its downloads on stderr.
   return JSON.parse(await run(denoBin, args, { cwd, stdoutOnly: true })) as DenoInfo
 }
@@ -125,30 +163,44 @@ async function checkFields(): Promise<FormFields> {
 }
 
 /** 1. The real CLI deploys from the repository root, as docs/deploy.md says, to the stand-in. */
-async function deploy(api: ManagementApiStandIn, cliEnv: object, profile: string) {
-  const args = ['functions', 'deploy', slug, '--use-api', `--remote=${projectRef}`, '--yes']
+async function deploy(
+  fn: EdgeFunction,
+  api: ManagementApiStandIn,
+  cliEnv: object,
+  profile: string,
+) {
+  const args = ['functions', 'deploy', fn.slug, '--use-api', `--remote=${projectRef}`, '--yes']
   await run(supabaseBin, [...args, '--profile', profile], { cwd: repoRoot, env: cliEnv })
-  check(api.uploads.length === 1, `expected one upload, the stand-in got ${api.uploads.length}`)
-  const [upload] = api.uploads
-  check(upload?.slug === slug, `the upload is for "${upload?.slug}", not ${slug}`)
-  console.log(`✓ supabase ${args.join(' ')}: uploaded ${upload.files.size} files`)
-  for (const path of [...upload.files.keys()].sort()) console.log(`    ${path}`)
-  const { entrypoint_path, import_map_path, verify_jwt } = upload.metadata
-  console.log(
-    `  entrypoint ${entrypoint_path}, import map ${import_map_path}, verify_jwt ${verify_jwt}`,
+  const uploads = api.uploads.filter((upload) => upload.slug === fn.slug)
+  const [upload] = uploads
+  check(
+    upload !== undefined && uploads.length === 1,
+    `expected one upload of ${fn.slug}, the stand-in got ${uploads.length}`,
   )
-  check(entrypoint_path === functionEntry, `the entrypoint is ${entrypoint_path}`)
-  check(import_map_path === functionConfig, `the import map is ${import_map_path}`)
-  check(verify_jwt === false, 'verify_jwt is not false: the gateway would refuse the widget')
+  const { entrypoint_path, import_map_path, verify_jwt } = upload.metadata
+  // One log call, so that the lists of two deploys at once do not interleave.
+  console.log(
+    [
+      `✓ supabase ${args.join(' ')}: uploaded ${upload.files.size} files`,
+      ...[...upload.files.keys()].sort().map((path) => `    ${path}`),
+      `  entrypoint ${entrypoint_path}, import map ${import_map_path}, verify_jwt ${verify_jwt}`,
+    ].join('\n'),
+  )
+  check(entrypoint_path === fn.entry, `the entrypoint of ${fn.slug} is ${entrypoint_path}`)
+  check(import_map_path === fn.config, `the import map of ${fn.slug} is ${import_map_path}`)
+  check(verify_jwt === false, `verify_jwt of ${fn.slug} is not false: ${fn.withoutGatewayJwt}`)
   return upload
 }
 
 /** 2. Every local module Deno needs was uploaded, and deno.json names exact versions. */
-async function checkUploadSet(files: Map<string, Uint8Array>) {
-  const needed = localModules(await denoInfo(repoRoot, true), repoRoot)
+async function checkUploadSet(fn: EdgeFunction, files: Map<string, Uint8Array>) {
+  const needed = localModules(await denoInfo(fn, repoRoot, true), repoRoot)
   const escaped = needed.filter((module) => !files.has(module.path)).map((module) => module.path)
-  check(escaped.length === 0, `imports escape the upload set, not uploaded: ${escaped.join(', ')}`)
-  const { imports } = JSON.parse(new TextDecoder().decode(files.get(functionConfig))) as {
+  check(
+    escaped.length === 0,
+    `imports of ${fn.slug} escape the upload set, not uploaded: ${escaped.join(', ')}`,
+  )
+  const { imports } = JSON.parse(new TextDecoder().decode(files.get(fn.config))) as {
     imports: Record<string, string>
   }
   // A folder of the repository (`#core/`, the shared rules) is files the CLI uploads, not a version.
@@ -156,13 +208,13 @@ async function checkUploadSet(files: Map<string, Uint8Array>) {
     (specifier) =>
       !specifier.startsWith('.') && !/^(npm|jsr):(@[^/]+\/)?[^@]+@\d+\.\d+\.\d+$/.test(specifier),
   )
-  check(floating.length === 0, `versions float in deno.json: ${floating.join(', ')}`)
+  check(floating.length === 0, `versions float in ${fn.config}: ${floating.join(', ')}`)
   const npmPins = Object.values(imports)
     .filter((specifier) => specifier.startsWith('npm:'))
     .map((specifier) => specifier.slice('npm:'.length))
     .sort()
   console.log(
-    `✓ all ${needed.length} local modules are uploaded; deno.json pins ${npmPins.join(', ')}`,
+    `✓ ${fn.slug}: all ${needed.length} local modules are uploaded; deno.json pins ${npmPins.join(', ')}`,
   )
   return npmPins
 }
@@ -208,17 +260,25 @@ async function pushMigrations(db: SqlDatabase, url: string, cliEnv: object) {
 }
 
 /** 4. The uploaded files alone, in an empty folder: they resolve, type-check, pull only the pins. */
-async function copyUpload(files: Map<string, Uint8Array>, folder: string, npmPins: string[]) {
+async function copyUpload(
+  fn: EdgeFunction,
+  files: Map<string, Uint8Array>,
+  folder: string,
+  npmPins: string[],
+) {
   for (const [path, bytes] of files) {
     await mkdir(dirname(join(folder, path)), { recursive: true })
     await writeFile(join(folder, path), bytes)
   }
-  const info = await denoInfo(folder, false)
+  const info = await denoInfo(fn, folder, false)
   const broken = localModules(info, folder).filter(
     (module) => module.error || module.path.startsWith('..'),
   )
   const problems = broken.map((module) => `${module.path}: ${module.error ?? 'outside the upload'}`)
-  check(broken.length === 0, `the upload alone does not resolve: ${problems.join('; ')}`)
+  check(
+    broken.length === 0,
+    `the upload of ${fn.slug} alone does not resolve: ${problems.join('; ')}`,
+  )
   // What runs: the pins and what they depend on; type declarations are Deno's business.
   const packages = info.npmPackages ?? {}
   const running = new Set<string>()
@@ -240,13 +300,11 @@ async function copyUpload(files: Map<string, Uint8Array>, folder: string, npmPin
   })
   check(
     npmPins.every((pin) => npmGraph.includes(pin)) && drifted.length === 0,
-    `the npm graph is ${npmGraph.join(', ')}; not as locked: ${drifted.join(', ')}`,
+    `the npm graph of ${fn.slug} is ${npmGraph.join(', ')}; not as locked: ${drifted.join(', ')}`,
   )
-  await run(denoBin, ['check', '--no-lock', '--config', functionConfig, functionEntry], {
-    cwd: folder,
-  })
+  await run(denoBin, ['check', '--no-lock', '--config', fn.config, fn.entry], { cwd: folder })
   console.log(
-    `✓ the upload alone in an empty folder: deno check passes; npm graph ${npmGraph.join(', ')}`,
+    `✓ the upload of ${fn.slug} alone in an empty folder: deno check passes; npm graph ${npmGraph.join(', ')}`,
   )
 }
 
@@ -254,7 +312,7 @@ async function copyUpload(files: Map<string, Uint8Array>, folder: string, npmPin
  * 5. Deno serves the copy as the edge runtime would: its variables, the secrets docs/deploy.md sets,
  * and SUPABASE_DB_URL (the direct connection) unreachable, so only the pooler's secret can work.
  */
-async function serve(folder: string, databaseUrl: string, fields: FormFields) {
+async function serve(fn: EdgeFunction, folder: string, secrets: Record<string, string>) {
   const port = await freePort()
   return startServerProcess({
     command: denoBin,
@@ -266,8 +324,8 @@ async function serve(folder: string, databaseUrl: string, fields: FormFields) {
       '--allow-sys',
       `--allow-read=${folder}`,
       '--config',
-      functionConfig,
-      functionEntry,
+      fn.config,
+      fn.entry,
     ],
     cwd: folder,
     env: {
@@ -281,18 +339,19 @@ async function serve(folder: string, databaseUrl: string, fields: FormFields) {
       SUPABASE_SERVICE_ROLE_KEY: 'unused',
       SB_REGION: 'local',
       SB_EXECUTION_ID: crypto.randomUUID(),
-      DENO_DEPLOYMENT_ID: `${projectRef}_${slug}_1`,
-      DATABASE_URL: databaseUrl,
-      ALLOWED_ORIGINS: partner,
-      DEMO_REQUEST_FIELDS: formatFormFields(fields),
+      DENO_DEPLOYMENT_ID: `${projectRef}_${fn.slug}_1`,
+      ...secrets,
     },
-    url: `http://127.0.0.1:${port}/functions/v1/${slug}`,
+    url: `http://127.0.0.1:${port}/functions/v1/${fn.slug}`,
     init: { method: 'OPTIONS', headers: { origin: partner } },
     timeoutMs: 90_000,
   })
 }
 
-/** 6. A browser's preflight, a call without a key, and the widget's own client with each key. */
+/**
+ * 6. A browser's preflight, a call without a key, and the widget's own client with each key.
+ * Returns the id of the lead stored with the publishable key.
+ */
 async function postLeads(functionUrl: string, db: SqlDatabase, fields: FormFields) {
   // The sample lead, with a value for each contact field the form has.
   const contact = Object.fromEntries(fields.map(({ name }) => [name, sampleContact[name]]))
@@ -353,6 +412,86 @@ async function postLeads(functionUrl: string, db: SqlDatabase, fields: FormField
     `the row read back is ${JSON.stringify(rows)}, not ${JSON.stringify(expected)}`,
   )
   console.log(`✓ read back from PostgreSQL: ${Object.values(rows[0] ?? {}).join(' | ')}`)
+  return publishable.requestId
+}
+
+/**
+ * 7. The console, as the page calls it from the site: a preflight, then tokens as Supabase Auth
+ * signs them, for people on the staff. A salesperson finds the lead just stored; marketing gets
+ * no name of it, whether refused or answered.
+ */
+async function readAsStaff(consoleUrl: string, db: SqlDatabase, leadId: string) {
+  await addConsoleStaff(db)
+  const call = (path: string, token: string | null) =>
+    fetch(`${consoleUrl}/${path}`, {
+      headers: { origin: partner, ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
+    })
+  const callAs = async (person: ConsolePerson, path: string) => call(path, await staffToken(person))
+  const refusal = async (reply: Response) =>
+    ((await reply.json()) as { error?: ConsoleError }).error?.code
+
+  const preflight = await fetch(`${consoleUrl}/leads`, {
+    method: 'OPTIONS',
+    headers: {
+      origin: partner,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    },
+  })
+  check(preflight.status === 204, `the console's preflight got ${preflight.status}`)
+  check(
+    preflight.headers.get('access-control-allow-origin') === partner &&
+      preflight.headers.get('access-control-allow-headers')?.includes('authorization'),
+    "the console's preflight does not let the site send its token",
+  )
+  const tokenless = await call('me', null)
+  const tokenlessCode = await refusal(tokenless)
+  check(
+    tokenless.status === 401 && tokenlessCode === 'unauthenticated',
+    `a console call without a token got ${tokenless.status} ${tokenlessCode}`,
+  )
+  const forged = await call('me', await staffToken('sales', { secret: 'x'.repeat(40) }))
+  const forgedCode = await refusal(forged)
+  check(
+    forged.status === 401 && forgedCode === 'unauthenticated',
+    `a token signed with another secret got ${forged.status} ${forgedCode}`,
+  )
+
+  const meReply = await callAs('sales', 'me')
+  const me = (await meReply.json()) as StaffMe
+  check(
+    meReply.status === 200 && me.role === 'sales',
+    `the salesperson's /me got ${meReply.status}: ${JSON.stringify(me)}`,
+  )
+  const leadsReply = await callAs('sales', 'leads')
+  const page = (await leadsReply.json()) as LeadPage
+  const lead = page.leads?.find((summary) => summary.id === leadId)
+  check(
+    leadsReply.status === 200 && lead?.lastName === sampleLead.lastName,
+    `the salesperson's /leads got ${leadsReply.status} without lead ${leadId}: ${JSON.stringify(page)}`,
+  )
+  const marketing = await callAs('marketing', 'leads')
+  const marketingText = await marketing.text()
+  // The surname is in the company's name too: neither may reach marketing, in any reply.
+  const leaked = [sampleLead.firstName, sampleLead.lastName].filter((name) =>
+    marketingText.includes(name),
+  )
+  check(
+    (marketing.status === 200 || marketing.status === 403) && leaked.length === 0,
+    `marketing's /leads got ${marketing.status}${leaked.length ? `, with ${leaked.join(', ')}` : ''}: ${marketingText}`,
+  )
+  const marketingCode = marketing.status === 403 ? JSON.parse(marketingText).error?.code : 'a list'
+  console.log(
+    `✓ console served by Deno: preflight 204, no token 401 (${tokenlessCode}), another secret's token 401, sales /me 200 (${me.role}), sales /leads 200 with ${lead.firstName} ${lead.lastName}, marketing /leads ${marketing.status} (${marketingCode}) without a name`,
+  )
+}
+
+/** Runs each to its end, so that none is left running when one fails; then fails with the first. */
+async function settleAll<T extends unknown[]>(work: [...{ [K in keyof T]: Promise<T[K]> }]) {
+  const results = await Promise.allSettled(work)
+  const failed = results.find((result) => result.status === 'rejected')
+  if (failed) throw (failed as PromiseRejectedResult).reason
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T
 }
 
 async function main() {
@@ -404,14 +543,37 @@ async function main() {
     const deno = (await run(denoBin, ['--version'], { cwd: repoRoot })).split(' (')[0]
     console.log(`check:deploy with Supabase CLI ${cli} (npm package supabase) and ${deno}`)
 
-    const upload = await deploy(api, cliEnv, profile)
-    const npmPins = await checkUploadSet(upload.files)
-    await pushMigrations(db, cluster.url, cliEnv)
-    const folder = join(work, 'upload')
-    await copyUpload(upload.files, folder, npmPins)
-    const server = await serve(folder, cluster.url, fields)
-    closing.push(() => server.stop())
-    await postLeads(server.url, db, fields)
+    // Each function's deploy and upload, and the migrations, side by side: they share nothing.
+    const uploaded = async (fn: EdgeFunction) => {
+      const upload = await deploy(fn, api, cliEnv, profile)
+      const npmPins = await checkUploadSet(fn, upload.files)
+      const folder = join(work, fn.slug)
+      await copyUpload(fn, upload.files, folder, npmPins)
+      return folder
+    }
+    const [[demoFolder, consoleFolder]] = await Promise.all([
+      settleAll([uploaded(demoRequestFunction), uploaded(consoleFunction)]),
+      pushMigrations(db, cluster.url, cliEnv),
+    ])
+    const served = async (fn: EdgeFunction, folder: string, secrets: Record<string, string>) => {
+      const server = await serve(fn, folder, { DATABASE_URL: cluster.url, ...secrets })
+      closing.push(() => server.stop())
+      return server.url
+    }
+    const [demoUrl, consoleUrl] = await settleAll([
+      served(demoRequestFunction, demoFolder, {
+        ALLOWED_ORIGINS: partner,
+        DEMO_REQUEST_FIELDS: formatFormFields(fields),
+      }),
+      // The site that hosts the console is the partner's origin here; the project is on the
+      // legacy JWT secret, so the function needs no JWKS.
+      served(consoleFunction, consoleFolder, {
+        ALLOWED_ORIGINS: partner,
+        AUTH_JWT_SECRET: consoleJwtSecret,
+      }),
+    ])
+    const leadId = await postLeads(demoUrl, db, fields)
+    await readAsStaff(consoleUrl, db, leadId)
     console.log(`check:deploy passed in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   } finally {
     for (const close of closing.reverse()) await close().catch(() => {})
