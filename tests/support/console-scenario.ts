@@ -25,7 +25,7 @@ const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** Each sign-in email the local auth printed: to whom, its link and its code, oldest first. */
-export function printedMails(output: string) {
+function printedMails(output: string) {
   const printed = /(?:Sign-in link|Invitation) for (\S+) \([^)]*\): (\S+)\n\s+or the code (\d{6})/g
   return [...output.matchAll(printed)].map(([, email = '', link = '', code = '']) => ({
     email,
@@ -60,12 +60,7 @@ async function ownerToken(server: ConsoleServer, link: string): Promise<string> 
 }
 
 /** A call of the console's API as the person whose token it is. */
-export function consoleCall(
-  server: ConsoleServer,
-  token: string,
-  route: string,
-  init?: RequestInit,
-) {
+function consoleCall(server: ConsoleServer, token: string, route: string, init?: RequestInit) {
   return fetch(new URL(`/functions/v1/${consoleFunctionName}/${route}`, server.url), {
     ...init,
     headers: {
@@ -77,7 +72,7 @@ export function consoleCall(
 }
 
 /** Signs someone in at the console's page with the link their email carried. */
-export async function signInWithLink(page: StaffPage, link: string) {
+async function signInWithLink(page: StaffPage, link: string) {
   await page.open(link)
   await page.waitForText(copy.signOut)
 }
@@ -91,7 +86,7 @@ const invitationOf = async (server: ConsoleServer, email: string) =>
   ).link
 
 /** Everyone the scenario needs, invited by the owner through the API, for one engine. */
-export async function inviteStaff(server: ConsoleServer, engine: string) {
+async function inviteStaff(server: ConsoleServer, engine: string) {
   const owner = await ownerToken(server, await ownerLink(server))
   const people: Record<Exclude<StaffRole, 'owner'>, string> = {
     sales: `sales-${engine}@firm.example`,
@@ -113,7 +108,7 @@ export async function inviteStaff(server: ConsoleServer, engine: string) {
 }
 
 /** The lead the sales person looks for: its own company and contact details per engine. */
-export function engineLead(engine: string) {
+function engineLead(engine: string) {
   return {
     firstName: 'Grace',
     lastName: `Hopper-${engine}`,
@@ -126,7 +121,7 @@ export function engineLead(engine: string) {
 }
 
 /** Sends the engine's lead through the function, as the form posts it. */
-export async function sendLead(server: ConsoleServer, lead: ReturnType<typeof engineLead>) {
+async function sendLead(server: ConsoleServer, lead: ReturnType<typeof engineLead>) {
   const reply = await fetch(new URL('/functions/v1/send-demo-request', server.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: new URL(server.url).origin },
@@ -147,7 +142,7 @@ function linkAddress(name: string) {
 const sessionKept = () => Object.keys(localStorage).some((key) => key.includes('auth-token'))
 
 /** The sales person's round, in `page`, ending signed out. */
-export async function salesRound(
+async function salesRound(
   page: StaffPage,
   server: ConsoleServer,
   email: string,
@@ -189,7 +184,7 @@ async function everyRouteByHand(routes: string[]) {
 }
 
 /** What a role without personal data got from its page and from every route called by hand. */
-export async function withoutPersonalData(
+async function withoutPersonalData(
   page: StaffPage,
   server: ConsoleServer,
   email: string,
