@@ -11,7 +11,7 @@ describe("a role's views", () => {
 
   it('gives the audit trail and people to the owner alone', () => {
     expect(viewsFor('owner')).toEqual(['leads', 'counts', 'audit', 'people'])
-    expect(viewsFor('sales')).toEqual(['leads'])
+    expect(viewsFor('sales')).toEqual(['leads', 'counts'])
     expect(viewsFor('marketing')).toEqual(['counts'])
     expect(viewsFor('partner')).toEqual(['counts'])
   })

@@ -8,7 +8,7 @@ export type ConsoleView = (typeof consoleViews)[number]
 // out here is a convenience, never the protection (the API refuses the rest with 403).
 const viewsOfRole: Record<StaffRole, readonly ConsoleView[]> = {
   owner: ['leads', 'counts', 'audit', 'people'],
-  sales: ['leads'],
+  sales: ['leads', 'counts'],
   marketing: ['counts'],
   partner: ['counts'],
 }
