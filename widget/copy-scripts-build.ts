@@ -16,7 +16,7 @@ const namesModuleId = 'virtual:demo-request-copy-scripts'
 const copyModuleId = 'virtual:demo-request-copy'
 const copiesModule = fileURLToPath(new URL('../src/copy/copies.ts', import.meta.url))
 const copyScriptsModule = fileURLToPath(new URL('copy-scripts.ts', import.meta.url))
-const catalogueModule = fileURLToPath(new URL('#core/lead-fields.ts', import.meta.url))
+const catalogueModule = fileURLToPath(new URL('../src/core/lead-fields.ts', import.meta.url))
 const copyScriptName = /^demo-request-copy-[a-z]+-[0-9a-f]+\.js(\.br|\.gz)?$/
 
 const fetchedLanguages = supportedLanguages.filter(
