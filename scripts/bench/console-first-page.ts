@@ -22,16 +22,14 @@ const mainHeading = 'main h1'
 type Ready = (selector: string) => void
 
 // Run in the page before its own scripts: notes performance.now(), which counts from navigation
-// start, when `selector` is first in the DOM and laid out.
+// start, when `selector` is first in the DOM and laid out. No named function inside: tsx would
+// wrap it in a helper the page does not have.
 const watchFor: Ready = (selector) => {
-  const seen = () => {
-    const node = document.querySelector(selector)
-    if (!node || node.getClientRects().length === 0) return false
-    ;(window as { benchSeenMs?: number }).benchSeenMs = performance.now()
-    return true
-  }
   new MutationObserver((_, observer) => {
-    if (seen()) observer.disconnect()
+    const node = document.querySelector(selector)
+    if (!node || node.getClientRects().length === 0) return
+    ;(window as { benchSeenMs?: number }).benchSeenMs = performance.now()
+    observer.disconnect()
   }).observe(document, { childList: true, subtree: true })
 }
 
