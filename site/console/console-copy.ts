@@ -73,6 +73,7 @@ export const consoleCopy = {
     export: 'Export CSV',
     exporting: 'Exporting…',
     exportFailed: 'The export failed.',
+    exported: (file: string) => `Saved ${file}.`,
     columns: {
       received: 'Received',
       name: 'Name',

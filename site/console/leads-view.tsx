@@ -67,12 +67,16 @@ function LeadList({
   const arrived = useNewLeads(leads.data, cursors.length === 1 && !leads.isPlaceholderData)
   const [exporting, setExporting] = useState(false)
   const [exportProblem, setExportProblem] = useState<string | null>(null)
+  const [exported, setExported] = useState<string | null>(null)
 
   async function exportCsv() {
     setExporting(true)
     setExportProblem(null)
+    setExported(null)
     try {
-      saveFile(await api.exportCsv(filter), `leads-${dayOf(new Date())}.csv`)
+      const file = `leads-${dayOf(new Date())}.csv`
+      saveFile(await api.exportCsv(filter), file)
+      setExported(file)
     } catch (error) {
       setExportProblem(`${words.exportFailed} ${error instanceof Error ? error.message : ''}`)
     } finally {
@@ -95,6 +99,10 @@ function LeadList({
         >
           {exporting ? words.exporting : words.export}
         </button>
+        {/* Said when the file is saved: a download gives a screen reader no word of its own. */}
+        <p className="console-live" role="status">
+          {exported ? words.exported(exported) : ''}
+        </p>
       </div>
       {exportProblem && (
         <p className="console-problem" role="alert">

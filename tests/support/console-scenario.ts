@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import { expect } from 'vitest'
 import { consoleFunctionName, type LeadPage, type StaffRole } from '#core/console-api.ts'
 import { consoleCopy as copy } from '../../site/console/console-copy.ts'
+import { dayOf } from '../../site/console/console-dates.ts'
 import { openStaffPage, type StaffPage } from './staff-browser.ts'
 import { waitUntil } from './wait-until.ts'
 
@@ -162,7 +163,9 @@ async function salesRound(
   await page.waitForText(`${copy.history.status_change}`)
   await page.press(copy.lead.back)
   await page.press(copy.leads.export)
-  await page.waitForText(copy.leads.export)
+  // Saved before signing out: the export's audit entry is what the owner looks for. (The page
+  // and this process share the machine's clock and time zone, so the file's day.)
+  await page.waitForText(copy.leads.exported(`leads-${dayOf(new Date())}.csv`))
   await page.press(copy.signOut)
   await page.waitForText(copy.signIn.heading)
   expect(await page.evaluate(sessionKept, undefined)).toBe(false)

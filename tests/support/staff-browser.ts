@@ -2,6 +2,9 @@
 // for Chromium, puppeteer-core over WebDriver BiDi for Firefox, webdriverio over W3C WebDriver
 // for WebKit. Controls are found as a person finds them: a field by its label, a button or link
 // by the words on it.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser as PlaywrightBrowser } from 'playwright-core'
 import * as puppeteer from 'puppeteer-core'
 import { remote } from 'webdriverio'
@@ -48,6 +51,11 @@ function findControl(name: string): HTMLElement | null {
 // What a person sees: innerText leaves out hidden nodes, which textContent would read.
 // biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point
 const pageText = () => document.body.innerText
+
+// Run in the page: brings `control` to the middle of the window, as a person scrolls to what
+// they mean to press. Firefox's driver clicks a control it deems in view where it is, even when
+// the site's fixed header covers it (a scrolled page's top), and the click lands on the header.
+const toMiddle = (control: Element) => control.scrollIntoView({ block: 'center' })
 // biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point
 const showsText = (text: string) => document.body.innerText.includes(text)
 
@@ -66,7 +74,11 @@ function playwrightStaff(browser: PlaywrightBrowser): () => Promise<StaffPage> {
       fill: async (label, text) => (await control(label)).fill(text),
       choose: async (label, option) =>
         void (await (await control(label)).selectOption({ label: option })),
-      press: async (name) => (await control(name)).click(),
+      press: async (name) => {
+        const target = await control(name)
+        await target.evaluate(toMiddle)
+        await target.click()
+      },
       waitForText: async (text) =>
         void (await page.waitForFunction(showsText, text, {
           timeout: waitMs,
@@ -79,7 +91,19 @@ function playwrightStaff(browser: PlaywrightBrowser): () => Promise<StaffPage> {
 }
 
 async function firefoxStaff(): Promise<StaffPage> {
-  const browser = await puppeteer.launch(firefoxLaunchOptions)
+  const downloads = await mkdtemp(join(tmpdir(), 'staff-downloads-'))
+  const browser = await puppeteer.launch({
+    ...firefoxLaunchOptions,
+    extraPrefsFirefox: {
+      ...firefoxLaunchOptions.extraPrefsFirefox,
+      // An export is saved where this person's browser keeps its files, without the downloads
+      // panel, which would otherwise open over the page and take the next click.
+      'browser.download.folderList': 2,
+      'browser.download.dir': downloads,
+      'browser.download.useDownloadDir': true,
+      'browser.download.alwaysOpenPanel': false,
+    },
+  })
   const page = await browser.newPage()
   const control = async (name: string) => {
     const handle = await page.waitForFunction(findControl, { timeout: waitMs }, name)
@@ -105,12 +129,23 @@ async function firefoxStaff(): Promise<StaffPage> {
       )
       await select.select(value ?? option)
     },
-    press: async (name) => (await control(name)).click(),
+    press: async (name) => {
+      const target = await control(name)
+      await target.evaluate(toMiddle)
+      await target.click()
+    },
     waitForText: async (text) =>
-      void (await page.waitForFunction(showsText, { timeout: waitMs }, text)),
+      void (await page
+        .waitForFunction(showsText, { timeout: waitMs }, text)
+        .catch(async (error) => {
+          throw new Error(`${error.message}: no "${text}" in ${await page.evaluate(pageText)}`)
+        })),
     text: () => page.evaluate(pageText),
     evaluate: (script, arg) => page.evaluate(script as never, arg) as never,
-    close: () => browser.close(),
+    close: async () => {
+      await browser.close()
+      await rm(downloads, { recursive: true, force: true })
+    },
   }
 }
 
@@ -138,7 +173,11 @@ async function webkitStaff(hostname: string, port: number): Promise<StaffPage> {
       await field.addValue(text)
     },
     choose: async (label, option) => (await control(label)).selectByVisibleText(option),
-    press: async (name) => (await control(name)).click(),
+    press: async (name) => {
+      const target = await control(name)
+      await browser.execute(toMiddle, target as unknown as Element)
+      await target.click()
+    },
     waitForText: (text) =>
       browser
         .waitUntil(() => browser.execute(showsText, text), {
