@@ -159,7 +159,13 @@ export const Sales: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await canvas.findByRole('table', { name: words.leads.caption(120) })
-    expect(canvas.queryByRole('navigation', { name: words.nav })).toBeNull()
+    // Leads and the counts; never the owner's audit trail or people.
+    const nav = canvas.getByRole('navigation', { name: words.nav })
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([words.views.leads, words.views.counts])
   },
 }
 
