@@ -1,4 +1,4 @@
-import type { BookingState } from '../supabase/functions/_shared/booking/booking-state.ts'
+import type { BookingState } from '#core/booking-state.ts'
 import {
   type Column,
   contactColumns,

@@ -5,8 +5,9 @@
  * Supabase Auth access token (`Authorization: Bearer …`); the function runs each query as that
  * person, so the row-level security policies of the migrations decide what comes back.
  *
- * No imports: the page, the function (Deno) and the tests all read this file.
+ * Only the core's own imports: the page, the function (Deno) and the tests all read this file.
  */
+import { bookingStates } from './booking-state.ts'
 
 /** The name the console function is deployed under, and so its path. */
 export const consoleFunctionName = 'console'
@@ -44,15 +45,7 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number]
 
 /** The booking filter: a lead's booking state, or `none` for leads without a booking. */
-export const bookingFilters = [
-  'none',
-  'requested',
-  'awaiting_payment',
-  'booked',
-  'rejected',
-  'cancelled',
-  'reschedule_requested',
-] as const
+export const bookingFilters = ['none', ...bookingStates] as const
 export type BookingFilter = (typeof bookingFilters)[number]
 
 /** The signed-in person, as `GET /me` returns them. The first call of a session is its sign-in. */

@@ -1,35 +1,18 @@
 // The console's page as built and served by the local server, in Chromium: the prerendered shell
 // hydrates into the sign-in screen, a sign-in link's token leaves the address at once, and a day
 // at the console (console-scenario.ts) goes as in Firefox and WebKit (tests/engines).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleCopy } from '../../site/console/console-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
-import { consoleDay } from '../support/console-scenario.ts'
-import { startLocalServer } from '../support/start-local-server.ts'
-import type { ServerProcess } from '../support/start-server-process.ts'
+import { consoleDay, startConsoleServer } from '../support/console-scenario.ts'
 import { openSitePage, visit } from './site-page.ts'
 
 // A server of the file's own, whose printed sign-in emails the day reads.
-let tempDir: string
-let server: ServerProcess
+let server: Awaited<ReturnType<typeof startConsoleServer>>
 beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'console-e2e-'))
-  server = await startLocalServer({
-    PGLITE_DATA_DIR: join(tempDir, 'pglite'),
-    DATABASE_URL: '',
-    RESEND_API_KEY: '',
-    NOTIFY_WEBHOOK_URL: '',
-    // Leads with an email to reply to, and a phone the roles without personal data must not see.
-    DEMO_REQUEST_FIELDS: 'email,phone?',
-  })
+  server = await startConsoleServer()
 })
-afterAll(async () => {
-  await server?.stop()
-  await rm(tempDir, { recursive: true, force: true })
-})
+afterAll(() => server?.stop())
 
 const browser = chromiumForFile()
 
@@ -65,6 +48,6 @@ describe('the console page', () => {
   })
 
   it('gives an invited sales person the day, the owner its trail, and marketing and a partner no personal data', async () => {
-    await consoleDay({ name: 'chromium', browser }, { ...server, dataDir: join(tempDir, 'pglite') })
+    await consoleDay({ name: 'chromium', browser }, server)
   })
 })

@@ -5,6 +5,9 @@
 // page, never receive the lead's name, email or phone. Served by `npm start`'s own server, whose
 // Supabase Auth stand-in prints each email's link and code (server/local-auth/terminal-mailer.ts).
 import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect } from 'vitest'
@@ -12,6 +15,7 @@ import { consoleFunctionName, type LeadPage, type StaffRole } from '#core/consol
 import { consoleCopy as copy } from '../../site/console/console-copy.ts'
 import { dayOf } from '../../site/console/console-dates.ts'
 import { openStaffPage, type StaffPage } from './staff-browser.ts'
+import { startLocalServer } from './start-local-server.ts'
 import { waitUntil } from './wait-until.ts'
 
 /** The local server, as tests start it, with everything it printed. */
@@ -23,6 +27,32 @@ export interface ConsoleServer {
 }
 
 const run = promisify(execFile)
+
+/**
+ * The local server as `npm start` runs it, on an embedded database of its own, for a day at the
+ * console; `stop` ends it and deletes the database.
+ */
+export async function startConsoleServer(): Promise<ConsoleServer & { stop(): Promise<void> }> {
+  const tempDir = await mkdtemp(join(tmpdir(), 'console-day-'))
+  const dataDir = join(tempDir, 'pglite')
+  const server = await startLocalServer({
+    PGLITE_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    RESEND_API_KEY: '',
+    NOTIFY_WEBHOOK_URL: '',
+    // Leads with an email to reply to, and a phone the roles without personal data must not see.
+    DEMO_REQUEST_FIELDS: 'email,phone?',
+  })
+  return {
+    url: server.url,
+    output: server.output,
+    dataDir,
+    async stop() {
+      await server.stop()
+      await rm(tempDir, { recursive: true, force: true })
+    },
+  }
+}
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** Each sign-in email the local auth printed: to whom, its link and its code, oldest first. */

@@ -4,9 +4,9 @@
 // supportedLanguages) without its SQL fails this test, naming the column whose check to change.
 import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { bookingStates } from '#core/booking-state.ts'
 import { supportedLanguages } from '#core/languages.ts'
 import { bookingProviders } from '#core/next-step.ts'
-import { bookingStates } from './booking-state.ts'
 
 const migrations = new URL('../../../migrations/', import.meta.url)
 

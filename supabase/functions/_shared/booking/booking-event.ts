@@ -1,6 +1,6 @@
+import type { BookingState } from '#core/booking-state.ts'
 import { isRecord } from '#core/is-record.ts'
 import type { BookingProvider } from '#core/next-step.ts'
-import type { BookingState } from './booking-state.ts'
 
 /**
  * One booking change, as either provider's signed webhook reports it. `bookingId` is the

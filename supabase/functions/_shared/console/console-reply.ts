@@ -1,4 +1,5 @@
 import type { ConsoleError } from '#core/console-api.ts'
+import { jsonResponse } from '../http/json-reply.ts'
 
 /** A refusal on its way to the reply: its status, and the code and sentence the page shows. */
 export class ConsoleRefusal extends Error {
@@ -18,22 +19,8 @@ export const notFound = (message: string) => new ConsoleRefusal(404, 'not_found'
 export const invalid = (message: string) => new ConsoleRefusal(400, 'invalid', message)
 
 /** A JSON reply; nothing a console reply holds may be kept by a cache. */
-export function consoleJson(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Response {
-  const bytes = new TextEncoder().encode(JSON.stringify(body))
-  return new Response(bytes, {
-    status,
-    headers: {
-      ...headers,
-      'cache-control': 'no-store',
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(bytes.byteLength),
-    },
-  })
-}
+export const consoleJson = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  jsonResponse(status, body, { ...headers, 'cache-control': 'no-store' })
 
 /** A refusal as the function's other replies have it: `{ success: false, error }`. */
 export const refusalReply = (refusal: ConsoleRefusal, headers: Record<string, string> = {}) =>

@@ -24,6 +24,15 @@ export function jsonReply(
   body: ReplyBody,
   headers: Record<string, string> = {},
 ): Response {
+  return jsonResponse(status, body, headers)
+}
+
+/** Any JSON body, with its length, as every reply of the functions is sent. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   const bytes = new TextEncoder().encode(JSON.stringify(body))
   return new Response(bytes, {
     status,

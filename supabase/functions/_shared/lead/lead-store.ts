@@ -1,8 +1,8 @@
+import type { BookingState } from '#core/booking-state.ts'
 import type { CompanySize } from '#core/demo-request-schema.ts'
 import type { Language } from '#core/languages.ts'
 import type { LeadFieldName, RequiredFieldName } from '#core/lead-fields.ts'
 import type { BookingProvider } from '#core/next-step.ts'
-import type { BookingState } from '../booking/booking-state.ts'
 
 // Where sales stand on a lead: not yet told, told, telling failed, never to be told (spam), or
 // held beyond the global limit for the window's digest.

@@ -1,6 +1,6 @@
+import type { BookingState } from '#core/booking-state.ts'
 import { isRecord } from '#core/is-record.ts'
 import { type BookingEvent, instant, type Json, text } from '../booking-event.ts'
-import type { BookingState } from '../booking-state.ts'
 import { getApiJson, type SchedulerApi, type SchedulerApiSettings } from '../scheduler-api.ts'
 
 /** The version of `GET /v2/bookings` read here (its `cal-api-version` header). */

@@ -1,3 +1,4 @@
+import type { BookingState } from '#core/booking-state.ts'
 import { isRecord } from '#core/is-record.ts'
 import {
   type BookingEvent,
@@ -7,7 +8,6 @@ import {
   text,
   type WebhookOutcome,
 } from '../booking-event.ts'
-import type { BookingState } from '../booking-state.ts'
 import { hmacSha256Matches } from '../hmac.ts'
 
 /** Cal.com's signature: the hex HMAC-SHA256 of the raw body under the webhook's secret. */
