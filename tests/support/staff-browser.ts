@@ -55,7 +55,9 @@ const pageText = () => document.body.innerText
 // Run in the page: brings `control` to the middle of the window, as a person scrolls to what
 // they mean to press. Firefox's driver clicks a control it deems in view where it is, even when
 // the site's fixed header covers it (a scrolled page's top), and the click lands on the header.
-const toMiddle = (control: Element) => control.scrollIntoView({ block: 'center' })
+// At once, not smoothly as the site scrolls: a click must not aim at a control still moving.
+const toMiddle = (control: Element) =>
+  control.scrollIntoView({ block: 'center', behavior: 'instant' })
 // biome-ignore lint/performance/useDomNodeTextContent: the visible text is the point
 const showsText = (text: string) => document.body.innerText.includes(text)
 
