@@ -2,28 +2,19 @@
 // serves the shared handler (../_shared/console), which runs under Node too.
 
 import { createConfiguredConsoleHandler } from '../_shared/config/configured-console.ts'
+import { databaseUrlOf, keepServingOnFailure } from '../_shared/config/deno-serve.ts'
 import { readFunctionConfig } from '../_shared/config/function-config.ts'
 import { createPostgresDatabase } from '../_shared/db/postgres-database.ts'
 import { corsHeaders } from '../_shared/http/cors.ts'
 import { errorReply } from '../_shared/http/json-reply.ts'
 
-// A failure outside any request is logged, and the function keeps answering.
-for (const type of ['error', 'unhandledrejection'] as const) {
-  addEventListener(type, (event) => {
-    console.error(
-      'Unexpected failure, still serving:',
-      'error' in event ? event.error : event.reason,
-    )
-    event.preventDefault()
-  })
-}
+keepServingOnFailure()
 
 const env = (name: string) => Deno.env.get(name)
 
 function configuredServe(): Deno.ServeHandler {
   const config = readFunctionConfig(env)
-  // Supabase provides SUPABASE_DB_URL to every function; DATABASE_URL overrides it.
-  const databaseUrl = env('DATABASE_URL') || env('SUPABASE_DB_URL')
+  const databaseUrl = databaseUrlOf(env)
   if (!databaseUrl) throw new Error('neither DATABASE_URL nor SUPABASE_DB_URL is set')
   if (config.auth.jwtSecret === null && config.auth.url === null) {
     throw new Error('neither AUTH_JWT_SECRET nor SUPABASE_URL is set, so no sign-in can be checked')

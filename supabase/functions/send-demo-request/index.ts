@@ -7,31 +7,21 @@ import {
   createConfiguredHandler,
   type FunctionStores,
 } from '../_shared/config/configured-handler.ts'
+import { databaseUrlOf, keepServingOnFailure } from '../_shared/config/deno-serve.ts'
 import { readFunctionConfig } from '../_shared/config/function-config.ts'
 import { createMisconfiguredHandler } from '../_shared/config/misconfigured-handler.ts'
 import { createSqlStores } from '../_shared/config/sql-stores.ts'
 import { createUnavailableStores } from '../_shared/config/unavailable-stores.ts'
 import { createPostgresDatabase } from '../_shared/db/postgres-database.ts'
 
-// The last line of defence: a failure outside any request (a driver's timer, say) is logged,
-// and the function keeps answering rather than dropping every visitor with it.
-for (const type of ['error', 'unhandledrejection'] as const) {
-  addEventListener(type, (event) => {
-    console.error(
-      'Unexpected failure, still serving:',
-      'error' in event ? event.error : event.reason,
-    )
-    event.preventDefault()
-  })
-}
+keepServingOnFailure()
 
 const env = (name: string) => Deno.env.get(name)
 
 // Everything the settings decide; throws, naming the setting, when one is invalid.
 function configuredServe(): Deno.ServeHandler {
   const config = readFunctionConfig(env)
-  // Supabase provides SUPABASE_DB_URL to every function; DATABASE_URL overrides it.
-  const databaseUrl = env('DATABASE_URL') || env('SUPABASE_DB_URL')
+  const databaseUrl = databaseUrlOf(env)
 
   if (!databaseUrl)
     console.error('send-demo-request: neither DATABASE_URL nor SUPABASE_DB_URL is set')
