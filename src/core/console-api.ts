@@ -194,3 +194,79 @@ export interface ConsoleError {
  */
 export type StaffList = StaffMember[]
 export type CountsReply = SourceCounts[]
+
+/**
+ * `GET /funnel?from=&to=&source=`: the funnel for the days `from` to `to` (`YYYY-MM-DD`,
+ * inclusive, in SALES_TIME_ZONE), of one source when `source` is given. Every role may ask; a
+ * partner gets its own sources only (another source: a reply with no rows, as the policies in
+ * Postgres decide). No personal data. The numbers are those `npm run insights` prints for the
+ * same days: one query module serves both. `GET /funnel.csv` (same parameters) answers the
+ * insights CSV of the same report.
+ */
+export interface FunnelQuery {
+  from: string
+  to: string
+  source?: string
+}
+
+/** The funnel's steps and what happened beside them, summed over a report's days. */
+export interface FunnelSteps {
+  views: number
+  starts: number
+  sent: number
+  booked: number
+  /** Leads held for review (bot defence), routed by a rule, and bookings cancelled. */
+  held: number
+  routed: number
+  cancelled: number
+}
+
+/** One day's steps, for the chart by day. */
+export interface FunnelDay extends FunnelSteps {
+  day: string
+}
+
+/**
+ * How visitors left one field: empty, or with an error, and the message codes they saw, as the
+ * HTML report shows it. `label` is the field's name in the sales email.
+ */
+export interface FunnelFieldDropOff {
+  field: string
+  label: string
+  leftEmpty: number
+  leftWithError: number
+  /** Codes the field was left with, most seen first. */
+  errorCodes: [code: string, n: number][]
+  refused: number
+  refusedCodes: [code: string, n: number][]
+}
+
+/**
+ * The reply of `GET /funnel`. Rows named `other` are kept, never hidden: a source's pages past
+ * ANALYTICS_SOURCE_PAGES_MAX in a day (page `other`), a day's pairs past ANALYTICS_DAY_PAIRS_MAX
+ * (source and page `other`), and campaigns past their own bound (campaign `other`).
+ */
+export interface FunnelReport {
+  from: string
+  to: string
+  /** SALES_TIME_ZONE: the zone the days are counted in. */
+  timeZone: string
+  /** The sources the report covers: every source, or the partner's own. */
+  sources: string[]
+  totals: FunnelSteps
+  /** Every day from `from` to `to`, zeros included. */
+  days: FunnelDay[]
+  /** The same number of days just before `from`, for the chart's comparison. */
+  previous: { from: string; to: string; totals: FunnelSteps; days: FunnelDay[] }
+  /** Per source, most viewed first. */
+  bySource: (FunnelSteps & { source: string })[]
+  /** Per source and page (origin and path, never a query), most viewed first. */
+  byPage: (FunnelSteps & { source: string; page: string })[]
+  /**
+   * Per `utm_source` and `utm_campaign`: views and starts from pages opened with them, sent and
+   * booked from the leads carrying them; '' for none.
+   */
+  byCampaign: (FunnelSteps & { utmSource: string; utmCampaign: string })[]
+  /** Every field of the form that was left, in the form's order. */
+  fields: FunnelFieldDropOff[]
+}

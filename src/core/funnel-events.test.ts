@@ -65,14 +65,26 @@ describe('checkFunnelBatch', () => {
           ? { event, field: 'firstName' }
           : { event },
     )
-    const result = checkFunnelBatch({ source: ' partner-acme\u0000 ', page: `${page}?q=1`, events })
+    const result = checkFunnelBatch({
+      source: ' partner-acme\u0000 ',
+      utmSource: ' newsletter ',
+      utmCampaign: `spring${'!'.repeat(300)}`,
+      page: `${page}?q=1`,
+      events,
+    })
     expect(result).toEqual({
       success: true,
-      output: { source: 'partner-acme', page, events },
+      output: {
+        source: 'partner-acme',
+        utmSource: 'newsletter',
+        utmCampaign: `spring${'!'.repeat(194)}`,
+        page,
+        events,
+      },
     })
     expect(checkFunnelBatch({ page, events: [{ event: 'shown' }] })).toMatchObject({
       success: true,
-      output: { source: '' },
+      output: { source: '', utmSource: '', utmCampaign: '' },
     })
   })
 
@@ -119,7 +131,7 @@ describe('checkFunnelBatch', () => {
       events: `must hold at most ${funnelBatchLimits.events} events`,
     })
     expect(refused({ page, events: [{ event: 'shown' }], visitorId: 'abc' })).toEqual({
-      visitorId: 'is not part of a batch: source, page and events are',
+      visitorId: 'is not part of a batch: source, utmSource, utmCampaign, page and events are',
     })
     expect(refused({ page: 'https://partner.example', events: [{ event: 'shown' }] })).toEqual({
       page: 'must be an http(s) page address, as location.href writes it',

@@ -129,6 +129,25 @@ const funnelBatchSchema = v.strictObject(
       ),
       '',
     ),
+    /**
+     * The `utm_source` and `utm_campaign` the page was opened with (the widget reads them as it
+     * reads a lead's), so views can be counted per campaign while the page is kept without its
+     * query. Cleaned and cut as a lead's are; '' for none.
+     */
+    utmSource: v.optional(
+      v.pipe(
+        v.string('must be text'),
+        v.transform((text) => fitMetadata(text, leadFields.utmSource.max)),
+      ),
+      '',
+    ),
+    utmCampaign: v.optional(
+      v.pipe(
+        v.string('must be text'),
+        v.transform((text) => fitMetadata(text, leadFields.utmCampaign.max)),
+      ),
+      '',
+    ),
     page: v.pipe(
       v.string('must be the page address'),
       v.maxLength(2000, 'must be at most 2000 characters'),
@@ -166,7 +185,7 @@ const funnelBatchSchema = v.strictObject(
       ),
     ),
   },
-  strictWords('is not part of a batch: source, page and events are'),
+  strictWords('is not part of a batch: source, utmSource, utmCampaign, page and events are'),
 )
 
 /** A batch as the function counts it: its page cut to origin and path, its source cleaned. */
