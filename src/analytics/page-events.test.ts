@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { checkFunnelBatch } from '#core/funnel-events.ts'
 import { pageEvents, sendBatch } from './page-events.ts'
 
 describe('pageEvents', () => {
   // The page the recorder reads at each event, moved as a single-page app moves it.
   const here = new URL('https://acme.example/contact')
+  const before = { referrer: '' }
   beforeEach(() => {
     here.pathname = '/contact'
+    here.search = ''
+    before.referrer = ''
     vi.stubGlobal('location', here)
+    vi.stubGlobal('document', before)
   })
   afterEach(() => vi.unstubAllGlobals())
   const on = () => true
@@ -55,6 +60,37 @@ describe('pageEvents', () => {
     ])
   })
 
+  it("sends the page view's campaign with its origin and path, read when the page is recorded", () => {
+    const sent: [string, unknown][] = []
+    const events = pageEvents((_, page, campaign) => sent.push([page, campaign]), on)
+    here.search = '?utm_campaign=spring&utm_source=news&utm_medium=email&gclid=x'
+    here.hash = '#form'
+    events.record({ event: 'shown' })
+    // The address changes within the page view (a script tidies its query): the view keeps its own.
+    here.search = ''
+    events.record({ event: 'started' })
+    events.flush()
+    // A page reached in the app from the campaign's page: the page before it on the same origin
+    // is read, as for a lead; the referrer, not the first address, since nothing was kept.
+    here.pathname = '/pricing'
+    before.referrer = 'https://acme.example/?utm_campaign=autumn'
+    events.record({ event: 'shown' })
+    events.flush()
+    // Another origin's campaign is that site's, not this visit's.
+    here.pathname = '/about'
+    before.referrer = 'https://elsewhere.example/?utm_campaign=theirs'
+    events.record({ event: 'shown' })
+    events.flush()
+    expect(sent).toEqual([
+      [
+        'https://acme.example/contact',
+        { utmCampaign: 'spring', utmSource: 'news', utmMedium: 'email' },
+      ],
+      ['https://acme.example/pricing', { utmCampaign: 'autumn' }],
+      ['https://acme.example/about', {}],
+    ])
+  })
+
   it('records and sends nothing while counting is off, and what it held goes nowhere', () => {
     const sent: unknown[] = []
     let counting = true
@@ -95,11 +131,32 @@ describe('sendBatch', () => {
       'partner-acme',
       [{ event: 'shown' }],
       'https://acme.example/injury-defense',
+      {},
     )
     expect(sendBeacon).toHaveBeenCalledWith(
       'https://p.supabase.co/functions/v1/send-demo-request/events',
       '{"source":"partner-acme","page":"https://acme.example/injury-defense","events":[{"event":"shown"}]}',
     )
+  })
+
+  it("carries the campaign's source and name, and no other of its parameters", () => {
+    const sendBeacon = vi.fn((_url: string, _body: string) => true)
+    vi.stubGlobal('navigator', { sendBeacon })
+    sendBatch('https://p.supabase.co', 'partner-acme', [{ event: 'shown' }], `${page.origin}/`, {
+      utmSource: 'news',
+      utmCampaign: 'spring',
+      utmMedium: 'email',
+    })
+    const body = JSON.parse(sendBeacon.mock.calls[0]?.[1] ?? '')
+    expect(body).toEqual({
+      source: 'partner-acme',
+      page: 'https://acme.example/',
+      utmSource: 'news',
+      utmCampaign: 'spring',
+      events: [{ event: 'shown' }],
+    })
+    // What it sends is a batch the function takes as it is.
+    expect(checkFunnelBatch(body)).toEqual({ success: true, output: body })
   })
 
   it('posts with keepalive where the browser refuses the beacon', () => {
@@ -112,6 +169,7 @@ describe('sendBatch', () => {
       undefined,
       [{ event: 'started' }],
       'https://acme.example/injury-defense',
+      {},
     )
     expect(fetch).toHaveBeenCalledWith(
       'https://p.supabase.co/functions/v1/send-demo-request/events',

@@ -2,17 +2,18 @@
  * The widget's side of the funnel (docs/analytics.md): one form's events on one page view,
  * gathered in memory and sent as a batch of the shape `funnel-events.ts` checks. Nothing is
  * written to the device and nothing names the visitor: the batch carries the element's source,
- * the page's origin and path, and what happened.
+ * the page's origin and path, the campaign a lead from it would carry, and what happened.
  */
 
 import type { PageEventName } from '#core/funnel-events.ts'
 import type { FormFieldName } from '#core/lead-fields.ts'
+import { type Campaign, visitCampaign } from '../fields/campaign.ts'
 
 // One thing that happened on the page: a field and a message code where the event takes them.
 type PageEvent = { event: PageEventName; field?: FormFieldName; code?: string }
 
 /** Sends one page's batch of events; never awaited, so nothing the visitor waits for waits on it. */
-export type SendEvents = (events: PageEvent[], page: string) => void
+export type SendEvents = (events: PageEvent[], page: string, campaign: Campaign) => void
 
 // funnelBatchLimits.events, written here: importing it would bring the batch's schema along.
 const batchEvents = 50
@@ -35,6 +36,7 @@ export interface PageEvents {
 export function pageEvents(send: SendEvents, on: () => boolean): PageEvents {
   let pending: PageEvent[] = []
   let page = ''
+  let campaign: Campaign = {}
   let once = new Set<string>()
   const events: PageEvents = {
     record(entry) {
@@ -47,6 +49,9 @@ export function pageEvents(send: SendEvents, on: () => boolean): PageEvents {
         events.flush()
         page = at
         once = new Set()
+        // Read as the send reads a lead's, once a page view: its views and its leads then fall
+        // under the same campaign, and the query itself is never kept.
+        campaign = visitCampaign(location.href, document.referrer)
       }
       const { event } = entry
       if (event === 'shown' || event === 'started') {
@@ -59,7 +64,7 @@ export function pageEvents(send: SendEvents, on: () => boolean): PageEvents {
       if (pending.length === batchEvents) events.flush()
     },
     flush() {
-      if (pending.length && on()) send(pending, page)
+      if (pending.length && on()) send(pending, page, campaign)
       pending = []
     },
   }
@@ -77,9 +82,12 @@ export function sendBatch(
   source: string | undefined,
   events: PageEvent[],
   page: string,
+  { utmSource, utmCampaign }: Campaign,
 ): void {
   const url = `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/send-demo-request/events`
-  const body = JSON.stringify({ source, page, events })
+  // Only what views are counted by; JSON leaves out what is undefined, so a page opened without
+  // a campaign sends none.
+  const body = JSON.stringify({ source, page, utmSource, utmCampaign, events })
   try {
     if (navigator.sendBeacon?.(url, body)) return
     fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {})

@@ -25,9 +25,9 @@ export function usePageEvents(
   const [events] = useState(() => {
     // An attribute's value is read as HTML reads enumerated ones: `OFF` is off too.
     const on = () => !/^off$/i.test(latest.current.analytics as string)
-    return pageEvents((batch, page) => {
+    return pageEvents((batch, page, campaign) => {
       const { supabaseUrl, source } = latest.current
-      sendBatch(supabaseUrl || defaultSupabaseUrl(), source, batch, page)
+      sendBatch(supabaseUrl || defaultSupabaseUrl(), source, batch, page, campaign)
     }, on)
   })
 

@@ -73,7 +73,9 @@ const hidePage = () => dispatchEvent(new PageTransitionEvent('pagehide', { persi
 function expectOnlyCounts(batch: Arrived) {
   const body = JSON.parse(batch.body)
   expect(checkFunnelBatch(body).success, batch.body).to.equal(true)
-  expect(Object.keys(body).sort()).to.deep.equal(['events', 'page', 'source'])
+  expect(['events', 'page', 'source', 'utmCampaign', 'utmSource']).to.include.members(
+    Object.keys(body),
+  )
   for (const event of body.events)
     expect(['event', 'field', 'code']).to.include.members(Object.keys(event))
   expect(batch.headers['content-type']).to.match(/^text\/plain/)
@@ -106,6 +108,8 @@ describe('the funnel batch a page view sends', () => {
     const body = expectOnlyCounts(batch as Arrived)
     expect(body.source).to.equal('partner-acme')
     expect(body.page).to.equal(page())
+    // The test page was opened with no campaign: the batch names none.
+    expect(Object.keys(body).sort()).to.deep.equal(['events', 'page', 'source'])
     expect(body.events).to.have.deep.members([
       { event: 'shown' },
       { event: 'field-empty', field: 'firstName' },
@@ -261,8 +265,8 @@ describe('the funnel batch a page view sends', () => {
 
   it('sends a batch after a send, and leaves nothing on the origin, landed from a campaign', async () => {
     // A campaign in the address, which the lead carries (campaign.ts): read from the address
-    // itself at the send, it is written nowhere, and no batch carries the query.
-    history.replaceState(null, '', '?utm_source=newsletter&utm_campaign=injury-2026')
+    // itself, it is written nowhere; each batch carries the same campaign, never the query.
+    history.replaceState(null, '', '?utm_source=newsletter&utm_campaign=injury-2026&utm_term=x#f')
     const run = newRun()
     const element = await mountCounting({
       'supabase-url': standInUrl('success', run),
@@ -280,6 +284,8 @@ describe('the funnel batch a page view sends', () => {
     })
     const body = expectOnlyCounts(batch as Arrived)
     expect(body.page).to.equal(page())
+    expect(body.page).not.to.match(/[?#]/)
+    expect(body).to.include({ utmSource: 'newsletter', utmCampaign: 'injury-2026' })
     expect(body.events).to.have.deep.members([
       { event: 'shown' },
       { event: 'started' },
@@ -296,9 +302,10 @@ describe('the funnel batch a page view sends', () => {
     const refused = expectOnlyCounts(batches[1] as Arrived).events
     expect(refused).to.deep.include({ event: 'send-tried' })
     expect(refused).to.deep.include({ event: 'refused', field: 'firstName', code: 'required' })
-    // Nothing in any batch names the visit: not the campaign, not what was typed.
+    // Nothing else of the visit rides along: not the rest of the query, not what was typed.
     for (const { body: sent } of batches) {
-      for (const value of ['newsletter', 'injury-2026', sampleLead.firstName, sampleLead.lastName])
+      expect(JSON.parse(sent)).to.include({ utmSource: 'newsletter', utmCampaign: 'injury-2026' })
+      for (const value of ['utm_term', '#f', sampleLead.firstName, sampleLead.lastName])
         expect(sent).not.to.include(value)
     }
 
