@@ -3,6 +3,7 @@
 // and page; a refused one names its rule and counts nothing; a stored lead is sent, a signed
 // booking booked; one client adds at most ANALYTICS_CLIENT_MAX batches; old counters go.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FunnelBatch } from '#core/funnel-events.ts'
 import { calWebhookBody, signCalWebhook } from '../../../../tests/support/booking-webhooks.ts'
 import {
   expectError,
@@ -19,6 +20,7 @@ import { createUnavailableStores } from '../config/unavailable-stores.ts'
 import { trackPendingWork } from '../http/after-reply.ts'
 import type { DemoRequestHandler } from '../lead/demo-request-handler.ts'
 import { retrySecretHeader } from '../notify/notify-retry-handler.ts'
+import type { FunnelStore } from './funnel-store.ts'
 import { createSqlFunnelStore } from './sql-funnel-store.ts'
 
 const page = `${partner}/contact`
@@ -119,6 +121,68 @@ describe.each(testDatabases)('funnel events on $name', ({ open, skip }) => {
     const [count] = await createSqlFunnelStore(test.db).counts('2000-01-01')
     expect(count?.day).toBe('2027-03-10')
   })
+
+  it.skipIf(skip)("counts a batch on the firm's day it arrived (SALES_TIME_ZONE)", async () => {
+    const send = handler({ SALES_TIME_ZONE: 'America/Chicago' })
+    const at = async (iso: string, ip: string) => {
+      clock = new Date(iso)
+      expect((await send(beacon(viewAndStart), { clientIp: ip })).status).toBe(204)
+    }
+    // 23:30 and 00:30 in Chicago: one UTC day, two of the firm's.
+    await at('2027-01-15T05:30:00Z', '203.0.113.1')
+    await at('2027-01-15T06:30:00Z', '203.0.113.2')
+    // The day the clocks go forward is 23 hours long: its last half hour is 04:30 UTC after it.
+    await at('2027-03-14T07:30:00Z', '203.0.113.3')
+    await at('2027-03-15T04:30:00Z', '203.0.113.4')
+    await at('2027-03-15T05:30:00Z', '203.0.113.5')
+    const counts = await createSqlFunnelStore(test.db).counts('2000-01-01')
+    const views: Record<string, number> = {}
+    for (const { day, event, n } of counts)
+      if (event === 'shown') views[day] = (views[day] ?? 0) + n
+    expect(views).toEqual({
+      '2027-01-14': 1,
+      '2027-01-15': 1,
+      '2027-03-14': 2,
+      '2027-03-15': 1,
+    })
+  })
+
+  it.skipIf(skip)(
+    "gives the store the batch's campaign, cleaned and cut, and its page without the query",
+    async () => {
+      const stores = createSqlStores(test.db)
+      const reached: { batch: FunnelBatch; day: string }[] = []
+      const funnel: FunnelStore = {
+        ...stores.funnel,
+        countBatch: (batch, day, limit, bounds) => {
+          reached.push({ batch, day })
+          return stores.funnel.countBatch(batch, day, limit, bounds)
+        },
+      }
+      const send = createConfiguredHandler(
+        readFunctionConfig((name) => ({ ALLOWED_ORIGINS: partner })[name]),
+        { ...stores, funnel },
+        { now: () => clock },
+      )
+      const campaign = {
+        ...viewAndStart,
+        page: `${page}?utm_campaign=spring-2027&utm_source=newsletter`,
+        utmSource: ' newsletter\u0000 ',
+        utmCampaign: `spring-2027${'x'.repeat(300)}`,
+      }
+      expect((await send(beacon(campaign), { clientIp: '203.0.113.7' })).status).toBe(204)
+      expect((await send(beacon(viewAndStart), { clientIp: '203.0.113.8' })).status).toBe(204)
+      expect(
+        reached.map(({ batch, day }) => [batch.page, batch.utmSource, batch.utmCampaign, day]),
+      ).toEqual([
+        [page, 'newsletter', `spring-2027${'x'.repeat(189)}`, '2027-03-10'],
+        // A page opened without a campaign: none.
+        [page, '', '', '2027-03-10'],
+      ])
+      // And the counters hold it under the page alone.
+      expect((await counted()).shown).toBe(2)
+    },
+  )
 
   it.skipIf(skip)('answers the preflight of a fetch sent as JSON, and counts it', async () => {
     const preflight = await handler()(

@@ -5,7 +5,7 @@ import { type RateLimit, secondsUntilWindowEnds, windowStart } from '../abuse/ra
 import { corsHeaders, isAllowedOrigin } from '../http/cors.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { readCappedBody } from '../http/read-capped-body.ts'
-import { type FunnelBounds, type FunnelStore, utcDay } from './funnel-store.ts'
+import { type FunnelBounds, type FunnelStore, firmDay } from './funnel-store.ts'
 import { isKnownRobot } from './known-robots.ts'
 
 /** What the events endpoint uses, passed in as the lead handler's dependencies are. */
@@ -21,6 +21,8 @@ export interface FunnelEventsDependencies {
   clientMax: number
   /** ANALYTICS_SOURCE_PAGES_MAX and ANALYTICS_DAY_PAIRS_MAX: what a day counts at most. */
   bounds: FunnelBounds
+  /** SALES_TIME_ZONE: a batch counts on the firm's day it arrived, as the firm reads its leads. */
+  salesTimeZone: string
   now: () => Date
   log: (message: string, error?: unknown) => void
 }
@@ -131,7 +133,14 @@ export function createFunnelEventsHandler(deps: FunnelEventsDependencies) {
       )
       const key = clientKey(await deps.clientKeySecret(start), group)
       const limit = { clientKey: key, windowStart: start, clientMax: deps.clientMax }
-      if (!(await deps.funnel.countBatch(batch, utcDay(arrived), limit, deps.bounds))) {
+      if (
+        !(await deps.funnel.countBatch(
+          batch,
+          firmDay(arrived, deps.salesTimeZone),
+          limit,
+          deps.bounds,
+        ))
+      ) {
         const retryAfter = secondsUntilWindowEnds(start, deps.rateLimit.windowSeconds, arrived)
         return errorReply(
           429,

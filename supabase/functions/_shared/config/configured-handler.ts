@@ -159,6 +159,7 @@ export function createConfiguredHandler(
     rateLimit: config.rateLimit,
     clientMax: config.analytics.clientMax,
     bounds: { sourcePages: config.analytics.sourcePages, dayPairs: config.analytics.dayPairs },
+    salesTimeZone: config.salesTimeZone,
     now,
     log,
   })

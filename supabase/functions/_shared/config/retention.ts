@@ -1,6 +1,6 @@
 import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
-import { type FunnelStore, utcDay } from '../analytics/funnel-store.ts'
+import { type FunnelStore, firmDay } from '../analytics/funnel-store.ts'
 import type { AuditRetention } from '../console/audit-retention.ts'
 import type { AfterReply } from '../http/after-reply.ts'
 import type { NotificationStore } from '../notify/notification-store.ts'
@@ -18,7 +18,7 @@ export const retentionIntervalMs = 60 * 60 * 1000
  * shards of the days just over into one row each.
  */
 export function createRetention(
-  config: Pick<FunctionConfig, 'rateLimit' | 'analytics' | 'auditRetentionDays'>,
+  config: Pick<FunctionConfig, 'rateLimit' | 'analytics' | 'auditRetentionDays' | 'salesTimeZone'>,
   stores: {
     abuse: AbuseStore
     notifications: NotificationStore
@@ -28,13 +28,17 @@ export function createRetention(
   now: () => Date,
 ) {
   return () => {
-    const before = windowStart(now(), config.rateLimit.windowSeconds)
-    const oldest = utcDay(new Date(now().getTime() - config.analytics.retentionDays * dayMs))
+    const at = now()
+    const before = windowStart(at, config.rateLimit.windowSeconds)
+    // Counters are kept by the firm's day: today, and the oldest kept, are the firm's too, so
+    // no shard of a day still counting is folded.
+    const day = (moment: Date) => firmDay(moment, config.salesTimeZone)
+    const oldest = day(new Date(at.getTime() - config.analytics.retentionDays * dayMs))
     return Promise.all([
       stores.abuse.prune(before),
       stores.notifications.prune(before),
-      stores.funnel.prune(oldest, before, utcDay(now())),
-      stores.audit.prune(new Date(now().getTime() - config.auditRetentionDays * dayMs)),
+      stores.funnel.prune(oldest, before, day(at)),
+      stores.audit.prune(new Date(at.getTime() - config.auditRetentionDays * dayMs)),
     ])
   }
 }
