@@ -73,6 +73,18 @@ export function runInsights(
   return askServer(dataDir, 'insights', { days: 30, source, format: csv ? 'csv' : 'table' })
 }
 
+/** The `npm run insights -- --csv` rows of `source`, one a page, each as columns by header. */
+export async function funnelRows(
+  source: string,
+  dataDir: string = inject('dataDir'),
+): Promise<Record<string, string>[]> {
+  const csv = await runInsights(dataDir, { source, csv: true })
+  const [header = [], ...rows] = csvRecords(csv.trim())
+  return rows.map((row) =>
+    Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])),
+  )
+}
+
 /**
  * The `npm run insights -- --csv` row of `source`'s one page, as columns by header; undefined
  * before anything is counted under it.
@@ -81,11 +93,10 @@ async function funnelRow(
   source: string,
   dataDir: string,
 ): Promise<Record<string, string> | undefined> {
-  const csv = await runInsights(dataDir, { source, csv: true })
-  const [header = [], ...rows] = csvRecords(csv.trim())
-  if (rows.length > 1) throw new Error(`more than one page under ${source}: ${csv}`)
-  const [row] = rows
-  return row && Object.fromEntries(header.map((name, index) => [name, row[index] ?? '']))
+  const rows = await funnelRows(source, dataDir)
+  if (rows.length > 1)
+    throw new Error(`more than one page under ${source}: ${JSON.stringify(rows)}`)
+  return rows[0]
 }
 
 /**
