@@ -266,7 +266,7 @@ describe('the funnel batch a page view sends', () => {
   it('sends a batch after a send, and leaves nothing on the origin, landed from a campaign', async () => {
     // A campaign in the address, which the lead carries (campaign.ts): read from the address
     // itself, it is written nowhere; each batch carries the same campaign, never the query.
-    history.replaceState(null, '', '?utm_source=newsletter&utm_campaign=injury-2026&utm_term=x#f')
+    history.replaceState(null, '', '?utm_campaign=spring&utm_source=news&utm_term=x#f')
     const run = newRun()
     const element = await mountCounting({
       'supabase-url': standInUrl('success', run),
@@ -277,7 +277,7 @@ describe('the funnel batch a page view sends', () => {
     submitButton(root).click()
     await waitUntil(() => toast(root))
     const [lead] = await recordedRequests(run)
-    expect(lead?.body).to.include({ utmSource: 'newsletter', utmCampaign: 'injury-2026' })
+    expect(lead?.body).to.include({ utmSource: 'news', utmCampaign: 'spring' })
     const [batch] = await waitUntil(async () => {
       const batches = await arrived(run)
       return batches.length > 0 && batches
@@ -285,7 +285,7 @@ describe('the funnel batch a page view sends', () => {
     const body = expectOnlyCounts(batch as Arrived)
     expect(body.page).to.equal(page())
     expect(body.page).not.to.match(/[?#]/)
-    expect(body).to.include({ utmSource: 'newsletter', utmCampaign: 'injury-2026' })
+    expect(body).to.include({ utmSource: 'news', utmCampaign: 'spring' })
     expect(body.events).to.have.deep.members([
       { event: 'shown' },
       { event: 'started' },
@@ -304,7 +304,7 @@ describe('the funnel batch a page view sends', () => {
     expect(refused).to.deep.include({ event: 'refused', field: 'firstName', code: 'required' })
     // Nothing else of the visit rides along: not the rest of the query, not what was typed.
     for (const { body: sent } of batches) {
-      expect(JSON.parse(sent)).to.include({ utmSource: 'newsletter', utmCampaign: 'injury-2026' })
+      expect(JSON.parse(sent)).to.include({ utmSource: 'news', utmCampaign: 'spring' })
       for (const value of ['utm_term', '#f', sampleLead.firstName, sampleLead.lastName])
         expect(sent).not.to.include(value)
     }
