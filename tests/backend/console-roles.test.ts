@@ -207,7 +207,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
                 or has_any_column_privilege('authenticated', c.oid, 'select, insert, update'))
           ), '') as tables,
           coalesce((select string_agg(p.proname, ', ' order by p.proname) from pg_proc p
-            where p.pronamespace = 'public'::regnamespace and p.proname like 'console%'
+            where p.pronamespace = 'public'::regnamespace
               and has_function_privilege('authenticated', p.oid, 'execute')), '') as functions`,
       )
       expect(row).toEqual({
