@@ -7,8 +7,10 @@ const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathna
 
 /**
  * The API roles every Supabase database has, as Supabase has them: no login, and only
- * service_role bypassing row-level security. Plain Postgres and PGlite lack them, and the
- * migrations grant to them, so they are created first.
+ * service_role bypassing row-level security; and `authenticator`, the Data API's (PostgREST's)
+ * own, which may become exactly those three, so tests can ask what the Data API could reach.
+ * Plain Postgres and PGlite lack them, and the migrations grant to them, so they are created
+ * first. Supabase's login for it is left out: nothing here logs in as it.
  */
 export const supabaseRoles = `
 do $$
@@ -21,6 +23,10 @@ begin
   end if;
   if not exists (select from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator nologin noinherit;
+    grant anon, authenticated, service_role to authenticator;
   end if;
 end
 $$;

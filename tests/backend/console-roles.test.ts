@@ -1,7 +1,8 @@
-// What each role of the console reads and changes, decided by the migration's policies and
-// shown here table by table as that person, on PGlite and PostgreSQL 15: through SQL as
-// Supabase's API runs it (role `authenticated`, the token's claims), and through the console's
-// handler with real signed tokens.
+// What each role of the console reads and changes, decided by the migrations' policies and
+// shown here table by table as that person, on PGlite and PostgreSQL 15: through SQL as the
+// console function runs it (role `console_staff_role`, the token's claims), through the console's
+// handler with real signed tokens, and as Supabase's Data API would run a staff token (role
+// `authenticated`), which reaches none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditActions } from '#core/console-api.ts'
 import type { ConsoleHandler } from '../../supabase/functions/_shared/console/console-handler.ts'
@@ -22,16 +23,25 @@ import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
 type Caller = ConsolePerson | 'anon' | 'service_role'
 
+// The role a staff member's queries run as: the console function's, or the Data API's.
+type StaffRoute = 'console_staff_role' | 'authenticated'
+
 // Runs `sql` as the caller and rolls back, whatever it did: the row count it read or changed,
 // or the SQLSTATE it was refused with.
 const rollback = new Error('rolled back')
-async function asCaller(db: SqlDatabase, caller: Caller, sql: string, params: unknown[] = []) {
+async function asCaller(
+  db: SqlDatabase,
+  caller: Caller,
+  sql: string,
+  params: unknown[] = [],
+  route: StaffRoute = 'console_staff_role',
+) {
   let outcome: number | string = 'none'
   await db
     .transaction(async (tx) => {
-      const role = caller === 'anon' || caller === 'service_role' ? caller : 'authenticated'
+      const role = caller === 'anon' || caller === 'service_role' ? caller : route
       await tx.exec(`set local role ${role}`)
-      if (role === 'authenticated') {
+      if (role === route) {
         await tx.query("select set_config('request.jwt.claims', $1, true)", [
           JSON.stringify(staffClaims(caller as ConsolePerson)),
         ])
@@ -108,7 +118,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
     )
     // A status change by sales, with its audit entry.
     await db.transaction(async (tx) => {
-      await tx.exec('set local role authenticated')
+      await tx.exec('set local role console_staff_role')
       await tx.query("select set_config('request.jwt.claims', $1, true)", [
         JSON.stringify(staffClaims('sales')),
       ])
@@ -138,6 +148,80 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
   )
 
   it.skipIf(skip)(
+    "gives the Data API nothing of the console's: a staff token as `authenticated` is refused everywhere",
+    async () => {
+      const attempts: Record<string, [string, unknown[]]> = {
+        ...Object.fromEntries(
+          Object.keys(reads).map((table) => [
+            table,
+            [`select count(*) as n from public.${table}`, []],
+          ]),
+        ),
+        'add a status change': [
+          "insert into public.console_lead_changes (lead_id, kind, value) values ($1, 'status', 'won') returning 1",
+          [leadId],
+        ],
+        'forge an audit entry': [
+          "select public.console_audit_record('view_lead', $1, '{}')",
+          [leadId],
+        ],
+        'record a sign-in': ["select public.console_audit_sign_in('forged-session')", []],
+        erase: ['select public.console_erase(null, $1)', [leadId]],
+        counts: [
+          'select count(*) as n from public.console_counts(current_date - 1, current_date)',
+          [],
+        ],
+        'ask its role': ['select public.console_role()', []],
+      }
+      const staff: ConsolePerson[] = ['owner', 'sales', 'marketing', 'partner']
+      const seen: Record<string, (number | string)[]> = {}
+      for (const [name, [sql, params]] of Object.entries(attempts)) {
+        seen[name] = []
+        for (const person of staff) {
+          seen[name].push(await asCaller(test.db, person, sql, params, 'authenticated'))
+        }
+      }
+      expect(seen).toEqual(
+        Object.fromEntries(Object.keys(attempts).map((name) => [name, staff.map(() => denied)])),
+      )
+      // Nothing was written past the refusals: the lead is as the owner reads it.
+      expect(
+        await asCaller(test.db, 'owner', 'select count(*) as n from public.console_lead_changes'),
+      ).toBe(1)
+    },
+  )
+
+  it.skipIf(skip)(
+    "lets no API role become the staff's, and leaves the Data API's roles nothing in public",
+    async () => {
+      const [row] = await test.db.query<Record<string, boolean | string>>(
+        `select
+          pg_has_role('authenticator', 'console_staff_role', 'member') as authenticator,
+          pg_has_role('authenticated', 'console_staff_role', 'member') as authenticated,
+          pg_has_role('anon', 'console_staff_role', 'member') as anon,
+          pg_has_role('service_role', 'console_staff_role', 'member') as service_role,
+          coalesce((select string_agg(c.relname, ', ' order by c.relname) from pg_class c
+            where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
+              and (has_table_privilege('authenticated', c.oid,
+                  'select, insert, update, delete, truncate, references, trigger')
+                or has_any_column_privilege('authenticated', c.oid, 'select, insert, update'))
+          ), '') as tables,
+          coalesce((select string_agg(p.proname, ', ' order by p.proname) from pg_proc p
+            where p.pronamespace = 'public'::regnamespace
+              and has_function_privilege('authenticated', p.oid, 'execute')), '') as functions`,
+      )
+      expect(row).toEqual({
+        authenticator: false,
+        authenticated: false,
+        anon: false,
+        service_role: false,
+        tables: '',
+        functions: '',
+      })
+    },
+  )
+
+  it.skipIf(skip)(
     'lets owner and sales alone change a status or note, and only as themselves',
     async () => {
       const change = (caller: Caller) =>
@@ -153,7 +237,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
       let stamped: unknown[] = []
       await test.db
         .transaction(async (tx) => {
-          await tx.exec('set local role authenticated')
+          await tx.exec('set local role console_staff_role')
           await tx.query("select set_config('request.jwt.claims', $1, true)", [
             JSON.stringify(staffClaims('sales')),
           ])

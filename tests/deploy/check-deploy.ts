@@ -220,12 +220,32 @@ async function checkUploadSet(fn: EdgeFunction, files: Map<string, Uint8Array>) 
 }
 
 /**
- * 3. The CLI applies the migrations, row-level security policies included, to a PostgreSQL that
- * has Supabase's roles and Auth's `auth.uid()` and `auth.jwt()`.
+ * Makes `db` (the server's superuser) a Supabase database: its API roles, Auth's `auth.uid()` and
+ * `auth.jwt()`, and a login as Supabase's `postgres`, which pushes the migrations and which the
+ * functions connect as. That one is no superuser there: it may create roles, owns the database
+ * and may become the API roles. Returns its URL.
  */
-async function pushMigrations(db: SqlDatabase, url: string, cliEnv: object) {
+async function supabaseStandIn(db: SqlDatabase, superuserUrl: string) {
   await db.exec(supabaseRoles)
   await db.exec(supabaseAuthBasics)
+  const owner = 'project_postgres'
+  await db.exec(`
+    create role ${owner} login createrole nosuperuser nobypassrls;
+    grant anon, authenticated, service_role to ${owner};
+    grant usage on schema auth to ${owner};
+    alter database postgres owner to ${owner};
+  `)
+  const url = new URL(superuserUrl)
+  url.username = owner
+  return url.href
+}
+
+/**
+ * 3. The CLI applies the migrations, row-level security policies included, as Supabase's
+ * `postgres` (not a superuser), to a PostgreSQL that has Supabase's roles and Auth's `auth.uid()`
+ * and `auth.jwt()`.
+ */
+async function pushMigrations(db: SqlDatabase, url: string, cliEnv: object) {
   await run(supabaseBin, ['db', 'push', `--remote=${url}`, '--yes'], { cwd: repoRoot, env: cliEnv })
   const files = await readdir(join(repoRoot, 'supabase/migrations'))
   const migrations = files.filter((file) => file.endsWith('.sql'))
@@ -249,11 +269,44 @@ async function pushMigrations(db: SqlDatabase, url: string, cliEnv: object) {
     unguarded.length === 0,
     `console tables without row-level security or a policy: ${unguarded.map((row) => row.name).join(', ')}`,
   )
-  const [policies] = await db.query<{ count: number }>(
-    "select count(*)::int as count from pg_policies where schemaname = 'public'",
+  // And only through the console function, which writes the audit trail: the Data API serves
+  // `public` to any session token as `authenticated` (or `anon`), so those two must reach nothing
+  // there, and its login `authenticator` must not be able to become the staff's role.
+  const [reach] = await db.query<Record<'policies' | 'tables' | 'functions', string | null>>(
+    `select
+      (select string_agg(p.tablename || ' ' || p.policyname, ', ') from pg_policies p
+        where p.schemaname = 'public'
+          and p.roles && array['anon', 'authenticated', 'public']::name[]) as policies,
+      (select string_agg(c.relname || ' to ' || r.name, ', ') from pg_class c
+        cross join unnest(array['anon', 'authenticated']) r(name)
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
+          and (has_table_privilege(r.name, c.oid,
+              'select, insert, update, delete, truncate, references, trigger')
+            or has_any_column_privilege(r.name, c.oid, 'select, insert, update'))) as tables,
+      (select string_agg(p.proname || ' to ' || r.name, ', ') from pg_proc p
+        cross join unnest(array['anon', 'authenticated']) r(name)
+        where p.pronamespace = 'public'::regnamespace
+          and has_function_privilege(r.name, p.oid, 'execute')) as functions`,
+  )
+  for (const [what, found] of Object.entries(reach ?? {})) {
+    check(found === null, `the Data API's roles reach ${what} of public: ${found}`)
+  }
+  const [staffRole] = await db.query<{ reachable: boolean }>(
+    "select pg_has_role('authenticator', 'console_staff_role', 'member') as reachable",
+  )
+  check(
+    staffRole?.reachable === false,
+    'the Data API (authenticator) can become console_staff_role, and so read staff data past the audit trail',
+  )
+  const [policies] = await db.query<{ count: number; staff: number }>(
+    `select count(*)::int as count,
+      (count(*) filter (where 'console_staff_role' = any (roles)))::int as staff
+      from pg_policies where schemaname = 'public'`,
   )
   const versions = applied.map((row) => row.version).join(', ')
-  console.log(`✓ ${policies?.count} row-level security policies in place`)
+  console.log(
+    `✓ ${policies?.count} row-level security policies in place, ${policies?.staff} of them the console's (console_staff_role); nothing of public for the Data API's anon and authenticated`,
+  )
   console.log(
     `✓ supabase db push --remote=postgres://…/postgres --yes: applied ${versions} to PostgreSQL ${version?.server_version}`,
   )
@@ -516,6 +569,7 @@ async function main() {
       () => cluster.destroy(),
       () => db.close(),
     )
+    const ownerUrl = await supabaseStandIn(db, cluster.url)
 
     // The CLI gets a home of its own, so nothing of the user's ~/.supabase is read or written,
     // and a profile that points it at the stand-in instead of api.supabase.com.
@@ -556,10 +610,10 @@ async function main() {
       uploaded(demoRequestFunction).then(
         async (demo): Promise<[string, string]> => [demo, await uploaded(consoleFunction)],
       ),
-      pushMigrations(db, cluster.url, cliEnv),
+      pushMigrations(db, ownerUrl, cliEnv),
     ])
     const served = async (fn: EdgeFunction, folder: string, secrets: Record<string, string>) => {
-      const server = await serve(fn, folder, { DATABASE_URL: cluster.url, ...secrets })
+      const server = await serve(fn, folder, { DATABASE_URL: ownerUrl, ...secrets })
       closing.push(() => server.stop())
       return server.url
     }

@@ -9,10 +9,12 @@ export interface Staff extends StaffMe {
 }
 
 /**
- * Runs `work` in one transaction as the signed-in person, as Supabase's API does: the role
- * `authenticated` and the token's claims in `request.jwt.claims`, so `auth.uid()` names them and
- * the policies decide what every query reads and writes. A person not (or no longer) on the
- * staff is refused before any work.
+ * Runs `work` in one transaction as the signed-in person, as Supabase's API would: a role, and
+ * the token's claims in `request.jwt.claims`, so `auth.uid()` names them and the policies decide
+ * what every query reads and writes. The role is `console_staff_role`, which the Data API cannot
+ * take (supabase/migrations/20261128160000_console_role.sql), so staff data is reached only here,
+ * where the audit trail is written. A person not (or no longer) on the staff is refused before
+ * any work.
  */
 export function asStaff<T>(
   db: SqlDatabase,
@@ -22,13 +24,15 @@ export function asStaff<T>(
   return db.transaction(async (tx) => {
     // One round trip for both, as PostgREST does: `role` is the setting `set local role` sets.
     await tx.query(
-      "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+      "select set_config('role', 'console_staff_role', true), set_config('request.jwt.claims', $1, true)",
       [JSON.stringify(claims)],
     )
-    const [row] = await tx.query<{ email: string; role: StaffRole; sources: string[] }>(
-      'select email, role, sources from public.console_staff where user_id = auth.uid()',
+    // Through the definer functions, not `auth.uid()`: on Supabase only its own API roles may
+    // use the schema `auth` in a query's text.
+    const [row] = await tx.query<{ email: string | null; role: StaffRole; sources: string[] }>(
+      'select public.console_email() as email, public.console_role() as role, public.console_sources() as sources',
     )
-    if (row === undefined) throw unauthenticated('You are not on the staff of this console.')
+    if (row?.email == null) throw unauthenticated('You are not on the staff of this console.')
     const sources = row.role === 'partner' ? row.sources : []
     return work(tx, { userId: claims.sub, email: row.email, role: row.role, sources, claims })
   })

@@ -27,7 +27,7 @@ import type { VerifyToken } from './verify-token.ts'
 
 /** What the console's API is built from: dependencies passed in, as the function's handler. */
 export interface ConsoleDeps {
-  /** The database, on its login role; every query switches to `authenticated` and the caller. */
+  /** The database, on its login role; every query switches to `console_staff_role` and the caller. */
   db: SqlDatabase
   /** Null when neither AUTH_JWT_SECRET nor SUPABASE_URL is set: every call is then refused. */
   verify: VerifyToken | null

@@ -120,12 +120,12 @@ export async function postStaff(context: ConsoleContext): Promise<StaffMember> {
   const { userId } = await admin.invite(email, `${origin}/console`).catch((error) => {
     throw authFailed(error)
   })
-  return context.run(async (tx) => {
+  return context.run(async (tx, staff) => {
     const [row] = await tx.query<StaffRow>(
       `insert into public.console_staff (user_id, email, role, sources, invited_by)
-        values ($1, $2, $3, $4, auth.uid())
+        values ($1, $2, $3, $4, $5)
         returning user_id, email, role, sources, invited_at`,
-      [userId, email, role, sources],
+      [userId, email, role, sources, staff.userId],
     )
     await tx.query("select public.console_audit_record('invite', null, $1)", [
       JSON.stringify({ userId, role, sources }),
