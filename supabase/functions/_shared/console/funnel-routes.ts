@@ -11,8 +11,11 @@ const dayMs = 24 * 60 * 60 * 1000
 /** The longest range one call reads: a year and a leap day. */
 const maxDays = 366
 
+// A day of the calendar: Date.parse lets 2026-02-30 pass as 2 March.
 const isDay = (value: string) =>
-  dayPattern.test(value) && new Date(Date.parse(value)).toISOString().startsWith(value)
+  dayPattern.test(value) &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(Date.parse(value)).toISOString().startsWith(value)
 
 // from, to and source as asked, each checked; the last 30 days of the firm's calendar unless told.
 function readRange({ url, now, salesTimeZone, funnelBounds }: ConsoleContext): FunnelRange {
