@@ -278,4 +278,48 @@ describe.each(testDatabases)('the funnel on $name', ({ open, skip }) => {
     )
     expect(String(fields[0]?.leftEmpty ?? 0)).toBe(fieldRaw[0]?.n ?? '0')
   })
+
+  it.skipIf(skip)(
+    "reads a summed week's pages from the week sums, as the counters hold them",
+    async () => {
+      // A Monday long past, its whole week folded and summed, and the Monday after left raw.
+      const back = Date.parse(daysAgo(100))
+      const monday = back - ((new Date(back).getUTCDay() + 6) % 7) * dayMs
+      const day = (n: number) => new Date(monday + n * dayMs).toISOString().slice(0, 10)
+      for (let n = 0; n <= 7; n++) {
+        await batch(
+          test.db,
+          day(n),
+          'site',
+          site,
+          ['', ''],
+          n % 2 ? ['shown'] : ['shown', 'started'],
+        )
+        await batch(test.db, day(n), 'partner-acme', acme, ['', ''], ['shown'])
+      }
+      for (const before of [2, 4, 6, 8]) {
+        await test.db.query('select public.demo_request_funnel_compact($1::date)', [day(before)])
+      }
+      const weeks = await test.db.query<{ week: string }>(
+        'select distinct week::text as week from public.demo_request_funnel_week_sums',
+      )
+      expect(weeks.map((row) => row.week)).toContain(day(0))
+      const raw = await test.db.query<{ source: string; page: string; event: string; n: string }>(
+        `select source, page, event, sum(n)::text as n from public.demo_request_funnel_counts
+       where day between $1 and $2 group by 1, 2, 3 order by 1, 2, 3`,
+        [day(0), day(7)],
+      )
+      const { byPage } = await report(day(0), day(7))
+      const seen = byPage
+        .flatMap((row) => [
+          { source: row.source, page: row.page, event: 'shown', n: String(row.views) },
+          ...(row.starts
+            ? [{ source: row.source, page: row.page, event: 'started', n: String(row.starts) }]
+            : []),
+        ])
+        .sort((a, b) => `${a.source}${a.event}`.localeCompare(`${b.source}${b.event}`))
+      expect(seen).toEqual(raw)
+      expect(byPage.find((row) => row.source === 'site')).toMatchObject({ views: 8, starts: 4 })
+    },
+  )
 })

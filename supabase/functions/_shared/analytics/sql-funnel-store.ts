@@ -113,6 +113,10 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
             beforeDay,
           ])
         }
+        // A week's sum holds its pruned days too: it goes with the first of them.
+        await tx.query('delete from public.demo_request_funnel_week_sums where week < $1::date', [
+          beforeDay,
+        ])
         await tx.query(
           'delete from public.demo_request_funnel_rate_limits where window_start < $1',
           [windowsBefore],
