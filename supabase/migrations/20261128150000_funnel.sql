@@ -488,7 +488,7 @@ begin
     from campaigns c
   ),
   -- Per day, source, event, field and code: the day sums, and the counters of unsummed days.
-  daily as materialized (
+  daily as not materialized (
     select s.day, s.event, s.field, s.code, s.n
     from public.demo_request_funnel_day_sums s
     where s.day between $8 and $2 and ($3 is null or s.source = any ($3))
