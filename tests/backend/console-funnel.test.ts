@@ -322,4 +322,31 @@ describe.each(testDatabases)('the funnel on $name', ({ open, skip }) => {
       expect(byPage.find((row) => row.source === 'site')).toMatchObject({ views: 8, starts: 4 })
     },
   )
+
+  it.skipIf(skip)(
+    "counts a lead on the firm's day (SALES_TIME_ZONE), not the UTC day",
+    async () => {
+      const id = await lead(test.db, 'tz-source', site, null)
+      await test.db.query(
+        "update public.demo_requests set created_at = '2026-06-01T23:30:00Z' where id = $1",
+        [id],
+      )
+      const sent = async (day: string, timeZone: string) => {
+        const rows = await createSqlFunnelStore(test.db).report({
+          from: day,
+          to: day,
+          source: 'tz-source',
+          timeZone,
+          bounds,
+        })
+        const report = funnelReportOf(rows, { from: day, to: day, source: null, timeZone }, null)
+        return report.totals.sent
+      }
+      expect([await sent('2026-06-01', 'UTC'), await sent('2026-06-02', 'UTC')]).toEqual([1, 0])
+      expect([
+        await sent('2026-06-01', 'Asia/Tokyo'),
+        await sent('2026-06-02', 'Asia/Tokyo'),
+      ]).toEqual([0, 1])
+    },
+  )
 })
