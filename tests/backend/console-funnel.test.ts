@@ -244,6 +244,28 @@ describe.each(testDatabases)('the funnel on $name', ({ open, skip }) => {
     expect(names.sort()).toEqual(['mail/a:1', 'mail/b:1', 'other/other:2'])
   })
 
+  it.skipIf(skip)(
+    'admits no more campaigns than the bound, however many batches come at once',
+    async () => {
+      const day = daysAgo(41)
+      await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          batch(test.db, day, 'site', site, ['flood', `c${i}`], ['shown'], 5),
+        ),
+      )
+      const [kept] = await test.db.query<{ own: number; other: number }>(
+        `select count(*) filter (where utm_source <> 'other')::int as own,
+         count(*) filter (where utm_source = 'other')::int as other
+       from public.demo_request_funnel_campaigns where day = $1 and source = 'site'`,
+        [day],
+      )
+      expect(kept).toEqual({ own: 5, other: 1 })
+      const { byCampaign } = await report(day, day)
+      const views = byCampaign.reduce((sum, row) => sum + row.views, 0)
+      expect(views).toBe(24)
+    },
+  )
+
   it.skipIf(skip)('reads from the day sums what the counters hold', async () => {
     // Days the compaction has folded and summed, beside today's, which it has not reached.
     const days = [daysAgo(60), daysAgo(59)]
