@@ -1,6 +1,6 @@
 // `npm run insights [-- --days N] [-- --source S] [-- --csv | --html FILE]`: the funnel from views
 // to booked demos per source and page, and where visitors left the form (docs/analytics.md),
-// from the embedded PGlite or DATABASE_URL, over the last 30 UTC days unless told otherwise.
+// from the embedded PGlite or DATABASE_URL, over the last 30 days of the firm's calendar (SALES_TIME_ZONE) unless told otherwise.
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { readBackendConfig } from './config.ts'

@@ -1,4 +1,13 @@
 import { bookingProviders } from '#core/next-step.ts'
+import { totalsOfRows } from '../supabase/functions/_shared/analytics/funnel-report.ts'
+import {
+  insightsCsv,
+  insightsTable,
+} from '../supabase/functions/_shared/analytics/insights-format.ts'
+import {
+  buildInsights,
+  reportDays,
+} from '../supabase/functions/_shared/analytics/insights-report.ts'
 import type { ReconcileSummary } from '../supabase/functions/_shared/booking/booking-reconciler.ts'
 import { schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import {
@@ -10,9 +19,7 @@ import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.
 import type { NotificationStatus } from '../supabase/functions/_shared/lead/lead-store.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
-import { insightsCsv, insightsTable } from './insights/insights-format.ts'
 import { insightsHtml } from './insights/insights-html.ts'
-import { buildInsights, reportDays } from './insights/insights-report.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
 import { consoleLinkCommand } from './local-auth/console-link-command.ts'
 
@@ -92,11 +99,20 @@ export async function runLocalCommand(
   }
   if (command === 'insights') {
     const { days = 30, source = null, format = 'table' } = (input ?? {}) as InsightsInput
-    const range = reportDays(new Date(), days)
-    // Summed by the database: the report never holds a row per counter or per lead.
-    const { sourcePages, dayPairs } = config.analytics
-    const totals = await stores.funnel.totals(range.since, source, { sourcePages, dayPairs })
-    const output = insightsFormats[format](buildInsights(totals, { ...range, source }))
+    const range = reportDays(new Date(), days, config.salesTimeZone)
+    // Summed by the database, as the console's GET /funnel reads them (funnel-report.ts): the
+    // report never holds a row per counter or per lead.
+    const rows = await stores.funnel.report({
+      from: range.since,
+      to: range.until,
+      timeZone: config.salesTimeZone,
+      source,
+      bounds: config.analytics,
+    })
+    const totals = totalsOfRows(rows, range.since)
+    const output = insightsFormats[format](
+      buildInsights(totals, { ...range, source, timeZone: config.salesTimeZone }),
+    )
     return { output, exitCode: 0 }
   }
   if (command === 'notify-retry') return notifyRetry(stores, config)

@@ -20,6 +20,7 @@ import { measureBotDefence } from './bot-defence-section.ts'
 import { measureColdStart } from './cold-start-section.ts'
 import { measureConsole } from './console-section.ts'
 import { measureCountingCost } from './counting-cost.ts'
+import { measureFunnel } from './funnel-section.ts'
 import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
 import { measureLighthouse } from './lighthouse-section.ts'
 import { markdownTable } from './markdown-table.ts'
@@ -97,6 +98,8 @@ try {
   await section('Cold start', () => measureColdStart(root, join(scratch, 'cold-start-pglite')))
   // Before the site and browser start: it needs neither, so `npm run bench -- console` is quick.
   await section('Console', measureConsole)
+  // Needs no site either: a PostgreSQL 15 of its own with a year of counters.
+  await section('Funnel', measureFunnel)
 
   // The site and a browser, for the sections after, only when one of them runs.
   const siteSections = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Analytics', 'Bot defence']
@@ -148,6 +151,7 @@ const order = [
   'Routing',
   'Speed to lead',
   'Console',
+  'Funnel',
   'Cold start',
 ]
 const rows = order.flatMap((name) => sections.find((section) => section.name === name)?.rows ?? [])

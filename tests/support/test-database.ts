@@ -34,7 +34,7 @@ export interface TestDatabase {
 }
 
 const emptyTables =
-  'truncate public.console_lead_changes, public.console_lead_status, public.console_audit, public.console_staff, public.demo_request_booking_notifications, public.demo_request_bookings, public.demo_request_booking_cursors, public.demo_request_notifications, public.demo_request_digests, public.demo_requests, public.demo_request_rate_limits, public.demo_request_window_totals, public.demo_request_spent_proofs, public.demo_request_funnel_counts, public.demo_request_funnel_rate_limits, public.demo_request_funnel_pages, public.demo_request_funnel_days'
+  'truncate public.console_lead_changes, public.console_lead_status, public.console_audit, public.console_staff, public.demo_request_booking_notifications, public.demo_request_bookings, public.demo_request_booking_cursors, public.demo_request_notifications, public.demo_request_digests, public.demo_requests, public.demo_request_rate_limits, public.demo_request_window_totals, public.demo_request_spent_proofs, public.demo_request_funnel_counts, public.demo_request_funnel_rate_limits, public.demo_request_funnel_pages, public.demo_request_funnel_days, public.demo_request_funnel_campaign_counts, public.demo_request_funnel_campaigns, public.demo_request_funnel_day_sums, public.demo_request_funnel_summed_days, public.demo_request_funnel_week_sums'
 
 // A server under test may still be sending a lead's notifications after the test has its reply;
 // its locks can meet the truncate's, and PostgreSQL then cancels one of the two as a deadlock.

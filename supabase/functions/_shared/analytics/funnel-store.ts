@@ -26,6 +26,30 @@ export interface FunnelTotals {
   days: { day: string; event: 'sent' | 'booked'; n: number }[]
 }
 
+/** One sum of the report (demo_request_funnel_range_report): `part` says of what. */
+export interface FunnelReportRow {
+  part: 'page' | 'field' | 'day' | 'campaign'
+  day: string | null
+  source: string
+  page: string
+  utmSource: string
+  utmCampaign: string
+  event: FunnelEventName
+  field: string
+  code: string
+  n: number
+}
+
+/** What to read: the firm's days `from` to `to` (YYYY-MM-DD) in `timeZone`. */
+export interface FunnelRange {
+  from: string
+  to: string
+  timeZone: string
+  /** One source, or every source (for a partner, every one of its own). */
+  source: string | null
+  bounds: FunnelBounds
+}
+
 /** The client limit a batch counts against, as a lead's counts against its own. */
 interface FunnelLimit {
   /** An HMAC of the client's address group (see client-key.ts). */
@@ -35,12 +59,17 @@ interface FunnelLimit {
   clientMax: number
 }
 
-/** How much a day counts: ANALYTICS_SOURCE_PAGES_MAX and ANALYTICS_DAY_PAIRS_MAX. */
+/**
+ * How much a day counts: ANALYTICS_SOURCE_PAGES_MAX, ANALYTICS_DAY_PAIRS_MAX and
+ * ANALYTICS_SOURCE_CAMPAIGNS_MAX.
+ */
 export interface FunnelBounds {
   /** Pages a source counts a day; its further pages fold into its page 'other'. */
   sourcePages: number
   /** Source-and-page pairs a day counts in all; further ones fold into the pair 'other', 'other'. */
   dayPairs: number
+  /** Campaigns a source counts a day; further ones fold into the campaign 'other' (50 unset). */
+  sourceCampaigns?: number
 }
 
 /** The funnel's counters (docs/analytics.md). The function's own events are read from the leads. */
@@ -58,6 +87,11 @@ export interface FunnelStore {
    * the report uses {@link FunnelStore.totals}.
    */
   counts(since: string, source?: string | null): Promise<FunnelCount[]>
+  /**
+   * The sums of the firm's days `range.from` to `range.to` and of as many days before, as the
+   * function's role reads them: what `npm run insights` prints (funnel-report.ts).
+   */
+  report(range: FunnelRange): Promise<FunnelReportRow[]>
   /** The report's sums from `since` on, the leads' pages folded within `bounds`. */
   totals(since: string, source: string | null, bounds: FunnelBounds): Promise<FunnelTotals>
   /**

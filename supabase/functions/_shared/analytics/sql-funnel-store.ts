@@ -1,6 +1,7 @@
 import type { FunnelEventName } from '#core/funnel-events.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { type SqlStoreOptions, transactionsAs } from '../db/sql-role.ts'
+import { readFunnelRows } from './funnel-report.ts'
 import type { FunnelCount, FunnelStore, FunnelTotals } from './funnel-store.ts'
 
 // Per day, source and page as counted: the pages' counters, and the function's own events as
@@ -30,7 +31,8 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
       const [row] = await db.query<{ counted: boolean }>(
         `select public.count_funnel_batch(p_events => $1::jsonb, p_source => $2, p_page => $3,
            p_day => $4::date, p_client_key => $5, p_window_start => $6, p_client_max => $7,
-           p_source_pages => $8, p_day_pairs => $9) as counted`,
+           p_source_pages => $8, p_day_pairs => $9, p_utm_source => $10,
+           p_utm_campaign => $11, p_source_campaigns => $12) as counted`,
         [
           JSON.stringify(events),
           batch.source,
@@ -41,6 +43,9 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
           limit.clientMax,
           bounds.sourcePages,
           bounds.dayPairs,
+          batch.utmSource ?? '',
+          batch.utmCampaign ?? '',
+          bounds.sourceCampaigns ?? 50,
         ],
       )
       return row?.counted === true
@@ -58,6 +63,8 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
           n: Number(row.n),
         }))
       }),
+
+    report: (range) => run((tx) => readFunnelRows(tx, range, 'service')),
 
     totals: (since, source, bounds) =>
       run(async (tx) => {
@@ -93,11 +100,23 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
     prune: (beforeDay, windowsBefore, today) =>
       run(async (tx) => {
         await tx.query('select public.demo_request_funnel_compact($1::date)', [today])
-        for (const table of ['funnel_counts', 'funnel_pages', 'funnel_days']) {
+        for (const table of [
+          'funnel_counts',
+          'funnel_pages',
+          'funnel_days',
+          'funnel_campaign_counts',
+          'funnel_campaigns',
+          'funnel_day_sums',
+          'funnel_summed_days',
+        ]) {
           await tx.query(`delete from public.demo_request_${table} where day < $1::date`, [
             beforeDay,
           ])
         }
+        // A week's sum holds its pruned days too: it goes with the first of them.
+        await tx.query('delete from public.demo_request_funnel_week_sums where week < $1::date', [
+          beforeDay,
+        ])
         await tx.query(
           'delete from public.demo_request_funnel_rate_limits where window_start < $1',
           [windowsBefore],

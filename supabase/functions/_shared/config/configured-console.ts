@@ -17,7 +17,7 @@ export interface ConsoleHandlerOptions {
 
 /** The console's API (console-handler.ts) as the settings describe it, on `db`. */
 export function createConfiguredConsoleHandler(
-  config: Pick<FunctionConfig, 'auth' | 'allowedOrigins' | 'salesTimeZone'>,
+  config: Pick<FunctionConfig, 'auth' | 'allowedOrigins' | 'salesTimeZone' | 'analytics'>,
   db: SqlDatabase,
   options: ConsoleHandlerOptions = {},
 ): ConsoleHandler {
@@ -33,6 +33,7 @@ export function createConfiguredConsoleHandler(
           : null,
     allowedOrigins: config.allowedOrigins,
     salesTimeZone: config.salesTimeZone,
+    funnelBounds: config.analytics,
     now: options.now,
   })
 }

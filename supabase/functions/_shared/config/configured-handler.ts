@@ -158,7 +158,7 @@ export function createConfiguredHandler(
     allowedOrigins: config.allowedOrigins,
     rateLimit: config.rateLimit,
     clientMax: config.analytics.clientMax,
-    bounds: { sourcePages: config.analytics.sourcePages, dayPairs: config.analytics.dayPairs },
+    bounds: config.analytics,
     salesTimeZone: config.salesTimeZone,
     now,
     log,

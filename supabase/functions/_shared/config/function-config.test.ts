@@ -21,7 +21,13 @@ describe('readFunctionConfig', () => {
       webhookSecrets: { cal: null, calendly: null },
       schedulerApis: { cal: null, calendly: null },
       salesTimeZone: 'UTC',
-      analytics: { clientMax: 30, retentionDays: 400, sourcePages: 200, dayPairs: 1000 },
+      analytics: {
+        clientMax: 30,
+        retentionDays: 400,
+        sourcePages: 200,
+        dayPairs: 1000,
+        sourceCampaigns: 50,
+      },
       auditRetentionDays: 365,
       auth: { url: null, jwtSecret: null, serviceRoleKey: null },
     })
@@ -61,6 +67,7 @@ describe('readFunctionConfig', () => {
       AUTH_JWT_SECRET: ' jwt-secret ',
       SUPABASE_SERVICE_ROLE_KEY: 'service-key',
       ANALYTICS_SOURCE_PAGES_MAX: '20',
+      ANALYTICS_SOURCE_CAMPAIGNS_MAX: '7',
       ANALYTICS_DAY_PAIRS_MAX: '50',
     })
     expect(config).toEqual({
@@ -100,7 +107,13 @@ describe('readFunctionConfig', () => {
         calendly: { url: 'https://api.calendly.com', key: 'calendly-token' },
       },
       salesTimeZone: 'America/Chicago',
-      analytics: { clientMax: 60, retentionDays: 800, sourcePages: 20, dayPairs: 50 },
+      analytics: {
+        clientMax: 60,
+        retentionDays: 800,
+        sourcePages: 20,
+        dayPairs: 50,
+        sourceCampaigns: 7,
+      },
       auditRetentionDays: 90,
       auth: {
         url: 'https://project.supabase.co',

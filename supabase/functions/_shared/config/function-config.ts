@@ -54,6 +54,8 @@ export interface FunctionConfig {
     sourcePages: number
     /** `ANALYTICS_DAY_PAIRS_MAX`: source-and-page pairs a day counts before the "other" pair. */
     dayPairs: number
+    /** `ANALYTICS_SOURCE_CAMPAIGNS_MAX`: campaigns a source counts a day before its "other". */
+    sourceCampaigns: number
   }
   /** `AUDIT_RETENTION_DAYS`: days the console's audit trail keeps an entry. */
   auditRetentionDays: number
@@ -96,6 +98,8 @@ export const configDefaults = {
   // A partner site's pages with the form, and the sources of every partner, many times over;
   // at the bound a day holds about 1,000 pairs' counters whatever a script posts.
   analyticsSourcePagesMax: 200,
+  // A source's campaigns running at once, with room: past it a made-up utm_campaign buys no row.
+  analyticsSourceCampaignsMax: 50,
   analyticsDayPairsMax: 1000,
   // A year of who read and exported which lead, for a question a year on.
   auditRetentionDays: 365,
@@ -323,6 +327,11 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
         'ANALYTICS_DAY_PAIRS_MAX',
         env('ANALYTICS_DAY_PAIRS_MAX'),
         configDefaults.analyticsDayPairsMax,
+      ),
+      sourceCampaigns: positiveInteger(
+        'ANALYTICS_SOURCE_CAMPAIGNS_MAX',
+        env('ANALYTICS_SOURCE_CAMPAIGNS_MAX'),
+        configDefaults.analyticsSourceCampaignsMax,
       ),
     },
     auditRetentionDays: positiveInteger(

@@ -1,3 +1,4 @@
+import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { Staff } from './as-staff.ts'
 import type { AuthAdmin } from './auth-admin.ts'
@@ -13,6 +14,8 @@ export interface ConsoleContext {
   run: <T>(work: (tx: SqlDatabase, staff: Staff) => Promise<T>) => Promise<T>
   runPlain: RunAsStaff
   salesTimeZone: string
+  /** The analytics bounds, so the funnel folds the leads as the counters were folded. */
+  funnelBounds: FunnelBounds
   /** Null where the function has no service role key: inviting and removing are then off. */
   authAdmin: AuthAdmin | null
   now: () => Date

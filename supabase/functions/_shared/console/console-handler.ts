@@ -1,4 +1,5 @@
 import { consoleFunctionName } from '#core/console-api.ts'
+import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { corsHeaders, isAllowedOrigin } from '../http/cors.ts'
 import { asStaff } from './as-staff.ts'
@@ -13,6 +14,7 @@ import {
   refusalReply,
   unauthenticated,
 } from './console-reply.ts'
+import { getFunnel, getFunnelCsv } from './funnel-routes.ts'
 import { getLead, getLeads, getLeadsCsv, patchLead, postErase, postNote } from './lead-routes.ts'
 import {
   deleteStaff,
@@ -35,6 +37,8 @@ export interface ConsoleDeps {
   /** ALLOWED_ORIGINS: the console page's site, when the function is on another origin. */
   allowedOrigins: readonly string[]
   salesTimeZone: string
+  /** ANALYTICS_SOURCE_PAGES_MAX and the like; their defaults when not given. */
+  funnelBounds?: FunnelBounds
   now?: () => Date
   log?: (message: string, error?: unknown) => void
 }
@@ -52,11 +56,16 @@ const routes: Route[] = [
   ['POST', /^erase$/, postErase],
   ['GET', /^audit$/, getAudit],
   ['GET', /^counts$/, getCounts],
+  ['GET', /^funnel$/, getFunnel],
+  ['GET', /^funnel\.csv$/, getFunnelCsv],
   ['GET', /^staff$/, getStaff],
   ['POST', /^staff$/, postStaff],
   ['PATCH', /^staff\/[^/]+$/, patchStaff],
   ['DELETE', /^staff\/[^/]+$/, deleteStaff],
 ]
+
+// As configDefaults has them: a handler built without settings folds as the counters did.
+const defaultFunnelBounds: FunnelBounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
 
 const methods = 'GET, POST, PATCH, DELETE, OPTIONS'
 const functionPath = new RegExp(`^/(?:functions/v1/)?${consoleFunctionName}(?:/(.*))?$`)
@@ -110,6 +119,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
         run: (work) => asStaff(deps.db, claims, work),
         runPlain: (work) => asStaff(deps.db, claims, (tx) => work(tx)),
         salesTimeZone: deps.salesTimeZone,
+        funnelBounds: deps.funnelBounds ?? defaultFunnelBounds,
         authAdmin: deps.authAdmin,
         now,
         log,

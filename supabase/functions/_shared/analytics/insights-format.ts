@@ -1,6 +1,6 @@
 // `npm run insights` as a terminal table and as CSV, from the report's figures.
 import { type FunnelEventName, funnelEventNames } from '#core/funnel-events.ts'
-import { csvCell } from '../leads-format.ts'
+import { csvCell } from '../lead/lead-columns.ts'
 import { funnelSteps, type InsightsReport, type PageFunnel, rate } from './insights-report.ts'
 
 const stepEvents = new Set<FunnelEventName>(funnelSteps.map(([, event]) => event))
@@ -55,7 +55,7 @@ const codesText = (codes: [string, number][]) =>
 /** The report for a terminal: the funnel per source and page, then each field's drop-off. */
 export function insightsTable(report: InsightsReport): string {
   const scope = report.source === null ? 'every source' : `source "${report.source}"`
-  const heading = `Funnel from ${report.since} to ${report.until} (UTC days), ${scope}`
+  const heading = `Funnel from ${report.since} to ${report.until} (${report.timeZone} days), ${scope}`
   if (report.pages.length === 0) return `${heading}\n\nNothing counted in these days.\n`
   const steps = funnelSteps.map(([column]) => column)
   const funnel = aligned([
