@@ -71,6 +71,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     expect(rows).toEqual([
       { version: '20261126110000', name: 'baseline' },
       { version: '20261128120000', name: 'console' },
+      { version: '20261128150000', name: 'funnel' },
       { version: '20261128160000', name: 'console_role' },
     ])
     expect(await runMigrations(test.db)).toEqual([])

@@ -34,14 +34,14 @@ const dayMs = 24 * 60 * 60 * 1000
 const today = new Date().toISOString().slice(0, 10)
 const daysAgo = (n: number) => new Date(Date.parse(today) - n * dayMs).toISOString().slice(0, 10)
 
-// Runs `sql` as the person (Supabase's API's role and claims) and rolls back: the rows, or the
+// Runs `sql` as the person (the console function's role and the person's claims) and rolls back: the rows, or the
 // SQLSTATE it was refused with.
 const rollback = new Error('rolled back')
 async function asPerson(db: SqlDatabase, person: ConsolePerson | 'anon', sql: string) {
   let outcome: Record<string, unknown>[] | string = 'none'
   await db
     .transaction(async (tx) => {
-      await tx.exec(`set local role ${person === 'anon' ? 'anon' : 'authenticated'}`)
+      await tx.exec(`set local role ${person === 'anon' ? 'anon' : 'console_staff_role'}`)
       if (person !== 'anon') {
         await tx.query("select set_config('request.jwt.claims', $1, true)", [
           JSON.stringify(staffClaims(person)),
