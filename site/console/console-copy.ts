@@ -178,8 +178,13 @@ export const consoleCopy = {
     legendBefore: 'The period before',
     dayCaption: (step: string) =>
       `${step} and the other steps by day; the last columns give the same day of the period before`,
+    weekCaption: (step: string) =>
+      `${step} and the other steps by week; the last columns give the same week of the period before`,
     day: 'Day',
     dayBefore: 'Day before',
+    weekOf: 'Week from',
+    weekBefore: 'Week before, from',
+    byWeek: 'By week',
     stepBefore: (step: string) => `${step} before`,
     bySource: 'By source',
     byPage: 'By page',

@@ -6,20 +6,25 @@ import { DataTable } from './data-table.tsx'
 import { stepColumns } from './funnel-columns.tsx'
 import { FunnelDayChart } from './funnel-day-chart.tsx'
 import { formatCount, formatDay } from './funnel-format.ts'
+import { daysPerRow, sumDays } from './funnel-periods.ts'
 import { type FunnelStep, funnelSteps } from './funnel-steps.tsx'
 
 const words = consoleCopy.funnel
 
-/** A day of the report beside the same day of the period before (the n-th of each). */
+/** A day (or week) of the report beside the same of the period before (the n-th of each). */
 type DayRow = FunnelDay & { before: FunnelDay | undefined }
 
-function dayColumns(step: FunnelStep): ColumnDef<DayRow, number | string>[] {
+function dayColumns(step: FunnelStep, weeks: boolean): ColumnDef<DayRow, number | string>[] {
   return [
-    { id: 'day', header: words.day, accessorFn: (row) => formatDay(row.day) },
+    {
+      id: 'day',
+      header: weeks ? words.weekOf : words.day,
+      accessorFn: (row) => formatDay(row.day),
+    },
     ...stepColumns<DayRow>(),
     {
       id: 'dayBefore',
-      header: words.dayBefore,
+      header: weeks ? words.weekBefore : words.dayBefore,
       accessorFn: (row) => (row.before ? formatDay(row.before.day) : ''),
     },
     {
@@ -30,17 +35,21 @@ function dayColumns(step: FunnelStep): ColumnDef<DayRow, number | string>[] {
   ]
 }
 
-/** The report by day: the chart of one step, then the table that holds every figure of it. */
+/**
+ * The report by day (by week past 92 days): the chart of one step, then the table that holds
+ * every figure of it.
+ */
 export function FunnelByDay({ report }: { report: FunnelReport }) {
   const [step, setStep] = useState<FunnelStep>('views')
   const heading = useId()
-  const rows: DayRow[] = report.days.map((day, index) => ({
-    ...day,
-    before: report.previous.days[index],
-  }))
+  const size = daysPerRow(report.days.length)
+  const days = sumDays(report.days, size)
+  const previous = sumDays(report.previous.days, size)
+  const rows: DayRow[] = days.map((day, index) => ({ ...day, before: previous[index] }))
+  const weeks = size > 1
   return (
     <section aria-labelledby={heading}>
-      <h2 id={heading}>{words.byDay}</h2>
+      <h2 id={heading}>{weeks ? words.byWeek : words.byDay}</h2>
       <fieldset className="funnel-chart-step">
         <legend>{words.chartStep}</legend>
         {funnelSteps.map((each) => (
@@ -56,11 +65,11 @@ export function FunnelByDay({ report }: { report: FunnelReport }) {
           </label>
         ))}
       </fieldset>
-      <FunnelDayChart days={report.days} previous={report.previous.days} step={step} />
+      <FunnelDayChart days={days} previous={previous} step={step} />
       <DataTable
-        caption={words.dayCaption(words.stepNames[step])}
+        caption={(weeks ? words.weekCaption : words.dayCaption)(words.stepNames[step])}
         rows={rows}
-        columns={dayColumns(step)}
+        columns={dayColumns(step, weeks)}
         rowKey={(row) => row.day}
       />
     </section>
