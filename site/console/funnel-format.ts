@@ -1,4 +1,4 @@
-import { formCopy } from '#core/form-copy.ts'
+import { formWords } from './form-words.ts'
 
 const number = new Intl.NumberFormat('en-US')
 // The report's days are calendar days already counted in its zone: shown as such, at UTC, so
@@ -31,7 +31,7 @@ type Messages = Record<string, Record<string, string> | undefined>
  * else a rule any field has; the code itself when the form has no words for it (an older form).
  */
 export function messageSeen(field: string, code: string): string {
-  const ofField = (formCopy.messages as Messages)[field]?.[code]
-  const ofAny = (formCopy.anyField as Record<string, string | undefined>)[code]
+  const ofField = (formWords.messages as Messages)[field]?.[code]
+  const ofAny = (formWords.anyField as Record<string, string | undefined>)[code]
   return ofField ?? ofAny ?? code
 }
