@@ -7,7 +7,7 @@ import { saveFile } from './save-file.ts'
 const words = consoleCopy.funnel
 
 /** The file a download of `query` is saved as: its days, and its source when one is chosen. */
-export function funnelCsvName(query: FunnelQuery): string {
+function funnelCsvName(query: FunnelQuery): string {
   return `funnel-${query.source ? `${query.source}-` : ''}${query.from}-to-${query.to}.csv`
 }
 

@@ -1,7 +1,7 @@
 import type { FunnelDay } from '#core/console-api.ts'
 
 /** Past this many days the chart and its table go by week: a bar a day no longer reads. */
-export const longestByDay = 92
+const longestByDay = 92
 
 /** How many days a row of the chart's table holds for a report of `days` days: 1 or 7. */
 export function daysPerRow(days: number): 1 | 7 {
