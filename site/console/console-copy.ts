@@ -200,7 +200,7 @@ export const consoleCopy = {
     otherNotes: {
       source:
         'The row “other” gathers a day’s sources and pages past the number kept for one day: they were counted, not lost.',
-      page: 'Pages named “other” gather a source’s pages past the number kept for one day: they were counted, not lost.',
+      page: 'Rows named “other” gather a source’s pages past the number kept for one day, or a day’s sources and pages past the number kept in all: they were counted, not lost.',
       campaign:
         'The campaign “other” gathers campaigns past the number kept for one day: they were counted, not lost.',
     },
