@@ -20,6 +20,18 @@ describe("the funnel view's filter in the address", () => {
     expect(funnelFilterFromQuery('range=90', today).from).toBe('2026-08-31')
   })
 
+  it("counts a preset's days in the firm's zone once a report has named it", () => {
+    // 02:00 on the 28th in UTC is still the 27th in New York.
+    const early = new Date('2026-11-28T02:00:00Z')
+    expect(funnelFilterFromQuery('range=7', early, 'America/New_York')).toMatchObject({
+      from: '2026-11-21',
+      to: '2026-11-27',
+    })
+    expect(funnelFilterFromQuery('range=7', early, 'Asia/Tokyo').to).toBe('2026-11-28')
+    // A zone this browser does not know counts in the reader's own.
+    expect(funnelFilterFromQuery('range=7', today, 'Not/AZone').to).toBe('2026-11-28')
+  })
+
   it('shows the last 30 days when the address names no range', () => {
     expect(funnelFilterFromQuery('view=funnel', today)).toMatchObject({
       range: '30',

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import type { FunnelReport } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { useConsoleApi } from './console-deps.ts'
@@ -24,7 +24,10 @@ const words = consoleCopy.funnel
 export function FunnelView({ today = new Date() }: { today?: Date }) {
   const api = useConsoleApi()
   const [address, go] = useConsoleQuery()
-  const filter = funnelFilterFromQuery(address, today)
+  // The firm's zone, once a report has named it: a preset's "today" is the firm's, not the
+  // reader's (they differ for a few hours a day when the two are far apart).
+  const [timeZone, setTimeZone] = useState<string>()
+  const filter = funnelFilterFromQuery(address, today, timeZone)
   const asked = funnelQueryOf(filter)
   const report = useQuery({
     queryKey: ['funnel', asked],
@@ -33,6 +36,8 @@ export function FunnelView({ today = new Date() }: { today?: Date }) {
   })
   // The sources offered stay those of every reply so far: a reply for one source may name only
   // it, and the list must still offer the way back to the others.
+  const named = report.data?.timeZone
+  if (named && named !== timeZone) setTimeZone(named)
   const known = useRef(new Set<string>())
   for (const source of report.data?.sources ?? []) known.current.add(source)
   if (filter.source) known.current.add(filter.source)
