@@ -15,6 +15,8 @@ export interface ConsoleStoryProps {
   path?: string
   leads?: number
   failure?: FakeApiOptions['failure']
+  /** What the funnel counted; the fake's `busy` year when unset. */
+  funnel?: FakeApiOptions['funnel']
   auth?: FakeAuthOptions
   /** Handed the fake API once made, and the address's history, for a play to act and read. */
   onFake?: (fake: {
@@ -49,6 +51,7 @@ export function ConsoleStory({
   path = '/console',
   leads = 0,
   failure,
+  funnel,
   auth,
   width,
   onFake,
@@ -64,7 +67,7 @@ export function ConsoleStory({
         // As the real client: a 401 ends the session first, then says why.
         const signOutThenSay = (message: string) =>
           void fakeAuth.signOut({ scope: 'local' }).then(() => onSignedOut(message))
-        const api = fakeConsoleApi({ me, leads, failure, onSignedOut: signOutThenSay })
+        const api = fakeConsoleApi({ me, leads, failure, funnel, onSignedOut: signOutThenSay })
         onFake?.({ api, auth: fakeAuth, history: location.history })
         return api
       },
@@ -75,7 +78,7 @@ export function ConsoleStory({
       },
     }
     return { deps, location }
-  }, [role, path, leads, failure, auth, onFake])
+  }, [role, path, leads, failure, funnel, auth, onFake])
   return (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <style>{consoleStyles}</style>

@@ -159,13 +159,13 @@ export const Sales: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await canvas.findByRole('table', { name: words.leads.caption(120) })
-    // Leads and the counts; never the owner's audit trail or people.
+    // Leads and the funnel; never the owner's audit trail or people.
     const nav = canvas.getByRole('navigation', { name: words.nav })
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([words.views.leads, words.views.counts])
+    ).toEqual([words.views.leads, words.views.funnel])
   },
 }
 
@@ -173,12 +173,16 @@ export const Marketing: Story = {
   args: { role: 'marketing', leads: 120, path: '/console?view=leads' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    // Asked for leads by the address, marketing gets counts: no lead view at all.
-    await canvas.findByRole('heading', { level: 1, name: /Console: Counts/ })
-    const table = await canvas.findByRole('table')
-    expect(within(table).getAllByRole('row')).toHaveLength(4)
-    // No one's email but the person's own, who is signed in.
-    const emails = canvas.queryAllByText(/@/).filter((each) => !each.matches('.console-who'))
+    // Asked for leads by the address, marketing gets the funnel: no lead view at all.
+    await canvas.findByRole('heading', { level: 1, name: /Console: Funnel/ })
+    const table = await canvas.findByRole('table', { name: words.funnel.sourceCaption })
+    // Every source of the fake's busy fixture, and its `other` row.
+    expect(within(table).getAllByRole('row')).toHaveLength(5)
+    // No one's email but the person's own, who is signed in (and the form's example address in
+    // the messages visitors saw).
+    const emails = canvas
+      .queryAllByText(/@/)
+      .filter((each) => !each.matches('.console-who') && !each.closest('.funnel-messages'))
     expect(emails).toEqual([])
   },
 }
@@ -186,7 +190,9 @@ export const Marketing: Story = {
 export const Partner: Story = {
   args: { role: 'partner', leads: 120 },
   play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole('table')
+    const table = await within(canvasElement).findByRole('table', {
+      name: words.funnel.sourceCaption,
+    })
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(2)
     expect(rows[1]).toHaveTextContent('partner-acme')

@@ -3,6 +3,8 @@ import type {
   CountsReply,
   EraseRequest,
   EraseResult,
+  FunnelQuery,
+  FunnelReport,
   LeadDetail,
   LeadFilter,
   LeadPage,
@@ -33,4 +35,7 @@ export interface ConsoleApi {
   removeStaff(userId: string): Promise<void>
   erase(request: EraseRequest): Promise<EraseResult>
   counts(from: string, to: string): Promise<CountsReply>
+  funnel(query: FunnelQuery): Promise<FunnelReport>
+  /** `GET /funnel.csv` with the same days and source, whole, to save as a file. */
+  funnelCsv(query: FunnelQuery): Promise<Blob>
 }

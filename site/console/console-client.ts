@@ -8,6 +8,7 @@ import {
 import { ConsoleApiError, readConsoleError } from './console-api-error.ts'
 import type { ConsoleApi } from './console-api-port.ts'
 import type { ConsoleAuth } from './console-auth.ts'
+import { funnelParams } from './funnel-query.ts'
 import { filterParams } from './lead-filter-query.ts'
 
 export interface ConsoleClientOptions {
@@ -89,5 +90,8 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     },
     erase: (request) => json('POST', 'erase', request),
     counts: (from, to) => json('GET', `counts${query(new URLSearchParams({ from, to }))}`),
+    funnel: (asked) => json('GET', `funnel${query(funnelParams(asked))}`),
+    funnelCsv: async (asked) =>
+      (await send('GET', `funnel.csv${query(funnelParams(asked))}`)).blob(),
   }
 }

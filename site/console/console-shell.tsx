@@ -6,7 +6,7 @@ import { AuditView } from './audit-view.tsx'
 import { consoleCopy } from './console-copy.ts'
 import { useConsoleApi, useConsoleDeps } from './console-deps.ts'
 import { type ConsoleView, chosenView, viewsFor } from './console-views.ts'
-import { CountsView } from './counts-view.tsx'
+import { FunnelView } from './funnel-view.tsx'
 import { LeadsView } from './leads-view.tsx'
 import { PeopleView } from './people-view.tsx'
 import { Failed, Loading } from './query-status.tsx'
@@ -15,7 +15,7 @@ import { useFocusOnChange } from './use-focus-on-change.ts'
 
 const viewComponents: Record<ConsoleView, ComponentType> = {
   leads: LeadsView,
-  counts: CountsView,
+  funnel: FunnelView,
   audit: AuditView,
   people: PeopleView,
 }

@@ -10,16 +10,16 @@ describe("a role's views", () => {
   })
 
   it('gives the audit trail and people to the owner alone', () => {
-    expect(viewsFor('owner')).toEqual(['leads', 'counts', 'audit', 'people'])
-    expect(viewsFor('sales')).toEqual(['leads', 'counts'])
-    expect(viewsFor('marketing')).toEqual(['counts'])
-    expect(viewsFor('partner')).toEqual(['counts'])
+    expect(viewsFor('owner')).toEqual(['leads', 'funnel', 'audit', 'people'])
+    expect(viewsFor('sales')).toEqual(['leads', 'funnel'])
+    expect(viewsFor('marketing')).toEqual(['funnel'])
+    expect(viewsFor('partner')).toEqual(['funnel'])
   })
 
   it("lands on the role's first view when the address asks for one it lacks", () => {
-    expect(chosenView('partner', 'leads')).toBe('counts')
+    expect(chosenView('partner', 'leads')).toBe('funnel')
     expect(chosenView('sales', 'audit')).toBe('leads')
     expect(chosenView('owner', 'people')).toBe('people')
-    expect(chosenView('marketing', null)).toBe('counts')
+    expect(chosenView('marketing', null)).toBe('funnel')
   })
 })

@@ -224,7 +224,8 @@ async function withoutPersonalData(
   lead: ReturnType<typeof engineLead> & { id: string },
 ) {
   await signInWithLink(page, await invitationOf(server, email))
-  await page.waitForText(copy.counts.source)
+  // The funnel is the one view these roles have; its filter shows once the role is known.
+  await page.waitForText(copy.funnel.filters)
   const shown = await page.text()
   const replies = await page.evaluate(everyRouteByHand, [
     'me',
@@ -234,6 +235,8 @@ async function withoutPersonalData(
     'audit',
     'staff',
     'counts',
+    'funnel?from=2026-01-01&to=2026-12-31',
+    'funnel.csv?from=2026-01-01&to=2026-12-31',
   ])
   const personal = [lead.firstName, lead.lastName, lead.email, lead.phone, lead.companyName]
   for (const text of [shown, ...replies.map((reply) => reply.body)]) {

@@ -1,6 +1,7 @@
 import type {
   AuditEntry,
   BookingFilter,
+  FunnelQuery,
   LeadDetail,
   LeadFilter,
   LeadHistoryEntry,
@@ -13,6 +14,7 @@ import type {
 import { pipelineStatuses } from '#core/console-api.ts'
 import { ConsoleApiError } from '../../site/console/console-api-error.ts'
 import type { ConsoleApi } from '../../site/console/console-api-port.ts'
+import { type FunnelFixture, fakeFunnelCsv, fakeFunnelReport } from './fake-console-funnel.ts'
 
 /** How the fake answers: whom as, how many leads, and how it fails. */
 export interface FakeApiOptions {
@@ -24,6 +26,8 @@ export interface FakeApiOptions {
   onSignedOut?: (message: string) => void
   /** The clock the leads are dated back from. */
   now?: Date
+  /** What the funnel counted (fake-console-funnel.ts); `busy` when unset. */
+  funnel?: FunnelFixture
 }
 
 const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken']
@@ -104,6 +108,8 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
   /** Adds a lead as the form would, newest of all. */
   receiveLead(): LeadSummary
   calls: string[]
+  /** What `funnel` and `funnelCsv` were asked, oldest first. */
+  funnelQueries: { route: 'funnel' | 'funnel.csv'; query: FunnelQuery }[]
 } {
   const now = (options.now ?? new Date('2026-11-28T12:00:00Z')).getTime()
   const leads: LeadSummary[] = Array.from({ length: options.leads ?? 0 }, (_, index) =>
@@ -135,6 +141,9 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     },
   ]
   const calls: string[] = []
+  const funnelQueries: { route: 'funnel' | 'funnel.csv'; query: FunnelQuery }[] = []
+  const funnelOf = (query: FunnelQuery) =>
+    fakeFunnelReport(options.funnel ?? 'busy', options.me, query)
   const record = (
     action: AuditEntry['action'],
     leadId: string | null,
@@ -210,6 +219,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
 
   return {
     calls,
+    funnelQueries,
     receiveLead() {
       const lead = {
         ...makeLead(leads.length, now),
@@ -322,5 +332,16 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
           ? counts.filter((row) => options.me.sources.includes(row.source))
           : counts,
       ),
+    funnel: (query) => {
+      funnelQueries.push({ route: 'funnel', query })
+      return answer('funnel', () => funnelOf(query))
+    },
+    funnelCsv: (query) => {
+      funnelQueries.push({ route: 'funnel.csv', query })
+      return answer('funnelCsv', () => {
+        record('export', null, { ...query })
+        return new Blob([fakeFunnelCsv(funnelOf(query))], { type: 'text/csv' })
+      })
+    },
   }
 }
