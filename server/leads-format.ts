@@ -7,7 +7,7 @@ import {
 } from '../supabase/functions/_shared/lead/lead-columns.ts'
 import type { StoredDemoRequest } from '../supabase/functions/_shared/lead/lead-store.ts'
 
-export { csvCell, leadsCsv } from '../supabase/functions/_shared/lead/lead-columns.ts'
+export { leadsCsv } from '../supabase/functions/_shared/lead/lead-columns.ts'
 
 // Each state in words for the table; the CSV keeps the stored value for imports.
 const bookingStateWords: Record<BookingState, string> = {

@@ -57,7 +57,7 @@ from generate_series(-1, ${days} + 1, 2) d;
 `
 
 /** The seeding's statements, one by one: VACUUM after them must run outside a transaction. */
-export const seedStatements = seed.split(';\n').filter((text) => text.trim())
+const seedStatements = seed.split(';\n').filter((text) => text.trim())
 
 async function timed(call: () => Promise<unknown>) {
   const start = performance.now()
