@@ -62,7 +62,7 @@ describe.each(emptyDatabases)('the staff role migration on $name', ({ open, skip
     const files = (await readdir(migrations)).filter((file) => file.endsWith('.sql'))
     for (const file of files) await copyFile(join(migrations, file), join(dir, file))
     expect(files).toContain(staffRoleMigration)
-    await writeFile(join(dir, '20261128150000_made_up_between.sql'), between)
+    await writeFile(join(dir, '20261128155000_made_up_between.sql'), between)
     ;({ db, close } = await open())
     await runMigrations(db, dir)
   }, 120_000)
