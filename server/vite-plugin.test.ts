@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../tests/support/free-port.ts'
+import { migratedPgliteFolder } from '../tests/support/pglite-folder.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { readBackendConfig } from './config.ts'
 import { openDatabase, runCommand } from './database.ts'
@@ -22,6 +23,9 @@ const config = () => ({
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-vite-'))
   await writeFile(join(folder, 'index.html'), '<!doctype html><title>dev</title>')
+  // A migrated copy, not PGlite's first start: what is tested here is the dev server's hold on the
+  // folder, and a fresh clone's first start is the e2e server's (tests/e2e/global-setup.ts).
+  await migratedPgliteFolder(config().dataDir)
   const port = await freePort()
   vite = await createServer({
     configFile: false,
@@ -55,6 +59,6 @@ it('mounts the function in the dev server and leaves the rest to Vite', async ()
   await expect(openDatabase(config())).rejects.toThrow(/open in another process/)
   const leads = await runCommand(config(), 'leads', { csv: true, limit: 10 })
   expect(leads.output).toContain(`,${sampleLead.companyName},200+ employees,`)
-  // Three embedded databases opened and migrated one after another: a minute under a loaded
-  // run, as the other commands' tests allow, not the project's 30 s (it ran out once).
+  // Three embedded databases opened one after another: a minute under a loaded run, as the
+  // other commands' tests allow, not the project's 30 s (it ran out once).
 }, 120_000)

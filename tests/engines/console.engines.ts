@@ -3,6 +3,7 @@
 // embedded database of its own, whose printed sign-in emails the day reads.
 import { afterAll, beforeAll, describe, inject, it } from 'vitest'
 import { consoleDay, startConsoleServer } from '../support/console-scenario.ts'
+import { stopStaffBrowsers } from '../support/staff-browser.ts'
 
 // A server of the file's own, whose printed sign-in emails the day reads.
 let server: Awaited<ReturnType<typeof startConsoleServer>>
@@ -10,6 +11,8 @@ beforeAll(async () => {
   server = await startConsoleServer()
 })
 afterAll(() => server?.stop())
+// Registered after the server's, so it runs first: the pages close before the server they use.
+afterAll(stopStaffBrowsers)
 
 for (const engine of inject('engines')) {
   describe(engine.name, () => {

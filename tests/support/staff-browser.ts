@@ -92,21 +92,49 @@ function playwrightStaff(browser: PlaywrightBrowser): () => Promise<StaffPage> {
   }
 }
 
+// One Firefox for every member of staff a run signs in, each in a user context of their own
+// (WebDriver BiDi's fresh cookies and storage, as a new browser has them): a launch and its close
+// cost several seconds of a serial stage, where a context costs under one.
+let firefox: Promise<{ browser: puppeteer.Browser; downloads: string }> | undefined
+
+function sharedFirefox() {
+  if (!firefox) {
+    firefox = (async () => {
+      const downloads = await mkdtemp(join(tmpdir(), 'staff-downloads-'))
+      const browser = await puppeteer.launch({
+        ...firefoxLaunchOptions,
+        extraPrefsFirefox: {
+          ...firefoxLaunchOptions.extraPrefsFirefox,
+          // An export is saved where this person's browser keeps its files, without the downloads
+          // panel, which would otherwise open over the page and take the next click.
+          'browser.download.folderList': 2,
+          'browser.download.dir': downloads,
+          'browser.download.useDownloadDir': true,
+          'browser.download.alwaysOpenPanel': false,
+        },
+      })
+      return { browser, downloads }
+    })()
+    // A launch that failed is tried again by the next person, not handed to every one after.
+    firefox.catch(() => (firefox = undefined))
+  }
+  return firefox
+}
+
+/** Closes the Firefox the staff pages shared, if one was launched: once the file is done with it. */
+export async function stopStaffBrowsers(): Promise<void> {
+  const running = firefox
+  firefox = undefined
+  const shared = await running?.catch(() => undefined)
+  if (!shared) return
+  await shared.browser.close()
+  await rm(shared.downloads, { recursive: true, force: true })
+}
+
 async function firefoxStaff(): Promise<StaffPage> {
-  const downloads = await mkdtemp(join(tmpdir(), 'staff-downloads-'))
-  const browser = await puppeteer.launch({
-    ...firefoxLaunchOptions,
-    extraPrefsFirefox: {
-      ...firefoxLaunchOptions.extraPrefsFirefox,
-      // An export is saved where this person's browser keeps its files, without the downloads
-      // panel, which would otherwise open over the page and take the next click.
-      'browser.download.folderList': 2,
-      'browser.download.dir': downloads,
-      'browser.download.useDownloadDir': true,
-      'browser.download.alwaysOpenPanel': false,
-    },
-  })
-  const page = await browser.newPage()
+  const { browser } = await sharedFirefox()
+  const context = await browser.createBrowserContext()
+  const page = await context.newPage()
   const control = async (name: string) => {
     const handle = await page.waitForFunction(findControl, { timeout: waitMs }, name)
     return handle.asElement() as puppeteer.ElementHandle<HTMLElement>
@@ -144,10 +172,7 @@ async function firefoxStaff(): Promise<StaffPage> {
         })),
     text: () => page.evaluate(pageText),
     evaluate: (script, arg) => page.evaluate(script as never, arg) as never,
-    close: async () => {
-      await browser.close()
-      await rm(downloads, { recursive: true, force: true })
-    },
+    close: () => context.close(),
   }
 }
 
