@@ -4,6 +4,9 @@ import { defaultPublishableKey, defaultSupabaseUrl } from '../../src/form/config
 // As the site's client: supabase-js refuses to start without a key, the local backend checks none.
 const noKeySet = 'no-anon-key-set'
 
+/** Where supabase-js keeps a staff session in localStorage: the console's own entry. */
+export const consoleSessionKey = 'demo-request-console-auth'
+
 /**
  * The console's Supabase client, as docs/requirements.md#backend-client configures the site's:
  * the session in localStorage (staff, never visitors), persisted and refreshed automatically.
@@ -14,7 +17,7 @@ export function consoleSupabase(): SupabaseClient {
   return createClient(defaultSupabaseUrl(), consoleApiKey(), {
     auth: {
       storage: localStorage,
-      storageKey: 'demo-request-console-auth',
+      storageKey: consoleSessionKey,
       persistSession: true,
       autoRefreshToken: true,
       detectSessionInUrl: false,

@@ -65,17 +65,20 @@ export async function storedLeadRecords(
   return records.filter((record) => Object.values(record).includes(companyName))
 }
 
-/** What `npm run insights` prints for `source`, as a table or with `--csv`, beside the server. */
+/**
+ * What `npm run insights` prints over the last 30 days, of `source` alone when given, as a table
+ * or with `--csv`, beside the server.
+ */
 export function runInsights(
   dataDir: string,
-  { source, csv = false }: { source: string; csv?: boolean },
+  { source = null, csv = false }: { source?: string | null; csv?: boolean },
 ): Promise<string> {
   return askServer(dataDir, 'insights', { days: 30, source, format: csv ? 'csv' : 'table' })
 }
 
-/** The `npm run insights -- --csv` rows of `source`, one a page, each as columns by header. */
+/** The `npm run insights -- --csv` rows (of `source` alone when given), one a page, by header. */
 export async function funnelRows(
-  source: string,
+  source: string | null,
   dataDir: string = inject('dataDir'),
 ): Promise<Record<string, string>[]> {
   const csv = await runInsights(dataDir, { source, csv: true })

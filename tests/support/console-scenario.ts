@@ -2,8 +2,10 @@
 // and a partner; the sales person signs in with the invitation's link, finds a lead by its company,
 // replies, marks it contacted, exports the filter and signs out; the owner finds each of those on
 // the audit trail; the marketer and the partner, even calling the API by hand from their signed-in
-// page, never receive the lead's name, email or phone. Served by `npm start`'s own server, whose
-// Supabase Auth stand-in prints each email's link and code (server/local-auth/terminal-mailer.ts).
+// page, never receive the lead's name, email or phone. The marketer's funnel for the last 30 days
+// shows what `npm run insights -- --days 30 --csv` prints; the partner's shows its own source, and
+// asking the API for another source by hand gets no rows. Served by `npm start`'s own server,
+// whose Supabase Auth stand-in prints each email's link and code (server/local-auth/terminal-mailer.ts).
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,9 +13,16 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect } from 'vitest'
-import { consoleFunctionName, type LeadPage, type StaffRole } from '#core/console-api.ts'
+import {
+  consoleFunctionName,
+  type FunnelReport,
+  type LeadPage,
+  type StaffRole,
+} from '#core/console-api.ts'
 import { consoleCopy as copy } from '../../site/console/console-copy.ts'
 import { dayOf } from '../../site/console/console-dates.ts'
+import { consoleSessionKey } from '../../site/console/console-supabase.ts'
+import { funnelRows } from '../e2e/leads.ts'
 import { openStaffPage, type StaffPage } from './staff-browser.ts'
 import { startLocalServer } from './start-local-server.ts'
 import { waitUntil } from './wait-until.ts'
@@ -138,6 +147,20 @@ async function inviteStaff(server: ConsoleServer, engine: string) {
   return { owner, people }
 }
 
+/** Another partner's source, which the engine's partner must never see. */
+const rivalSource = (engine: string) => `partner-rival-${engine}`
+
+const dayMs = 24 * 60 * 60 * 1000
+/** The last 30 days up to today's (UTC, the local server's SALES_TIME_ZONE), as the API takes them. */
+const lastMonth = {
+  get from() {
+    return new Date(Date.now() - 29 * dayMs).toISOString().slice(0, 10)
+  },
+  get to() {
+    return new Date().toISOString().slice(0, 10)
+  },
+}
+
 /** The lead the sales person looks for: its own company and contact details per engine. */
 function engineLead(engine: string) {
   return {
@@ -161,6 +184,37 @@ async function sendLead(server: ConsoleServer, lead: ReturnType<typeof engineLea
   expect(reply.status, await reply.clone().text()).toBe(200)
 }
 
+/**
+ * A page view of `source`'s partner page, as its form's beacon reports it: shown and started. The
+ * funnel's views and starts come only from such batches.
+ */
+async function sendViewAndStart(server: ConsoleServer, source: string) {
+  const reply = await fetch(new URL('/functions/v1/send-demo-request/events', server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', origin: new URL(server.url).origin },
+    body: JSON.stringify({
+      source,
+      page: new URL(`/${source}/contact`, server.url).href,
+      events: [{ event: 'shown' }, { event: 'started' }],
+    }),
+  })
+  expect(reply.status, await reply.clone().text()).toBe(204)
+}
+
+const stepNames = ['views', 'starts', 'sent', 'booked'] as const
+
+// Run in the page: the funnel's four figures as shown, once the report is drawn; null before.
+function shownSteps(names: readonly string[]) {
+  const figures = names.map(
+    (step) =>
+      document.querySelector(`.funnel-step[data-step="${step}"] .funnel-step__n`)?.textContent,
+  )
+  if (figures.some((figure) => figure == null)) return null
+  return Object.fromEntries(
+    names.map((step, index) => [step, Number((figures[index] ?? '').replace(/\D/g, ''))]),
+  )
+}
+
 // Run in the page: the `mailto:` address of the link reading `name`.
 function linkAddress(name: string) {
   const link = [...document.querySelectorAll('a')].find(
@@ -169,8 +223,10 @@ function linkAddress(name: string) {
   return link?.href ?? null
 }
 
-// Run in the page: whether any key supabase-js keeps a session under is left in localStorage.
-const sessionKept = () => Object.keys(localStorage).some((key) => key.includes('auth-token'))
+// Run in the page: whether the console's session entry, or any supabase-js keeps by default
+// (`sb-…-auth-token`), is left in localStorage.
+const sessionKept = (key: string) =>
+  Object.keys(localStorage).some((name) => name === key || name.includes('auth-token'))
 
 /** The sales person's round, in `page`, ending signed out. */
 async function salesRound(
@@ -198,14 +254,14 @@ async function salesRound(
   await page.waitForText(copy.leads.exported(`leads-${dayOf(new Date())}.csv`))
   await page.press(copy.signOut)
   await page.waitForText(copy.signIn.heading)
-  expect(await page.evaluate(sessionKept, undefined)).toBe(false)
+  expect(await page.evaluate(sessionKept, consoleSessionKey)).toBe(false)
 }
 
 // Run in the page: every route of the console's API called by hand with the page's own session,
 // each reply's status and body.
-async function everyRouteByHand(routes: string[]) {
-  const key = Object.keys(localStorage).find((name) => name.includes('auth-token'))
-  const session = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }
+async function everyRouteByHand({ key, routes }: { key: string; routes: string[] }) {
+  const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }
+  if (!session.access_token) throw new Error(`no session is kept under ${key}`)
   return Promise.all(
     routes.map(async (route) => {
       const reply = await fetch(`/functions/v1/console/${route}`, {
@@ -222,12 +278,16 @@ async function withoutPersonalData(
   server: ConsoleServer,
   email: string,
   lead: ReturnType<typeof engineLead> & { id: string },
+  engineName: string,
 ) {
   await signInWithLink(page, await invitationOf(server, email))
-  // The funnel is the one view these roles have; its filter shows once the role is known.
+  // The funnel, the last 30 days unless asked otherwise, is the one view these roles have.
   await page.waitForText(copy.funnel.filters)
+  const steps = await waitUntil(() => page.evaluate(shownSteps, stepNames), {
+    what: "the funnel's figures",
+  })
   const shown = await page.text()
-  const replies = await page.evaluate(everyRouteByHand, [
+  const routes = [
     'me',
     'leads',
     `leads/${lead.id}`,
@@ -235,14 +295,16 @@ async function withoutPersonalData(
     'audit',
     'staff',
     'counts',
-    'funnel?from=2026-01-01&to=2026-12-31',
-    'funnel.csv?from=2026-01-01&to=2026-12-31',
-  ])
+    `funnel?from=${lastMonth.from}&to=${lastMonth.to}`,
+    `funnel.csv?from=${lastMonth.from}&to=${lastMonth.to}`,
+    `funnel?from=${lastMonth.from}&to=${lastMonth.to}&source=${rivalSource(engineName)}`,
+  ]
+  const replies = await page.evaluate(everyRouteByHand, { key: consoleSessionKey, routes })
   const personal = [lead.firstName, lead.lastName, lead.email, lead.phone, lead.companyName]
   for (const text of [shown, ...replies.map((reply) => reply.body)]) {
     for (const value of personal) expect(text).not.toContain(value)
   }
-  return replies
+  return { replies, steps, shown }
 }
 
 // Run in the page: the text of each row of the page's tables.
@@ -287,11 +349,50 @@ export async function consoleDay(
   const acts = await inPage((page) => auditedActs(page, server, people.sales))
   expect(acts).toEqual(expect.arrayContaining(['sign_in', 'view_lead', 'status_change', 'export']))
 
+  // Views and starts on the partner's page and on a rival's, and a lead from the rival's.
+  await sendViewAndStart(server, lead.source)
+  await sendViewAndStart(server, rivalSource(engine.name))
+  await sendLead(server, {
+    ...lead,
+    email: `rival-${engine.name}@firm.example`,
+    source: rivalSource(engine.name),
+  })
+
+  const seen: Record<string, Awaited<ReturnType<typeof withoutPersonalData>>> = {}
   for (const email of [people.marketing, people.partner]) {
-    const replies = await inPage((page) =>
-      withoutPersonalData(page, server, email, { ...lead, id: stored?.id ?? '' }),
+    seen[email] = await inPage((page) =>
+      withoutPersonalData(page, server, email, { ...lead, id: stored?.id ?? '' }, engine.name),
     )
-    // Refused, or answered without the lead: never a 5xx standing in for a refusal.
-    for (const reply of replies) expect(reply.status, reply.route).toBeLessThan(500)
+    // Signed in (the calls carry the page's own token), and refused what the role may not read.
+    const statuses = Object.fromEntries(
+      seen[email].replies.map(({ route, status }) => [route.replace(/[/?].*$/, ''), status]),
+    )
+    expect(statuses).toMatchObject({ me: 200, leads: 403, audit: 403, staff: 403, funnel: 200 })
+    for (const reply of seen[email].replies) expect(reply.status, reply.route).toBeLessThan(500)
   }
+
+  // The marketer's last 30 days are the numbers `npm run insights -- --days 30 --csv` prints.
+  const insights = await funnelRows(null, server.dataDir)
+  const sum = (step: string) => insights.reduce((total, row) => total + Number(row[step]), 0)
+  const marketing = seen[people.marketing]
+  expect(marketing?.steps).toEqual(Object.fromEntries(stepNames.map((step) => [step, sum(step)])))
+  expect(marketing?.steps?.views).toBeGreaterThanOrEqual(2)
+  expect(marketing?.steps?.sent).toBeGreaterThanOrEqual(2)
+  expect(marketing?.shown).toContain(rivalSource(engine.name))
+
+  // The partner sees its own source's funnel only, and asking for the rival's gets no rows.
+  const partner = seen[people.partner]
+  const own = insights.filter((row) => row.source === lead.source)
+  expect(partner?.steps).toEqual(
+    Object.fromEntries(
+      stepNames.map((step) => [step, own.reduce((total, row) => total + Number(row[step]), 0)]),
+    ),
+  )
+  expect(partner?.shown).toContain(lead.source)
+  expect(partner?.shown).not.toContain(rivalSource(engine.name))
+  const asked = partner?.replies.find((reply) => reply.route.endsWith(rivalSource(engine.name)))
+  expect(asked?.status).toBe(200)
+  const rival = JSON.parse(asked?.body ?? '{}') as FunnelReport
+  expect([rival.bySource, rival.byPage, rival.byCampaign, rival.sources]).toEqual([[], [], [], []])
+  expect(Object.values(rival.totals).every((n) => n === 0)).toBe(true)
 }
