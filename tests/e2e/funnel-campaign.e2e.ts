@@ -1,8 +1,11 @@
 // The funnel on a page opened from a campaign (issue 41): the batch the form sends carries the
-// campaign a lead from the page carries, and whatever is stored of the page has no query.
+// campaign a lead from the page carries, the console's per-campaign view names it, and whatever
+// is stored of the page has no query.
 import type { Request } from 'playwright-core'
-import { expect, it } from 'vitest'
+import { expect, inject, it } from 'vitest'
+import type { FunnelReport } from '#core/console-api.ts'
 import { chromiumForFile } from '../support/chromium.ts'
+import { consoleCall, ownerLink, ownerToken } from '../support/console-scenario.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { waitUntil } from '../support/wait-until.ts'
@@ -10,6 +13,7 @@ import { funnelRows, storedLeadRecords } from './leads.ts'
 import { openSitePage, siteUrl, visit } from './site-page.ts'
 
 const browser = chromiumForFile()
+const dayMs = 24 * 60 * 60 * 1000
 
 const isBatch = (request: Request) =>
   request.method() === 'POST' &&
@@ -70,6 +74,23 @@ it('a lead sent from a page opened from a campaign: its batch carries the campai
   const pages = (await funnelRows('site')).map((row) => row.page)
   expect(pages).toContain(formPage)
   for (const stored of pages) expect(stored).not.toMatch(/[?#]/)
-  // TODO(issue 41, integrator): once the SQL keeps a batch's campaign, assert the counters of
-  // utm_campaign 'spring-2027' and utm_source 'newsletter' hold this view and this lead.
+
+  // The console's per-campaign view, as the owner reads it, names the campaign with this view and
+  // this lead (counted on the local server's day, UTC: yesterday too, should midnight pass).
+  const server = { url: siteUrl('/'), dataDir: inject('dataDir'), output: () => '' }
+  const token = await ownerToken(server, await ownerLink(server))
+  const day = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 10)
+  const reply = await consoleCall(
+    server,
+    token,
+    `funnel?from=${day(-dayMs)}&to=${day(0)}&source=site`,
+  )
+  expect(reply.status).toBe(200)
+  const report = (await reply.json()) as FunnelReport
+  const spring = report.byCampaign.find(
+    (row) => row.utmSource === 'newsletter' && row.utmCampaign === 'spring-2027',
+  )
+  expect(spring?.views).toBeGreaterThanOrEqual(1)
+  expect(spring?.sent).toBeGreaterThanOrEqual(1)
+  for (const { page: stored } of report.byPage) expect(stored).not.toMatch(/[?#]/)
 }, 90_000)

@@ -78,7 +78,7 @@ function printedMails(output: string) {
 const tokenHash = (link: string) => new URL(link).searchParams.get('token_hash') ?? ''
 
 /** A fresh one-time link for the owner, as `npm run console:link` prints it. */
-async function ownerLink(server: ConsoleServer): Promise<string> {
+export async function ownerLink(server: ConsoleServer): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/console-link.ts'], {
     cwd: root,
     env: { ...process.env, PGLITE_DATA_DIR: server.dataDir, DATABASE_URL: '' },
@@ -89,7 +89,7 @@ async function ownerLink(server: ConsoleServer): Promise<string> {
 }
 
 /** An access token for the owner, signed in by hand with `link` through Auth's protocol. */
-async function ownerToken(server: ConsoleServer, link: string): Promise<string> {
+export async function ownerToken(server: ConsoleServer, link: string): Promise<string> {
   const reply = await fetch(new URL('/auth/v1/verify', server.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -100,7 +100,12 @@ async function ownerToken(server: ConsoleServer, link: string): Promise<string> 
 }
 
 /** A call of the console's API as the person whose token it is. */
-function consoleCall(server: ConsoleServer, token: string, route: string, init?: RequestInit) {
+export function consoleCall(
+  server: ConsoleServer,
+  token: string,
+  route: string,
+  init?: RequestInit,
+) {
   return fetch(new URL(`/functions/v1/${consoleFunctionName}/${route}`, server.url), {
     ...init,
     headers: {
@@ -147,6 +152,9 @@ async function inviteStaff(server: ConsoleServer, engine: string) {
   return { owner, people }
 }
 
+/** The campaign the partner's page was opened from: its view is counted under it. */
+const campaign = { utmSource: 'newsletter', utmCampaign: 'spring-2027' }
+
 /** Another partner's source, which the engine's partner must never see. */
 const rivalSource = (engine: string) => `partner-rival-${engine}`
 
@@ -188,12 +196,13 @@ async function sendLead(server: ConsoleServer, lead: ReturnType<typeof engineLea
  * A page view of `source`'s partner page, as its form's beacon reports it: shown and started. The
  * funnel's views and starts come only from such batches.
  */
-async function sendViewAndStart(server: ConsoleServer, source: string) {
+async function sendViewAndStart(server: ConsoleServer, source: string, campaign = {}) {
   const reply = await fetch(new URL('/functions/v1/send-demo-request/events', server.url), {
     method: 'POST',
     headers: { 'content-type': 'text/plain', origin: new URL(server.url).origin },
     body: JSON.stringify({
       source,
+      ...campaign,
       page: new URL(`/${source}/contact`, server.url).href,
       events: [{ event: 'shown' }, { event: 'started' }],
     }),
@@ -272,6 +281,10 @@ async function everyRouteByHand({ key, routes }: { key: string; routes: string[]
   )
 }
 
+// Run in the page: the text of each row of the page's tables.
+// biome-ignore lint/performance/useDomNodeTextContent: the cells as a person reads them
+const tableRows = () => [...document.querySelectorAll('tr')].map((row) => row.innerText)
+
 /** What a role without personal data got from its page and from every route called by hand. */
 async function withoutPersonalData(
   page: StaffPage,
@@ -287,6 +300,9 @@ async function withoutPersonalData(
     what: "the funnel's figures",
   })
   const shown = await page.text()
+  const campaignRows = (await page.evaluate(tableRows, undefined)).filter((row) =>
+    row.includes(campaign.utmSource),
+  )
   const routes = [
     'me',
     'leads',
@@ -304,12 +320,8 @@ async function withoutPersonalData(
   for (const text of [shown, ...replies.map((reply) => reply.body)]) {
     for (const value of personal) expect(text).not.toContain(value)
   }
-  return { replies, steps, shown }
+  return { replies, steps, shown, campaignRows }
 }
-
-// Run in the page: the text of each row of the page's tables.
-// biome-ignore lint/performance/useDomNodeTextContent: the cells as a person reads them
-const tableRows = () => [...document.querySelectorAll('tr')].map((row) => row.innerText)
 
 /** The owner's audit trail, as the page shows it: what `email` did, in the trail's words. */
 async function auditedActs(page: StaffPage, server: ConsoleServer, email: string) {
@@ -350,7 +362,7 @@ export async function consoleDay(
   expect(acts).toEqual(expect.arrayContaining(['sign_in', 'view_lead', 'status_change', 'export']))
 
   // Views and starts on the partner's page and on a rival's, and a lead from the rival's.
-  await sendViewAndStart(server, lead.source)
+  await sendViewAndStart(server, lead.source, campaign)
   await sendViewAndStart(server, rivalSource(engine.name))
   await sendLead(server, {
     ...lead,
@@ -379,6 +391,8 @@ export async function consoleDay(
   expect(marketing?.steps?.views).toBeGreaterThanOrEqual(2)
   expect(marketing?.steps?.sent).toBeGreaterThanOrEqual(2)
   expect(marketing?.shown).toContain(rivalSource(engine.name))
+  // Its per-campaign table names the campaign the partner's page was opened from.
+  expect(marketing?.campaignRows.some((row) => row.includes(campaign.utmCampaign))).toBe(true)
 
   // The partner sees its own source's funnel only, and asking for the rival's gets no rows.
   const partner = seen[people.partner]
