@@ -1,13 +1,6 @@
 import { siteCopy } from './site-copy.ts'
 
-export type PageKey =
-  | 'home'
-  | 'requestDemo'
-  | 'privacy'
-  | 'terms'
-  | 'embed'
-  | 'console'
-  | 'notFound'
+export type PageKey = 'home' | 'requestDemo' | 'privacy' | 'terms' | 'embed' | 'notFound'
 
 export interface PageMeta {
   /** Where the page is served; the not-found page answers any unknown path. */
@@ -24,10 +17,13 @@ export const pages: Record<PageKey, PageMeta> = {
   privacy: { path: '/privacy', indexable: true, ...siteCopy.meta.privacy },
   terms: { path: '/terms', indexable: true, ...siteCopy.meta.terms },
   embed: { path: '/embed', indexable: true, ...siteCopy.meta.embed },
-  // The staff console: for signed-in staff, so out of the sitemap and of search engines.
-  console: { path: '/console', indexable: false, ...siteCopy.meta.console },
   notFound: { path: '/404', indexable: false, ...siteCopy.meta.notFound },
 }
+
+// The staff console's path, for the route table. Its title and description are the console's
+// own (site/console/console-meta.ts): in this table, which every visitor's bundle holds, they
+// would reach people who never see the console. A module of its own would be a chunk of its own.
+export const consolePath = '/console'
 
 // Used when SITE_URL is unset: the address `npm start` serves the site on locally.
 const defaultSiteUrl = 'http://localhost:3000'

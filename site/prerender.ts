@@ -6,6 +6,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { consolePage } from './console/console-meta.ts'
 import { headTags } from './head-tags.ts'
 import { type PageMeta, pages, pageUrl, siteOrigin } from './page-meta.ts'
 import { startModulesAfterPaint } from './start-after-paint.ts'
@@ -25,7 +26,7 @@ const outputs: { page: PageMeta; file: string; chunk?: string }[] = [
   { page: pages.privacy, file: 'privacy/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.terms, file: 'terms/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.embed, file: 'embed/index.html', chunk: 'pages/embed-page.tsx' },
-  { page: pages.console, file: 'console/index.html', chunk: 'pages/console-page.tsx' },
+  { page: consolePage, file: 'console/index.html', chunk: 'pages/console-page.tsx' },
   { page: pages.notFound, file: '404.html' },
 ]
 

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react'
 import { Route, Switch } from 'wouter'
-import { pages } from './page-meta.ts'
+import { consolePath, pages } from './page-meta.ts'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 
@@ -35,7 +35,7 @@ const lazyPages: Record<string, LazyPage> = {
     import('./pages/embed-page.tsx').then((page) => page.EmbedPage),
   ),
   // Staff only: supabase-js, TanStack Query and Table come with this chunk, never to visitors.
-  [pages.console.path]: lazyPage(() =>
+  [consolePath]: lazyPage(() =>
     import('./pages/console-page.tsx').then((page) => page.ConsolePage),
   ),
 }

@@ -87,10 +87,6 @@ export const siteCopy = {
       title: `Request a Demo | ${brand.name}`,
       description: `See how ${brand.name} can transform your legal practice with AI-augmented services. Tell us about your practice and we'll schedule a personalized demo.`,
     },
-    console: {
-      title: `Console | ${brand.name}`,
-      description: `Where ${brand.name}'s staff read and follow up the demo requests.`,
-    },
     notFound: {
       title: `Page not found | ${brand.name}`,
       description: 'The page you were looking for does not exist.',

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { type PageKey, pages, pageUrl } from './page-meta.ts'
+import { type PageKey, type PageMeta, pages, pageUrl } from './page-meta.ts'
 
 function setContent(selector: string, value: string): void {
   document.head.querySelector(selector)?.setAttribute('content', value)
@@ -7,11 +7,12 @@ function setContent(selector: string, value: string): void {
 
 /**
  * Keeps the prerendered head in step after client-side navigation. The first render changes
- * nothing: the prerendered head already describes the page.
+ * nothing: the prerendered head already describes the page. A page outside the site's table
+ * (the console's) passes its own meta, a constant of its module.
  */
-export function usePageMeta(key: PageKey): void {
+export function usePageMeta(key: PageKey | PageMeta): void {
   useEffect(() => {
-    const page = pages[key]
+    const page = typeof key === 'string' ? pages[key] : key
     document.title = page.title
     setContent('meta[name="description"]', page.description)
     setContent('meta[property="og:title"]', page.title)

@@ -23,5 +23,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // Read by prerender.ts, which preloads each page's own chunk, then deletes it.
     manifest: !isSsrBuild,
+    modulePreload: {
+      // The console's scripts are not named in the bundle every visitor loads: its prerendered
+      // page preloads them itself (prerender.ts), and staff reach it by a link or its address,
+      // not by a click on the site. Its stylesheet stays, as the import is what inserts it.
+      resolveDependencies: (file, deps) =>
+        /(^|\/)console-page-[^/]*\.js$/.test(file)
+          ? deps.filter((dep) => dep.endsWith('.css'))
+          : deps,
+    },
   },
 }))

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { browserConsoleDeps } from '../console/browser-console-deps.ts'
 import { ConsoleApp, ConsoleChecking } from '../console/console-app.tsx'
 import type { ConsoleDeps } from '../console/console-deps.ts'
+import { consolePage } from '../console/console-meta.ts'
 import '../console/console.css'
 import { usePageMeta } from '../use-page-meta.ts'
 
@@ -10,7 +11,7 @@ import { usePageMeta } from '../use-page-meta.ts'
  * session: who is signed in is only known in the browser, so no staff data is ever in the HTML.
  */
 export function ConsolePage() {
-  usePageMeta('console')
+  usePageMeta(consolePage)
   const [deps, setDeps] = useState<ConsoleDeps | null>(null)
   // After hydration, so the first render is the prerendered shell and supabase-js, which reads
   // localStorage, never runs on the server.

