@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { FunnelReport, FunnelSteps, StaffMe } from '#core/console-api.ts'
+import { firmDay } from '#core/firm-day.ts'
 import { consoleCopy } from '../site/console/console-copy.ts'
 import { formatCount } from '../site/console/funnel-format.ts'
 import { fakeFunnelReport } from '../tests/support/fake-console-funnel.ts'
@@ -126,10 +127,7 @@ export const QuietWeek: Story = {
     const report = await shownReport(canvasElement, quiet.fake(), 'quiet')
     expect(report.days).toHaveLength(7)
     // The last 7 days end with the firm's today (the report's zone), whatever the reader's is.
-    const firmToday = new Intl.DateTimeFormat('en-CA', { timeZone: report.timeZone }).format(
-      new Date(),
-    )
-    expect(report.to).toBe(firmToday)
+    expect(report.to).toBe(firmDay(new Date(), report.timeZone))
     expectDaysShown(table, report)
     // The chart is a picture of the table: hidden from screen readers, who read the table.
     expect(canvasElement.querySelector('.funnel-chart')).toHaveAttribute('aria-hidden', 'true')

@@ -1,4 +1,5 @@
 import type { FunnelQuery } from '#core/console-api.ts'
+import { firmDay } from '#core/firm-day.ts'
 import { dayOf } from './console-dates.ts'
 
 /** The funnel view's ranges: the last 7, 30 or 90 days up to today, or days of one's own. */
@@ -27,7 +28,7 @@ const dayMs = 86_400_000
 function calendarDay(date: Date, timeZone: string | undefined): string {
   if (!timeZone) return dayOf(date)
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(date)
+    return firmDay(date, timeZone)
   } catch {
     return dayOf(date)
   }

@@ -1,3 +1,4 @@
+import { firmDay } from '#core/firm-day.ts'
 import { checkFunnelBatch, funnelBatchLimits } from '#core/funnel-events.ts'
 import { clientGroup, defaultIpv6Prefix } from '../abuse/client-group.ts'
 import { clientKey } from '../abuse/client-key.ts'
@@ -5,7 +6,7 @@ import { type RateLimit, secondsUntilWindowEnds, windowStart } from '../abuse/ra
 import { corsHeaders, isAllowedOrigin } from '../http/cors.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { readCappedBody } from '../http/read-capped-body.ts'
-import { type FunnelBounds, type FunnelStore, firmDay } from './funnel-store.ts'
+import type { FunnelBounds, FunnelStore } from './funnel-store.ts'
 import { isKnownRobot } from './known-robots.ts'
 
 /** What the events endpoint uses, passed in as the lead handler's dependencies are. */

@@ -2,7 +2,7 @@ import type { FunnelBatch, FunnelEventName } from '#core/funnel-events.ts'
 
 /** One counter, its shards summed: how often `event` happened on `day` on a source's page. */
 export interface FunnelCount {
-  /** The firm's day (SALES_TIME_ZONE, see {@link firmDay}), `YYYY-MM-DD`. */
+  /** The firm's day (SALES_TIME_ZONE, src/core/firm-day.ts), `YYYY-MM-DD`. */
   day: string
   /** The element's `source`; '' for none; 'other' for the day's pairs past its bound. */
   source: string
@@ -99,29 +99,4 @@ export interface FunnelStore {
    * `windowsBefore`, and folds the shards of the days just before `today` into one row each.
    */
   prune(beforeDay: string, windowsBefore: Date, today: string): Promise<void>
-}
-
-// One formatter a zone: making one costs far more than using it, and a function serves one zone.
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
-
-/**
- * The firm's day of `moment`, `YYYY-MM-DD` in `timeZone` (SALES_TIME_ZONE), as counters are kept
- * by: a batch at 23:30 in Chicago counts on the day the firm's staff call it, as its leads do.
- */
-export function firmDay(moment: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      timeZone,
-    })
-    dayFormats.set(timeZone, format)
-  }
-  const parts = format.formatToParts(moment)
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((candidate) => candidate.type === type)?.value ?? ''
-  // From the parts, not the formatted string, so the layout holds on every ICU version.
-  return `${part('year')}-${part('month')}-${part('day')}`
 }

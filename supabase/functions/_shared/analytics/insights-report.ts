@@ -1,6 +1,7 @@
 // The funnel report's figures, from the counters (docs/analytics.md): per source and page, views
 // to starts to sent to booked; each field's drop-off with its codes; sends and bookings per day.
 // Plain data, so the table, the CSV and the HTML page all say the same.
+import { firmDay } from '#core/firm-day.ts'
 import { type FunnelEventName, funnelEventNames } from '#core/funnel-events.ts'
 import { formFieldNames, leadField } from '#core/lead-fields.ts'
 import type { FunnelCount, FunnelTotals } from './funnel-store.ts'
@@ -192,19 +193,13 @@ export function rate(part: number, whole: number): string {
   return whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`
 }
 
-/** The day `moment` falls on in `timeZone`, `YYYY-MM-DD`. */
-export function dayIn(moment: Date, timeZone: string): string {
-  // en-CA writes a date as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(moment)
-}
-
 /** The report's days: the last `days` days in `timeZone` up to and including `today`'s. */
 export function reportDays(
   today: Date,
   days: number,
   timeZone = 'UTC',
 ): { since: string; until: string } {
-  const until = dayIn(today, timeZone)
+  const until = firmDay(today, timeZone)
   const since = new Date(Date.parse(until) - (days - 1) * dayMs).toISOString().slice(0, 10)
   return { since, until }
 }

@@ -1,6 +1,7 @@
+import { firmDay } from '#core/firm-day.ts'
 import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { windowStart } from '../abuse/rate-limit.ts'
-import { type FunnelStore, firmDay } from '../analytics/funnel-store.ts'
+import type { FunnelStore } from '../analytics/funnel-store.ts'
 import type { AuditRetention } from '../console/audit-retention.ts'
 import type { AfterReply } from '../http/after-reply.ts'
 import type { NotificationStore } from '../notify/notification-store.ts'

@@ -1,8 +1,9 @@
 import type { FunnelReport } from '#core/console-api.ts'
+import { firmDay } from '#core/firm-day.ts'
 import { funnelReportOf, readFunnelRows, totalsOfRows } from '../analytics/funnel-report.ts'
 import type { FunnelRange } from '../analytics/funnel-store.ts'
 import { insightsCsv } from '../analytics/insights-format.ts'
-import { buildInsights, dayIn } from '../analytics/insights-report.ts'
+import { buildInsights } from '../analytics/insights-report.ts'
 import type { ConsoleContext } from './console-context.ts'
 import { invalid } from './console-reply.ts'
 
@@ -20,7 +21,7 @@ const isDay = (value: string) =>
 // from, to and source as asked, each checked; the last 30 days of the firm's calendar unless told.
 function readRange({ url, now, salesTimeZone, funnelBounds }: ConsoleContext): FunnelRange {
   const asked = (name: string) => url.searchParams.get(name) ?? ''
-  const to = asked('to') || dayIn(now(), salesTimeZone)
+  const to = asked('to') || firmDay(now(), salesTimeZone)
   const from = asked('from') || new Date(Date.parse(to) - 29 * dayMs).toISOString().slice(0, 10)
   for (const [name, value] of [
     ['from', from],

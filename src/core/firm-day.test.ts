@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firmDay } from './funnel-store.ts'
+import { firmDay } from './firm-day.ts'
 
 const chicago = 'America/Chicago'
 const at = (iso: string) => new Date(iso)
