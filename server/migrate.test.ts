@@ -71,6 +71,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     expect(rows).toEqual([
       { version: '20261126110000', name: 'baseline' },
       { version: '20261128120000', name: 'console' },
+      { version: '20261128140000', name: 'console_speed' },
       { version: '20261128150000', name: 'funnel' },
       { version: '20261128160000', name: 'console_role' },
     ])
@@ -163,7 +164,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
            current_date, repeat('a', 64), now(), 30)`),
         run('select * from public.demo_request_funnel_pages'),
         run('select * from public.demo_request_funnel_days'),
-        run(`select * from public.demo_request_funnel_report(current_date)`),
+        run(`select * from public.demo_request_funnel_range_report(current_date, current_date)`),
         run(`select public.demo_request_funnel_compact(current_date)`),
         run(`select * from public.demo_request_funnel_admit(current_date, '', 'https://a.example/',
            200, 1000)`),

@@ -392,7 +392,7 @@ grant execute on function public.demo_request_funnel_lead_events_between to serv
 --   'day'      per day and event, the steps and held, routed and cancelled, over both periods;
 --   'campaign' per utm_source, utm_campaign and event, from p_from to p_to: the pages' events of
 --              the pages opened with one, and the leads' of every lead ('' for none).
--- A lead's page folds as demo_request_funnel_report folds it, and its campaign as a batch's would
+-- A lead's page folds as the baseline's demo_request_funnel_report folded it, and its campaign as a batch's would
 -- have. The counters are read once, for the pages; the days and fields from the day sums where
 -- the compaction wrote them, and from the counters only for the days it has not reached.
 -- Run by EXECUTE so that each call is planned for its own range: planned once for any range, the
@@ -597,3 +597,8 @@ $$;
 
 revoke all on function public.console_funnel from public, anon;
 grant execute on function public.console_funnel to authenticated;
+
+
+-- The baseline's report over the days since one day, in UTC only, is superseded by
+-- demo_request_funnel_range_report above: nothing calls it now.
+drop function public.demo_request_funnel_report(date, text, integer, integer);

@@ -84,7 +84,7 @@ export interface FunnelStore {
   /**
    * Every count from `since` (a UTC day) on, of `source` alone when given: the pages' counters,
    * and the function's events read from the leads under their own page. For tests and checks;
-   * the report uses {@link FunnelStore.totals}.
+   * the report uses {@link FunnelStore.report}.
    */
   counts(since: string, source?: string | null): Promise<FunnelCount[]>
   /**
@@ -92,8 +92,6 @@ export interface FunnelStore {
    * function's role reads them: what `npm run insights` prints (funnel-report.ts).
    */
   report(range: FunnelRange): Promise<FunnelReportRow[]>
-  /** The report's sums from `since` on, the leads' pages folded within `bounds`. */
-  totals(since: string, source: string | null, bounds: FunnelBounds): Promise<FunnelTotals>
   /**
    * Removes the counters of days before `beforeDay` and the limits of windows before
    * `windowsBefore`, and folds the shards of the days just before `today` into one row each.

@@ -85,7 +85,7 @@ interface ReportRange {
   timeZone?: string
 }
 
-// The sums the store's report query makes (FunnelStore.totals), from day-by-day counts: for the
+// The sums the store's report query makes (funnel-report.ts), from day-by-day counts: for the
 // sample data and tests, which have the counts themselves.
 function totalsOf(
   counts: readonly FunnelCount[],
@@ -122,7 +122,7 @@ function totalsOf(
 }
 
 /**
- * The report over the days `since` to `until`: from the store's sums (FunnelStore.totals), or
+ * The report over the days `since` to `until`: from the store's sums (funnel-report.ts), or
  * from day-by-day counts.
  */
 export function buildInsights(

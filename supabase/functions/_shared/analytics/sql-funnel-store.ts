@@ -2,7 +2,7 @@ import type { FunnelEventName } from '#core/funnel-events.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { type SqlStoreOptions, transactionsAs } from '../db/sql-role.ts'
 import { readFunnelRows } from './funnel-report.ts'
-import type { FunnelCount, FunnelStore, FunnelTotals } from './funnel-store.ts'
+import type { FunnelCount, FunnelStore } from './funnel-store.ts'
 
 // Per day, source and page as counted: the pages' counters, and the function's own events as
 // demo_request_funnel_lead_events reads them from the leads.
@@ -65,37 +65,6 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
       }),
 
     report: (range) => run((tx) => readFunnelRows(tx, range, 'service')),
-
-    totals: (since, source, bounds) =>
-      run(async (tx) => {
-        const rows = await tx.query<{
-          part: 'page' | 'field' | 'day'
-          day: string | null
-          source: string
-          page: string
-          event: string
-          field: string
-          code: string
-          n: string | number
-        }>(
-          `select part, day::text as day, source, page, event, field, code, n::text as n
-           from public.demo_request_funnel_report($1::date, $2, $3, $4)`,
-          [since, source, bounds.sourcePages, bounds.dayPairs],
-        )
-        const totals: FunnelTotals = { pages: [], fields: [], days: [] }
-        for (const row of rows) {
-          const event = row.event as FunnelEventName
-          const n = Number(row.n)
-          if (row.part === 'page')
-            totals.pages.push({ source: row.source, page: row.page, event, n })
-          if (row.part === 'field')
-            totals.fields.push({ field: row.field, event, code: row.code, n })
-          if (row.part === 'day' && row.day !== null) {
-            totals.days.push({ day: row.day, event: event as 'sent' | 'booked', n })
-          }
-        }
-        return totals
-      }),
 
     prune: (beforeDay, windowsBefore, today) =>
       run(async (tx) => {

@@ -6,7 +6,7 @@ export function createUnavailableStores(): FunctionStores {
   return {
     leads: { accept: fail, list: fail, count: fail },
     bookings: { apply: fail, lastLook: fail, looked: fail },
-    funnel: { countBatch: fail, counts: fail, report: fail, totals: fail, prune: fail },
+    funnel: { countBatch: fail, counts: fail, report: fail, prune: fail },
     audit: { prune: fail },
     abuse: { clientKeySecret: fail, spendProof: fail, windowTotal: fail, prune: fail },
     notifications: {
