@@ -1,6 +1,7 @@
 // The funnel report's figures, from the counters (docs/analytics.md): per source and page, views
 // to starts to sent to booked; each field's drop-off with its codes; sends and bookings per day.
 // Plain data, so the table, the CSV and the HTML page all say the same.
+import type { FunnelFieldDropOff } from '#core/console-api.ts'
 import { firmDay } from '#core/firm-day.ts'
 import { type FunnelEventName, funnelEventNames } from '#core/funnel-events.ts'
 import { formFieldNames, leadField } from '#core/lead-fields.ts'
@@ -17,17 +18,7 @@ export interface PageFunnel {
 }
 
 /** How visitors left one field: empty, or with an error, and the codes they saw. */
-export interface FieldDropOff {
-  field: string
-  /** The field's label, as the sales email names it. */
-  label: string
-  leftEmpty: number
-  leftWithError: number
-  /** Codes the field was left with, then refused with at a send, most seen first. */
-  errorCodes: [code: string, n: number][]
-  refused: number
-  refusedCodes: [code: string, n: number][]
-}
+export type FieldDropOff = FunnelFieldDropOff
 
 export interface InsightsReport {
   /** The first and last UTC day the report covers. */
