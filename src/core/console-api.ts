@@ -221,6 +221,21 @@ export interface FunnelSteps {
   cancelled: number
 }
 
+/** The members of {@link FunnelSteps}, the steps first, in the funnel's order. */
+export const funnelStepNames = [
+  'views',
+  'starts',
+  'sent',
+  'booked',
+  'held',
+  'routed',
+  'cancelled',
+] as const satisfies readonly (keyof FunnelSteps)[]
+
+/** Every step at zero, to add a report's rows to. */
+export const emptyFunnelSteps = (): FunnelSteps =>
+  Object.fromEntries(funnelStepNames.map((name) => [name, 0])) as unknown as FunnelSteps
+
 /** One day's steps, for the chart by day. */
 export interface FunnelDay extends FunnelSteps {
   day: string

@@ -1,10 +1,12 @@
-import type {
-  FunnelDay,
-  FunnelFieldDropOff,
-  FunnelQuery,
-  FunnelReport,
-  FunnelSteps,
-  StaffMe,
+import {
+  emptyFunnelSteps,
+  type FunnelDay,
+  type FunnelFieldDropOff,
+  type FunnelQuery,
+  type FunnelReport,
+  type FunnelSteps,
+  funnelStepNames,
+  type StaffMe,
 } from '#core/console-api.ts'
 
 /**
@@ -99,16 +101,8 @@ function pageDay(page: FixturePage, index: number, day: number): FunnelSteps {
   }
 }
 
-const stepNames = ['views', 'starts', 'sent', 'booked', 'held', 'routed', 'cancelled'] as const
-const zero = (): FunnelSteps => ({
-  views: 0,
-  starts: 0,
-  sent: 0,
-  booked: 0,
-  held: 0,
-  routed: 0,
-  cancelled: 0,
-})
+const stepNames = funnelStepNames
+const zero = emptyFunnelSteps
 function add(into: FunnelSteps, steps: FunnelSteps): FunnelSteps {
   for (const name of stepNames) into[name] += steps[name]
   return into

@@ -2,7 +2,13 @@
 // of it: the console's FunnelReport, and the rows `npm run insights` prints. Both call
 // readFunnelRows, the console as the signed-in person (console_funnel), the command as the
 // function's role, so for the same days they show the same numbers.
-import type { FunnelDay, FunnelFieldDropOff, FunnelReport, FunnelSteps } from '#core/console-api.ts'
+import {
+  emptyFunnelSteps,
+  type FunnelDay,
+  type FunnelFieldDropOff,
+  type FunnelReport,
+  type FunnelSteps,
+} from '#core/console-api.ts'
 import type { FunnelEventName } from '#core/funnel-events.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { FunnelRange, FunnelReportRow, FunnelTotals } from './funnel-store.ts'
@@ -63,15 +69,7 @@ const stepOf: Partial<Record<FunnelEventName, keyof FunnelSteps>> = {
   cancelled: 'cancelled',
 }
 
-const noSteps = (): FunnelSteps => ({
-  views: 0,
-  starts: 0,
-  sent: 0,
-  booked: 0,
-  held: 0,
-  routed: 0,
-  cancelled: 0,
-})
+const noSteps = emptyFunnelSteps
 
 function add(steps: FunnelSteps, event: FunnelEventName, n: number) {
   const step = stepOf[event]
