@@ -22,7 +22,7 @@ import {
   type ConsolePerson,
   consoleHandlerOn,
   consoleRequest,
-  staffClaims,
+  queryAs,
   staffToken,
 } from '../support/console-staff.ts'
 import { insertLead } from '../support/insert-lead.ts'
@@ -34,31 +34,9 @@ const dayMs = 24 * 60 * 60 * 1000
 const today = new Date().toISOString().slice(0, 10)
 const daysAgo = (n: number) => new Date(Date.parse(today) - n * dayMs).toISOString().slice(0, 10)
 
-// Runs `sql` as the person (the console function's role and the person's claims) and rolls back: the rows, or the
-// SQLSTATE it was refused with.
-const rollback = new Error('rolled back')
-async function asPerson(db: SqlDatabase, person: ConsolePerson | 'anon', sql: string) {
-  let outcome: Record<string, unknown>[] | string = 'none'
-  await db
-    .transaction(async (tx) => {
-      await tx.exec(`set local role ${person === 'anon' ? 'anon' : 'console_staff_role'}`)
-      if (person !== 'anon') {
-        await tx.query("select set_config('request.jwt.claims', $1, true)", [
-          JSON.stringify(staffClaims(person)),
-        ])
-      }
-      try {
-        outcome = await tx.query(sql)
-      } catch (error) {
-        outcome = (error as { code?: string }).code ?? 'error'
-      }
-      throw rollback
-    })
-    .catch((error) => {
-      if (error !== rollback) throw error
-    })
-  return outcome
-}
+// Runs `sql` as the person and rolls back: the rows, or the SQLSTATE it was refused with.
+const asPerson = (db: SqlDatabase, person: ConsolePerson | 'anon', sql: string) =>
+  queryAs(db, person, sql)
 
 async function batch(
   db: SqlDatabase,

@@ -9,10 +9,12 @@ import type { ConsoleHandler } from '../../supabase/functions/_shared/console/co
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import {
   addConsoleStaff,
+  type ConsoleCaller,
   type ConsolePerson,
   consoleHandlerOn,
   consoleRequest,
   consoleStaff,
+  queryAs,
   recordingAuthAdmin,
   staffClaims,
   staffToken,
@@ -21,46 +23,23 @@ import { insertLead } from '../support/insert-lead.ts'
 import { sampleContact, sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
-type Caller = ConsolePerson | 'anon' | 'service_role'
-
 // The role a staff member's queries run as: the console function's, or the Data API's.
 type StaffRoute = 'console_staff_role' | 'authenticated'
 
-// Runs `sql` as the caller and rolls back, whatever it did: the row count it read or changed,
-// or the SQLSTATE it was refused with.
-const rollback = new Error('rolled back')
+// The row count the caller's query read or changed, or the SQLSTATE it was refused with.
 async function asCaller(
   db: SqlDatabase,
-  caller: Caller,
+  caller: ConsoleCaller,
   sql: string,
   params: unknown[] = [],
   route: StaffRoute = 'console_staff_role',
 ) {
-  let outcome: number | string = 'none'
-  await db
-    .transaction(async (tx) => {
-      const role = caller === 'anon' || caller === 'service_role' ? caller : route
-      await tx.exec(`set local role ${role}`)
-      if (role === route) {
-        await tx.query("select set_config('request.jwt.claims', $1, true)", [
-          JSON.stringify(staffClaims(caller as ConsolePerson)),
-        ])
-      }
-      try {
-        const rows = await tx.query<{ n?: number | string }>(sql, params)
-        outcome = /^select count/.test(sql) ? Number(rows[0]?.n) : rows.length
-      } catch (error) {
-        outcome = (error as { code?: string }).code ?? 'error'
-      }
-      throw rollback
-    })
-    .catch((error) => {
-      if (error !== rollback) throw error
-    })
-  return outcome
+  const rows = await queryAs(db, caller, sql, params, route)
+  if (typeof rows === 'string') return rows
+  return /^select count/.test(sql) ? Number(rows[0]?.n) : rows.length
 }
 
-const people: Caller[] = ['owner', 'sales', 'marketing', 'partner', 'removed', 'anon']
+const people: ConsoleCaller[] = ['owner', 'sales', 'marketing', 'partner', 'removed', 'anon']
 const denied = '42501'
 
 const reads = {
@@ -224,7 +203,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
   it.skipIf(skip)(
     'lets owner and sales alone change a status or note, and only as themselves',
     async () => {
-      const change = (caller: Caller) =>
+      const change = (caller: ConsoleCaller) =>
         asCaller(
           test.db,
           caller,
@@ -234,22 +213,12 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
       const outcomes = await Promise.all(people.map(change))
       // The author is stamped from the token (by_email the caller's), so sales cannot write as the owner.
       expect(outcomes).toEqual([1, 1, denied, denied, denied, denied])
-      let stamped: unknown[] = []
-      await test.db
-        .transaction(async (tx) => {
-          await tx.exec('set local role console_staff_role')
-          await tx.query("select set_config('request.jwt.claims', $1, true)", [
-            JSON.stringify(staffClaims('sales')),
-          ])
-          stamped = await tx.query(
-            "insert into public.console_lead_changes (lead_id, kind, value, by_user, by_email) values ($1, 'note', 'hi', $2, 'forged@x.example') returning by_email",
-            [leadId, consoleStaff.sales.userId],
-          )
-          throw rollback
-        })
-        .catch((error) => {
-          if (error !== rollback) throw error
-        })
+      const stamped = await queryAs(
+        test.db,
+        'sales',
+        "insert into public.console_lead_changes (lead_id, kind, value, by_user, by_email) values ($1, 'note', 'hi', $2, 'forged@x.example') returning by_email",
+        [leadId, consoleStaff.sales.userId],
+      )
       expect(stamped).toEqual([{ by_email: consoleStaff.sales.email }])
     },
   )
@@ -257,7 +226,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
   it.skipIf(skip)(
     'lets nobody change a lead directly, nor change or delete the audit trail, the owner included',
     async () => {
-      const everyone: Caller[] = [...people, 'service_role']
+      const everyone: ConsoleCaller[] = [...people, 'service_role']
       const statements = {
         'update lead': 'update public.demo_requests set first_name = $1',
         'delete lead': 'delete from public.demo_requests where first_name <> $1',
@@ -287,7 +256,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
   it.skipIf(skip)(
     'lets the owner alone manage the staff and erase; counts for the staff alone',
     async () => {
-      const insertStaff = (caller: Caller) =>
+      const insertStaff = (caller: ConsoleCaller) =>
         asCaller(
           test.db,
           caller,
@@ -301,7 +270,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         denied,
         denied,
       ])
-      const erase = (caller: Caller) =>
+      const erase = (caller: ConsoleCaller) =>
         asCaller(test.db, caller, 'select public.console_erase(null, $1)', [partnerLeadId])
       expect(await Promise.all(people.map(erase))).toEqual([
         1,
@@ -311,7 +280,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         denied,
         denied,
       ])
-      const counts = (caller: Caller) =>
+      const counts = (caller: ConsoleCaller) =>
         asCaller(
           test.db,
           caller,

@@ -38,6 +38,45 @@ export function staffClaims(person: ConsolePerson, sessionId = `session-${person
   return { sub: userId, email, role: 'authenticated', aud: 'authenticated', session_id: sessionId }
 }
 
+/** Who runs a query: a person of the staff, or one of Supabase's own roles. */
+export type ConsoleCaller = ConsolePerson | 'anon' | 'service_role'
+
+/**
+ * Runs `sql` as the caller and rolls back, whatever it did: the rows it returned, or the SQLSTATE
+ * it was refused with. A person runs as the console function's role with their token's claims,
+ * or, with `route` 'authenticated', as Supabase's Data API would run their token.
+ */
+export async function queryAs(
+  db: SqlDatabase,
+  caller: ConsoleCaller,
+  sql: string,
+  params: unknown[] = [],
+  route: 'console_staff_role' | 'authenticated' = 'console_staff_role',
+) {
+  const rollback = new Error('rolled back')
+  let outcome = 'none' as Record<string, unknown>[] | string
+  await db
+    .transaction(async (tx) => {
+      const role = caller === 'anon' || caller === 'service_role' ? caller : route
+      await tx.exec(`set local role ${role}`)
+      if (role === route) {
+        await tx.query("select set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify(staffClaims(caller as ConsolePerson)),
+        ])
+      }
+      try {
+        outcome = await tx.query(sql, params)
+      } catch (error) {
+        outcome = (error as { code?: string }).code ?? 'error'
+      }
+      throw rollback
+    })
+    .catch((error) => {
+      if (error !== rollback) throw error
+    })
+  return outcome
+}
+
 /** An access token as Supabase Auth signs it (HS256 with the project's secret). */
 export function staffToken(
   person: ConsolePerson,
