@@ -281,6 +281,8 @@ export const LeadDetail: Story = {
     await waitFor(() => expect(heading).toHaveFocus())
     const reply = canvas.getByRole('link', { name: words.lead.reply })
     expect(reply.getAttribute('href')).toMatch(/^mailto:grace\.lovelace1%40.+\?subject=/)
+    // Erasure is the owner's: sales is not offered it.
+    expect(canvas.queryByRole('button', { name: words.people.eraseNext })).toBeNull()
     await userEvent.selectOptions(canvas.getByLabelText(words.lead.status), 'contacted')
     await userEvent.click(canvas.getByRole('button', { name: words.lead.saveStatus }))
     const history = canvas.getByRole('region', { name: words.lead.history })
@@ -289,6 +291,28 @@ export const LeadDetail: Story = {
         `${words.history.status_change} ${words.statuses.contacted} ${words.lead.by('sales@firm.example')}`,
       ),
     )
+  },
+}
+
+const erasing = fakeHolder()
+
+export const LeadErased: Story = {
+  name: 'Lead erased by the owner',
+  args: { role: 'owner', leads: 20, path: '/console?lead=lead-1', onFake: erasing.onFake },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { level: 2, name: /Grace/ })
+    await userEvent.click(canvas.getByRole('button', { name: words.people.eraseNext }))
+    const confirm = canvas.getByRole('button', { name: words.people.eraseForGood })
+    await waitFor(() => expect(confirm).toHaveFocus())
+    expect(canvas.getByRole('group', { name: words.lead.confirmErase })).toBeVisible()
+    await userEvent.click(confirm)
+    const outcome = await canvas.findByText(words.people.erased(1))
+    await waitFor(() => expect(outcome).toHaveFocus())
+    const api = erasing.fake().api
+    expect(api.calls).toContain('erase')
+    // The lead is gone from the list it came from.
+    expect((await api.leads({}, null)).leads.map((lead) => lead.id)).not.toContain('lead-1')
   },
 }
 

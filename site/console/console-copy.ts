@@ -102,6 +102,9 @@ export const consoleCopy = {
     saved: 'Saved.',
     by: (who: string | null) => (who ? `by ${who}` : 'by the system'),
     empty: '—',
+    erase: 'Erase this person’s data',
+    confirmErase:
+      'Erase this lead, its notifications and bookings for good? The audit trail keeps that it happened, without the personal data. This cannot be undone.',
   },
   history: {
     received: 'Received',

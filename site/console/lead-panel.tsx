@@ -5,6 +5,7 @@ import { type LeadDetail, type PipelineStatus, pipelineStatuses } from '#core/co
 import { consoleCopy } from './console-copy.ts'
 import { formatAgo, formatInstant } from './console-dates.ts'
 import { useConsoleApi } from './console-deps.ts'
+import { LeadErase } from './lead-erase.tsx'
 import { Failed, Loading } from './query-status.tsx'
 import { useFocusOnChange } from './use-focus-on-change.ts'
 
@@ -14,18 +15,30 @@ const words = consoleCopy.lead
 export function LeadPanel({ id, backQuery }: { id: string; backQuery: string }) {
   const api = useConsoleApi()
   const [path] = useLocation()
-  const detail = useQuery({ queryKey: ['lead', id], queryFn: () => api.lead(id) })
+  const [erased, setErased] = useState<number>()
+  const outcome = useRef<HTMLParagraphElement>(null)
+  // The erase button is gone with the lead: the outcome is where a screen reader goes on.
+  useFocusOnChange(outcome, erased)
+  const detail = useQuery({
+    queryKey: ['lead', id],
+    queryFn: () => api.lead(id),
+    enabled: erased === undefined,
+  })
   return (
     <article className="console-lead">
       <p>
         <Link href={backQuery ? `${path}?${backQuery}` : path}>{words.back}</Link>
       </p>
-      {detail.isPending ? (
+      {erased !== undefined ? (
+        <p ref={outcome} tabIndex={-1} className="console-live" role="status">
+          {consoleCopy.people.erased(erased)}
+        </p>
+      ) : detail.isPending ? (
         <Loading />
       ) : detail.isError ? (
         <Failed error={detail.error} retry={() => detail.refetch()} />
       ) : (
-        <LeadBody id={id} detail={detail.data} />
+        <LeadBody id={id} detail={detail.data} onErased={setErased} />
       )}
     </article>
   )
@@ -34,7 +47,15 @@ export function LeadPanel({ id, backQuery }: { id: string; backQuery: string }) 
 const text = (value: unknown) =>
   value === null || value === undefined || value === '' ? words.empty : String(value)
 
-function LeadBody({ id, detail }: { id: string; detail: LeadDetail }) {
+function LeadBody({
+  id,
+  detail,
+  onErased,
+}: {
+  id: string
+  detail: LeadDetail
+  onErased: (count: number) => void
+}) {
   const { lead } = detail
   const name = `${text(lead.first_name)} ${lead.last_name ?? ''}`.trim()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -75,6 +96,7 @@ function LeadBody({ id, detail }: { id: string; detail: LeadDetail }) {
           <StatusForm id={id} status={detail.status} />
           <NoteForm id={id} />
           <History detail={detail} />
+          <LeadErase id={id} onErased={onErased} />
         </div>
       </div>
     </>

@@ -27,7 +27,7 @@ export function LeadsView() {
   if (leadId) {
     const back = new URLSearchParams(query)
     back.delete('lead')
-    return <LeadPanel id={leadId} backQuery={back.toString()} />
+    return <LeadPanel key={leadId} id={leadId} backQuery={back.toString()} />
   }
   return (
     <LeadList
