@@ -74,6 +74,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128140000', name: 'console_speed' },
       { version: '20261128150000', name: 'funnel' },
       { version: '20261128160000', name: 'console_role' },
+      { version: '20261128170000', name: 'drop_console_counts' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })

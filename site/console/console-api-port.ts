@@ -1,6 +1,5 @@
 import type {
   AuditPage,
-  CountsReply,
   EraseRequest,
   EraseResult,
   FunnelQuery,
@@ -34,7 +33,6 @@ export interface ConsoleApi {
   updateStaff(userId: string, change: { role: StaffRole; sources: string[] }): Promise<StaffMember>
   removeStaff(userId: string): Promise<void>
   erase(request: EraseRequest): Promise<EraseResult>
-  counts(from: string, to: string): Promise<CountsReply>
   funnel(query: FunnelQuery): Promise<FunnelReport>
   /** `GET /funnel.csv` with the same days and source, whole, to save as a file. */
   funnelCsv(query: FunnelQuery): Promise<Blob>

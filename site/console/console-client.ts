@@ -89,7 +89,6 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
       await send('DELETE', `staff/${id(userId)}`)
     },
     erase: (request) => json('POST', 'erase', request),
-    counts: (from, to) => json('GET', `counts${query(new URLSearchParams({ from, to }))}`),
     funnel: (asked) => json('GET', `funnel${query(funnelParams(asked))}`),
     funnelCsv: async (asked) =>
       (await send('GET', `funnel.csv${query(funnelParams(asked))}`)).blob(),

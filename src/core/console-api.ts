@@ -166,18 +166,6 @@ export interface StaffInvite {
 }
 
 /**
- * `GET /counts?from=&to=`: the funnel per source for every role but sales' personal views;
- * a partner gets its own sources only. No personal data.
- */
-export interface SourceCounts {
-  source: string
-  views: number
-  starts: number
-  sent: number
-  booked: number
-}
-
-/**
  * Every refusal, as the function's other replies: a code and a sentence for people.
  * 401 `unauthenticated` (no token, a bad or expired one, or a person no longer on the staff),
  * 403 `forbidden` (the role may not), 404 `not_found`, 400 `invalid` (names the rule broken).
@@ -190,10 +178,9 @@ export interface ConsoleError {
 /**
  * Reply bodies the routes above leave implicit, as the console page reads them: `GET /staff` the
  * staff as a list, `POST /staff` and `PATCH /staff/:userId` the member as it now is, `DELETE
- * /staff/:userId` 204 with no body; `GET /counts` a row per source; `GET /leads.csv` the CSV.
+ * /staff/:userId` 204 with no body; `GET /leads.csv` the CSV.
  */
 export type StaffList = StaffMember[]
-export type CountsReply = SourceCounts[]
 
 /**
  * `GET /funnel?from=&to=&source=`: the funnel for the days `from` to `to` (`YYYY-MM-DD`,

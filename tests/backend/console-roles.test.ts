@@ -4,7 +4,7 @@
 // handler with real signed tokens, and as Supabase's Data API would run a staff token (role
 // `authenticated`), which reaches none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditActions } from '#core/console-api.ts'
+import { auditActions, type FunnelReport } from '#core/console-api.ts'
 import type { ConsoleHandler } from '../../supabase/functions/_shared/console/console-handler.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import {
@@ -146,8 +146,8 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         ],
         'record a sign-in': ["select public.console_audit_sign_in('forged-session')", []],
         erase: ['select public.console_erase(null, $1)', [leadId]],
-        counts: [
-          'select count(*) as n from public.console_counts(current_date - 1, current_date)',
+        funnel: [
+          "select count(distinct source) as n from public.console_funnel(current_date - 1, current_date) where part = 'page'",
           [],
         ],
         'ask its role': ['select public.console_role()', []],
@@ -254,7 +254,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
   )
 
   it.skipIf(skip)(
-    'lets the owner alone manage the staff and erase; counts for the staff alone',
+    'lets the owner alone manage the staff and erase; the funnel for the staff alone',
     async () => {
       const insertStaff = (caller: ConsoleCaller) =>
         asCaller(
@@ -284,7 +284,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         asCaller(
           test.db,
           caller,
-          'select count(*) as n from public.console_counts(current_date - 1, current_date)',
+          "select count(distinct source) as n from public.console_funnel(current_date - 1, current_date) where part = 'page'",
         )
       // Owner, sales and marketing every source (widget, partner-acme); the partner its own.
       expect(await Promise.all(people.map(counts))).toEqual([2, 2, 2, 1, denied, denied])
@@ -336,7 +336,8 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         ['POST', `leads/${leadId}/notes`, { text: 'x' }],
         ['POST', 'erase', { email: sampleContact.email }],
         ['GET', 'audit'],
-        ['GET', 'counts'],
+        ['GET', 'funnel'],
+        ['GET', 'funnel.csv'],
         ['GET', 'staff'],
       ]
       for (const person of ['marketing', 'partner'] as const) {
@@ -353,13 +354,20 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
           ]) {
             expect(text, `${person} ${method} ${path}`).not.toContain(personal)
           }
-          const allowed = path === 'me' || path === 'counts'
+          const allowed = path === 'me' || path.startsWith('funnel')
           expect(reply.status, `${person} ${method} ${path}: ${text}`).toBe(allowed ? 200 : 403)
         }
       }
-      const partnerCounts = await handler(consoleRequest('counts', await staffToken('partner')))
-      expect(await partnerCounts.json()).toEqual([
-        { source: 'partner-acme', views: 3, starts: 2, sent: 1, booked: 0 },
+      const partnerFunnel = await handler(consoleRequest('funnel', await staffToken('partner')))
+      const { bySource } = (await partnerFunnel.json()) as FunnelReport
+      expect(bySource).toEqual([
+        expect.objectContaining({
+          source: 'partner-acme',
+          views: 3,
+          starts: 2,
+          sent: 1,
+          booked: 0,
+        }),
       ])
     },
   )

@@ -7,7 +7,6 @@ import type {
   LeadHistoryEntry,
   LeadSummary,
   PipelineStatus,
-  SourceCounts,
   StaffMe,
   StaffMember,
 } from '#core/console-api.ts'
@@ -211,11 +210,6 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
   })
   const addHistory = (id: string, entry: LeadHistoryEntry) =>
     histories.set(id, [entry, ...(histories.get(id) ?? [])])
-  const counts: SourceCounts[] = [
-    { source: 'site', views: 4210, starts: 620, sent: 188, booked: 74 },
-    { source: 'partner-acme', views: 1302, starts: 211, sent: 65, booked: 22 },
-    { source: 'partner-globex', views: 415, starts: 40, sent: 9, booked: 2 },
-  ]
 
   return {
     calls,
@@ -326,12 +320,6 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         record('erase', null, { erased: gone.length })
         return { erased: gone.length }
       }),
-    counts: () =>
-      answer('counts', () =>
-        options.me.role === 'partner'
-          ? counts.filter((row) => options.me.sources.includes(row.source))
-          : counts,
-      ),
     funnel: (query) => {
       funnelQueries.push({ route: 'funnel', query })
       return answer('funnel', () => funnelOf(query))

@@ -16,15 +16,7 @@ import {
 } from './console-reply.ts'
 import { getFunnel, getFunnelCsv } from './funnel-routes.ts'
 import { getLead, getLeads, getLeadsCsv, patchLead, postErase, postNote } from './lead-routes.ts'
-import {
-  deleteStaff,
-  getAudit,
-  getCounts,
-  getMe,
-  getStaff,
-  patchStaff,
-  postStaff,
-} from './staff-routes.ts'
+import { deleteStaff, getAudit, getMe, getStaff, patchStaff, postStaff } from './staff-routes.ts'
 import type { VerifyToken } from './verify-token.ts'
 
 /** What the console's API is built from: dependencies passed in, as the function's handler. */
@@ -55,7 +47,6 @@ const routes: Route[] = [
   ['POST', /^leads\/[^/]+\/notes$/, postNote],
   ['POST', /^erase$/, postErase],
   ['GET', /^audit$/, getAudit],
-  ['GET', /^counts$/, getCounts],
   ['GET', /^funnel$/, getFunnel],
   ['GET', /^funnel\.csv$/, getFunnelCsv],
   ['GET', /^staff$/, getStaff],

@@ -2,7 +2,6 @@ import {
   type AuditAction,
   type AuditEntry,
   type AuditPage,
-  type SourceCounts,
   type StaffInvite,
   type StaffMe,
   type StaffMember,
@@ -224,37 +223,5 @@ export function getAudit({ url, run }: ConsoleContext): Promise<AuditPage> {
           ? encodeCursor({ at: last.keyset_at, id: String(last.id) })
           : null,
     }
-  })
-}
-
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/
-const dayMs = 24 * 60 * 60 * 1000
-
-/** The funnel per source from `from` to `to` (UTC days; the last 30 by default). */
-export function getCounts({ url, run, now }: ConsoleContext): Promise<SourceCounts[]> {
-  const to = url.searchParams.get('to') || now().toISOString().slice(0, 10)
-  const from =
-    url.searchParams.get('from') || new Date(Date.parse(to) - 29 * dayMs).toISOString().slice(0, 10)
-  for (const [name, value] of [
-    ['from', from],
-    ['to', to],
-  ]) {
-    if (!dayPattern.test(value ?? '') || Number.isNaN(Date.parse(value ?? ''))) {
-      throw invalid(`${name} must be a date as YYYY-MM-DD, not "${value}".`)
-    }
-  }
-  if (from > to) throw invalid(`from (${from}) must not be after to (${to}).`)
-  return run(async (tx) => {
-    const rows = await tx.query<Record<keyof SourceCounts, string | number>>(
-      'select source, views, starts, sent, booked from public.console_counts($1::date, $2::date)',
-      [from, to],
-    )
-    return rows.map((row) => ({
-      source: String(row.source),
-      views: Number(row.views),
-      starts: Number(row.starts),
-      sent: Number(row.sent),
-      booked: Number(row.booked),
-    }))
   })
 }
