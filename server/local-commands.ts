@@ -17,6 +17,7 @@ import {
 } from '../supabase/functions/_shared/config/configured-handler.ts'
 import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
 import type { NotificationStatus } from '../supabase/functions/_shared/lead/lead-store.ts'
+import { runScheduledJob } from '../supabase/functions/_shared/notify/scheduled-run.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
 import { insightsHtml } from './insights/insights-html.ts'
@@ -58,18 +59,12 @@ async function notifyRetry(stores: FunctionStores, config: BackendConfig): Promi
     const output = `Nothing to do: set RESEND_API_KEY and NOTIFY_EMAIL_TO, or NOTIFY_WEBHOOK_URL, to send notifications, or ${apiKeySettings.join(' or ')} to read bookings back.\n`
     return { output, exitCode: 1 }
   }
-  let output = ''
-  let exitCode = 0
-  if (reconcile) {
-    const summary = await reconcile()
-    output += reconciledLine(summary)
-    if (summary.failed.length > 0) exitCode = 1
-  }
+  const { bookings, sent, failed } = await runScheduledJob(dispatcher, reconcile)
+  let output = bookings ? reconciledLine(bookings) : ''
   if (dispatcher.channels.length > 0) {
-    const { sent, failed } = await dispatcher.retryDue()
     output += `Sent ${sent} pending notification(s) by ${dispatcher.channels.join(' and ')}; ${failed} failed and stay pending.\n`
-    if (failed > 0) exitCode = 1
   }
+  const exitCode = (bookings?.failed.length ?? 0) > 0 || failed > 0 ? 1 : 0
   return { output, exitCode }
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../supabase/functions/_shared/console/auth-admin.ts'
 import { createTokenVerifier } from '../supabase/functions/_shared/console/verify-token.ts'
 import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply.ts'
+import { runScheduledJob } from '../supabase/functions/_shared/notify/scheduled-run.ts'
 import { type BackendConfig, localOrigin, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
 import {
@@ -117,16 +118,13 @@ export async function startLocalServer(
   config.port = port
   const dispatcher = createConfiguredDispatcher(config, database.notifications)
   const reconcile = createConfiguredReconciler(config, database.bookings, dispatcher.channels)
-  // The scheduled job's run, as the deployed retry endpoint does it: bookings read back first,
-  // so what they tell sales goes out in the same run.
+  // The scheduled job's run, as the deployed retry endpoint does it.
   const run = async () => {
-    if (reconcile) {
-      const { read, notices, failed } = await reconcile()
-      if (notices > 0 || failed.length > 0) {
-        console.error(`Bookings read back: ${read}, ${notices} change(s) for sales`)
-      }
+    const { bookings, sent, failed } = await runScheduledJob(dispatcher, reconcile)
+    if (bookings && (bookings.notices > 0 || bookings.failed.length > 0)) {
+      console.error(`Bookings read back: ${bookings.read}, ${bookings.notices} change(s) for sales`)
     }
-    return dispatcher.channels.length > 0 ? dispatcher.retryDue() : { sent: 0, failed: 0 }
+    return { sent, failed }
   }
   const retries =
     config.notifyRetrySeconds && (dispatcher.channels.length > 0 || reconcile)

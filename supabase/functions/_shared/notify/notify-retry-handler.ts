@@ -1,6 +1,7 @@
 import type { Reconcile } from '../booking/booking-reconciler.ts'
 import { errorReply } from '../http/json-reply.ts'
 import type { NotificationDispatcher } from './notification-dispatcher.ts'
+import { runScheduledJob } from './scheduled-run.ts'
 
 /** What the retry endpoint uses. */
 export interface NotifyRetryDependencies {
@@ -61,11 +62,10 @@ export function createNotifyRetryHandler(deps: NotifyRetryDependencies) {
     }
     // Off the request path, and never a reason for the retries not to run.
     await deps.prune?.().catch((error) => log('Pruning failed', error))
-    // Left out of the reply where no scheduler's API is set.
-    const bookings = deps.reconcile ? await deps.reconcile() : undefined
     try {
-      const { sent, failed } = await deps.dispatcher.retryDue()
-      return new Response(JSON.stringify({ success: true, sent, failed, bookings }), {
+      // `bookings` is left out of the reply where no scheduler's API is set.
+      const run = await runScheduledJob(deps.dispatcher, deps.reconcile)
+      return new Response(JSON.stringify({ success: true, ...run }), {
         headers: { 'content-type': 'application/json; charset=utf-8' },
       })
     } catch (error) {
