@@ -20,19 +20,21 @@ const companyName = 'Astro & Partners LLP'
 let partner: FrameworkApp
 
 beforeAll(async () => {
-  partner = await startFrameworkApp('astro', browser, { ASTRO_TELEMETRY_DISABLED: '1' })
-  await partner.write({
-    'package.json': JSON.stringify({
+  partner = await startFrameworkApp('astro', browser, {
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+    manifest: (tarball) => ({
       name: 'partner-astro',
       private: true,
       type: 'module',
       dependencies: {
         astro: astroVersion,
-        'demo-request': `file:./${partner.packed.filename}`,
+        'demo-request': `file:./${tarball}`,
         react: devVersion('react'),
         'react-dom': devVersion('react-dom'),
       },
     }),
+  })
+  await partner.write({
     'astro.config.mjs': `import { defineConfig } from 'astro/config'
 
 export default defineConfig({ output: 'static' })

@@ -25,7 +25,10 @@ export interface FrameworkApp {
   backend: string
   /** Writes each file, by its path in the app's folder. */
   write(files: Record<string, string>): Promise<void>
-  /** `npm install` in the app's folder. */
+  /**
+   * The app's `npm install`, begun as the app was set up (beside its backend's start, which it
+   * does not need): resolves once it has ended.
+   */
   install(): Promise<void>
   /** Runs one of the app's installed commands (`node_modules/.bin/<bin>`) in its folder. */
   run(bin: string, args: string[]): Promise<void>
@@ -46,14 +49,21 @@ interface OpenPage {
   close(): Promise<void>
 }
 
+/** The app's package.json, which names the tarball as a dependency, and its commands' settings. */
+interface AppSetup {
+  manifest: (tarball: string) => Record<string, unknown>
+  /** Over this environment, for the app's commands. */
+  env?: NodeJS.ProcessEnv
+}
+
 /**
- * Sets up around an app named `name`, whose commands run with `env` over this environment, to be
- * opened in `chromium`.
+ * Sets up around an app named `name`, to be opened in `chromium`: writes its package.json and
+ * starts `npm install` while its backend starts.
  */
 export async function startFrameworkApp(
   name: string,
   chromium: Browser,
-  env: NodeJS.ProcessEnv = {},
+  { manifest, env = {} }: AppSetup,
 ): Promise<FrameworkApp> {
   const tempDir = await mkdtemp(join(tmpdir(), `demo-request-${name}-`))
   const folder = join(tempDir, 'app')
@@ -62,14 +72,21 @@ export async function startFrameworkApp(
   const bin = (command: string) => join(folder, 'node_modules/.bin', command)
   let backend: ServerProcess | undefined
   let site: ServerProcess | undefined
+  let installing: Promise<void> | undefined
   const stop = async () => {
     await site?.stop()
     await backend?.stop()
+    // An install still writing when setup failed ends before its folder goes.
+    await installing?.catch(() => {})
     await rm(tempDir, { recursive: true, force: true })
   }
   try {
     await mkdir(folder)
     const packed = await packInto(folder)
+    await writeFile(join(folder, 'package.json'), JSON.stringify(manifest(packed.filename)))
+    installing = npmInstall(folder).then(() => {})
+    // Awaited by install(); a failure until then is its to report, not an unhandled rejection.
+    installing.catch(() => {})
     const port = await freePort()
     const origin = `http://127.0.0.1:${port}`
     backend = await startLocalServer({
@@ -91,9 +108,7 @@ export async function startFrameworkApp(
           await writeFile(join(folder, path), text)
         }
       },
-      async install() {
-        await npmInstall(folder)
-      },
+      install: () => installing as Promise<void>,
       async run(command, args) {
         await run(bin(command), args, { cwd: folder, env: commandEnv })
       },

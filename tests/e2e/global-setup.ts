@@ -38,7 +38,10 @@ export default async function setup(project: TestProject) {
   }
   const tempDir = await mkdtemp(join(tmpdir(), 'site-e2e-'))
   const dataDir = join(tempDir, 'pglite')
-  const server = await startLocalServer(
+  // Packed while the server starts, not after it: no file starts before both are done.
+  const packedIn = join(tempDir, 'package')
+  const packing = mkdir(packedIn).then(() => npmPack(packedIn))
+  const starting = startLocalServer(
     {
       PGLITE_DATA_DIR: dataDir,
       // The embedded database and no email, whatever the developer's shell holds.
@@ -59,21 +62,17 @@ export default async function setup(project: TestProject) {
       // The one server of the suite that starts on a new folder as a fresh clone's does.
     },
     { initdb: true },
-  ).catch(async (error) => {
+  )
+  const [started, packed] = await Promise.allSettled([starting, packing])
+  if (started.status === 'rejected' || packed.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop()
     await rm(tempDir, { recursive: true, force: true })
-    throw error
-  })
+    throw started.status === 'rejected' ? started.reason : (packed as PromiseRejectedResult).reason
+  }
+  const server = started.value
   project.provide('baseUrl', server.url)
   project.provide('dataDir', dataDir)
-  const packedIn = join(tempDir, 'package')
-  try {
-    await mkdir(packedIn)
-    project.provide('packed', { folder: packedIn, ...(await npmPack(packedIn)) })
-  } catch (error) {
-    await server.stop()
-    await rm(tempDir, { recursive: true, force: true })
-    throw error
-  }
+  project.provide('packed', { folder: packedIn, ...packed.value })
 
   return async () => {
     await server.stop()

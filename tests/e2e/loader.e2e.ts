@@ -181,8 +181,6 @@ async function buildAngularHost(outDir: string) {
 
 beforeAll(async () => {
   tempDir = await mkdtemp(join(tmpdir(), 'loader-e2e-'))
-  await buildReactHost(tempDir)
-  await buildAngularHost(tempDir)
   partner = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://partner').pathname
     if (path === '/favicon.ico') {
@@ -209,7 +207,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
   partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`
 
-  backend = await startLocalServer({
+  // The hosts are built while the backend starts: the partner's server reads them per request.
+  const hostsBuilt = Promise.all([buildReactHost(tempDir), buildAngularHost(tempDir)])
+  const backendStarted = startLocalServer({
     PGLITE_DATA_DIR: join(tempDir, 'pglite'),
     DATABASE_URL: '',
     RESEND_API_KEY: '',
@@ -222,6 +222,11 @@ beforeAll(async () => {
     POW_MIN_BITS: '4',
     POW_MAX_BITS: '8',
   })
+  // Both settled before either's failure is thrown: a backend that started is then stopped.
+  const [built, started] = await Promise.allSettled([hostsBuilt, backendStarted])
+  if (started.status === 'fulfilled') backend = started.value
+  if (built.status === 'rejected') throw built.reason
+  if (started.status === 'rejected') throw started.reason
   definePages(new URL(backend.url).origin)
 }, 120_000)
 
