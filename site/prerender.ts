@@ -15,8 +15,10 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url))
 const siteDir = join(dist, 'site')
 const serverEntry = join(dist, 'site-ssr', 'entry-server.js')
 
-// `chunk`: the page's own module, for those site/routes.tsx loads lazily.
-const outputs: { page: PageMeta; file: string; chunk?: string }[] = [
+// `chunk`: the page's own module, for those site/routes.tsx loads lazily. `scriptsFirst`: the
+// page's modules start with its HTML rather than after its first paint, for the console, whose
+// prerendered shell only says it is checking: what staff wait for comes from its scripts.
+const outputs: { page: PageMeta; file: string; chunk?: string; scriptsFirst?: true }[] = [
   { page: pages.home, file: 'index.html' },
   {
     page: pages.requestDemo,
@@ -26,7 +28,12 @@ const outputs: { page: PageMeta; file: string; chunk?: string }[] = [
   { page: pages.privacy, file: 'privacy/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.terms, file: 'terms/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.embed, file: 'embed/index.html', chunk: 'pages/embed-page.tsx' },
-  { page: consolePage, file: 'console/index.html', chunk: 'pages/console-page.tsx' },
+  {
+    page: consolePage,
+    file: 'console/index.html',
+    chunk: 'pages/console-page.tsx',
+    scriptsFirst: true,
+  },
   { page: pages.notFound, file: '404.html' },
 ]
 
@@ -76,11 +83,14 @@ const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest
 await rm(dirname(manifestFile), { recursive: true })
 const origin = siteOrigin(process.env.SITE_URL)
 
-for (const { page, file, chunk } of outputs) {
+for (const { page, file, chunk, scriptsFirst } of outputs) {
   const head = [headTags(page, origin), chunkPreloads(manifest, chunk, template)].filter(Boolean)
-  const html = startModulesAfterPaint(
-    fill(fill(template, 'page-head', head.join('\n    ')), 'page-html', await render(page.path)),
+  const filled = fill(
+    fill(template, 'page-head', head.join('\n    ')),
+    'page-html',
+    await render(page.path),
   )
+  const html = scriptsFirst ? filled : startModulesAfterPaint(filled)
   const target = join(siteDir, file)
   await mkdir(dirname(target), { recursive: true })
   await writeFile(target, html)
