@@ -62,7 +62,7 @@ async function salesLink(server: ServerProcess): Promise<string> {
 }
 
 /** Where a load's time went: milliseconds from navigation start, as the page's own timings say. */
-export interface LoadMarks {
+interface LoadMarks {
   seen: number
   firstPaint: number | null
   /** When the last script the page fetched had arrived. */
