@@ -15,8 +15,10 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url))
 const siteDir = join(dist, 'site')
 const serverEntry = join(dist, 'site-ssr', 'entry-server.js')
 
-// `chunk`: the page's own module, for those site/routes.tsx loads lazily.
-const outputs: { page: PageMeta; file: string; chunk?: string }[] = [
+// `chunk`: the page's own module, for those site/routes.tsx loads lazily. `scriptsFirst`: the
+// page's modules start with its HTML rather than after its first paint, for the console, whose
+// prerendered shell only says it is checking: what staff wait for comes from its scripts.
+const outputs: { page: PageMeta; file: string; chunk?: string; scriptsFirst?: true }[] = [
   { page: pages.home, file: 'index.html' },
   {
     page: pages.requestDemo,
@@ -26,28 +28,49 @@ const outputs: { page: PageMeta; file: string; chunk?: string }[] = [
   { page: pages.privacy, file: 'privacy/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.terms, file: 'terms/index.html', chunk: 'pages/legal-page.tsx' },
   { page: pages.embed, file: 'embed/index.html', chunk: 'pages/embed-page.tsx' },
-  { page: consolePage, file: 'console/index.html', chunk: 'pages/console-page.tsx' },
+  {
+    page: consolePage,
+    file: 'console/index.html',
+    chunk: 'pages/console-page.tsx',
+    scriptsFirst: true,
+  },
   { page: pages.notFound, file: '404.html' },
 ]
 
-type Manifest = Record<string, { file: string; imports?: string[] }>
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
 
-/** Modulepreload links for a page's chunk and what it imports, beyond the main bundle's. */
-function chunkPreloads(manifest: Manifest, chunk: string | undefined, template: string): string {
+/**
+ * Modulepreload links for a page's chunk and what it imports, beyond the main bundle's; with
+ * `stylesheets`, links to the chunk's CSS too, which its import would otherwise ask for only once
+ * the main bundle runs, and wait for (Vite's preload helper skips a sheet already linked).
+ */
+function chunkPreloads(
+  manifest: Manifest,
+  chunk: string | undefined,
+  template: string,
+  stylesheets = false,
+): string {
   const files = new Set<string>()
+  const sheets = new Set<string>()
   const visit = (key: string) => {
     const entry = manifest[key]
     if (!entry)
       throw new Error(`The client build has no chunk for ${key}: is site/routes.tsx in step?`)
     if (files.has(entry.file)) return
     files.add(entry.file)
+    for (const sheet of entry.css ?? []) sheets.add(sheet)
     for (const imported of entry.imports ?? []) visit(imported)
   }
   if (chunk) visit(chunk)
-  return [...files]
+  const links = [...files]
     .filter((file) => !template.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ')
+  if (stylesheets) {
+    links.unshift(
+      ...[...sheets].map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}">`),
+    )
+  }
+  return links.join('\n    ')
 }
 
 function fill(template: string, marker: string, value: string): string {
@@ -76,11 +99,17 @@ const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest
 await rm(dirname(manifestFile), { recursive: true })
 const origin = siteOrigin(process.env.SITE_URL)
 
-for (const { page, file, chunk } of outputs) {
-  const head = [headTags(page, origin), chunkPreloads(manifest, chunk, template)].filter(Boolean)
-  const html = startModulesAfterPaint(
-    fill(fill(template, 'page-head', head.join('\n    ')), 'page-html', await render(page.path)),
+for (const { page, file, chunk, scriptsFirst } of outputs) {
+  const head = [
+    headTags(page, origin),
+    chunkPreloads(manifest, chunk, template, scriptsFirst),
+  ].filter(Boolean)
+  const filled = fill(
+    fill(template, 'page-head', head.join('\n    ')),
+    'page-html',
+    await render(page.path),
   )
+  const html = scriptsFirst ? filled : startModulesAfterPaint(filled)
   const target = join(siteDir, file)
   await mkdir(dirname(target), { recursive: true })
   await writeFile(target, html)

@@ -35,7 +35,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const count = (value: string | undefined, fallback: number) => Number(value || fallback)
 const settings = {
   startupRuns: count(process.env.BENCH_STARTUP_RUNS, 10),
-  lighthouseMobileRuns: count(process.env.BENCH_MOBILE_RUNS, 3),
+  lighthouseMobileRuns: count(process.env.BENCH_MOBILE_RUNS, 5),
   lighthouseDesktopRuns: count(process.env.BENCH_DESKTOP_RUNS, 1),
   loadSeconds: count(process.env.BENCH_LOAD_SECONDS, 5),
   floodPosts: count(process.env.BENCH_FLOOD_POSTS, 10_000),

@@ -85,7 +85,22 @@ const scoreText = (audit: Audit) =>
   `perf ${audit.scores.performance} · a11y ${audit.scores.accessibility} · BP ${audit.scores['best-practices']} · SEO ${audit.scores.seo}`
 const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`
 
-function auditRows(label: string, site: Audit, bare: Audit): BenchRow[] {
+/**
+ * What the scripts add to TBT: the median over rounds of a run of the site less the run without
+ * JavaScript beside it. On two shared cores a busy moment lengthens both runs of its round, and
+ * cancels here where it would move either median alone (`/` read 97 ms against 0 in one run and
+ * 74 against 34 in the next).
+ */
+function addedTbt(site: Audit[], bare: Audit[]): number {
+  return (
+    median(site.map((run, round) => run.tbtMs - (bare[round]?.tbtMs ?? Number.NaN))) ?? Number.NaN
+  )
+}
+
+function auditRows(label: string, runs: { site: Audit[]; bare: Audit[] }): BenchRow[] {
+  const site = medianAudit(runs.site)
+  const bare = medianAudit(runs.bare)
+  const added = addedTbt(runs.site, runs.bare)
   const row = (
     measure: string,
     value: string,
@@ -110,13 +125,13 @@ function auditRows(label: string, site: Audit, bare: Audit): BenchRow[] {
     ),
     row('LCP', seconds(site.lcpMs), '≤ 1.2 s', seconds(bare.lcpMs), site.lcpMs <= 1200),
     // Within 30 ms of the page without scripts: what the scripts add, whatever the machine's
-    // noise gives both (issue 32).
+    // noise gives both (issue 32), read round by round.
     row(
       'TBT',
-      `${Math.round(site.tbtMs)} ms`,
+      `${Math.round(site.tbtMs)} ms; the scripts add ${Math.round(added)} ms (median of each round's difference)`,
       '≤ 50 ms, ≤ no JavaScript + 30 ms',
       `${Math.round(bare.tbtMs)} ms`,
-      site.tbtMs <= 50 && site.tbtMs - bare.tbtMs <= 30,
+      site.tbtMs <= 50 && added <= 30,
     ),
     row('CLS', site.cls.toFixed(3), '≤ 0.01', bare.cls.toFixed(3), site.cls <= 0.01),
     row('total bytes', kb(site.bytes), '—', kb(bare.bytes), null),
@@ -160,7 +175,7 @@ export async function measureLighthouse(
         }
         const label = `${desktop ? 'desktop' : 'mobile'} \`${page.path}\` (median of ${count})`
         data[`${desktop ? 'desktop' : 'mobile'} ${page.path}`] = { site, bare: base }
-        rows.push(...auditRows(label, medianAudit(site), medianAudit(base)))
+        rows.push(...auditRows(label, { site, bare: base }))
       }
     }
     return { rows, data }

@@ -4,6 +4,7 @@ import { acceptSignInLink } from './accept-sign-in-link.ts'
 import { consoleCopy } from './console-copy.ts'
 import { ConsoleApiContext, type ConsoleDeps, ConsoleDepsContext } from './console-deps.ts'
 import { ConsoleShell } from './console-shell.tsx'
+import { askLanding } from './landing-queries.ts'
 import { SignInScreen } from './sign-in-screen.tsx'
 
 type Stage =
@@ -49,13 +50,17 @@ export function ConsoleApp({ deps }: { deps: ConsoleDeps }) {
       const { data: current } = await deps.auth.getSession()
       if (!live) return
       if (link.followed && link.problem) setStage({ name: 'signedOut', notice: link.problem })
-      else setStage(current.session ? { name: 'signedIn' } : { name: 'signedOut', notice: null })
+      else if (!current.session) setStage({ name: 'signedOut', notice: null })
+      else {
+        askLanding(queries, api, deps.href())
+        setStage({ name: 'signedIn' })
+      }
     })()
     return () => {
       live = false
       data.subscription.unsubscribe()
     }
-  }, [deps, queries])
+  }, [deps, queries, api])
 
   if (stage.name === 'checking') return <ConsoleChecking followingLink={stage.followingLink} />
   return (

@@ -7,6 +7,7 @@ import { consoleCopy } from './console-copy.ts'
 import { useConsoleApi, useConsoleDeps } from './console-deps.ts'
 import { type ConsoleView, chosenView, viewsFor } from './console-views.ts'
 import { FunnelView } from './funnel-view.tsx'
+import { meQuery } from './landing-queries.ts'
 import { LeadsView } from './leads-view.tsx'
 import { PeopleView } from './people-view.tsx'
 import { Failed, Loading } from './query-status.tsx'
@@ -24,11 +25,7 @@ const viewComponents: Record<ConsoleView, ComponentType> = {
 export function ConsoleShell() {
   const api = useConsoleApi()
   // The first call of a session is its sign-in on the audit trail (GET /me).
-  const me = useQuery({
-    queryKey: ['me'],
-    queryFn: () => api.me(),
-    staleTime: Number.POSITIVE_INFINITY,
-  })
+  const me = useQuery(meQuery(api))
   if (me.isPending) return <Loading />
   if (me.isError) return <Failed error={me.error} retry={() => me.refetch()} />
   return <SignedIn me={me.data} />

@@ -5,6 +5,7 @@ import type { LeadFilter, LeadSummary } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { dayOf } from './console-dates.ts'
 import { useConsoleApi } from './console-deps.ts'
+import { leadsQuery, refetchListOnMount } from './landing-queries.ts'
 import { filterFromQuery, queryWithFilter } from './lead-filter-query.ts'
 import { LeadFilters } from './lead-filters.tsx'
 import { LeadPanel } from './lead-panel.tsx'
@@ -58,8 +59,8 @@ function LeadList({
   const [cursors, setCursors] = useState<(string | null)[]>([null])
   const before = cursors.at(-1) ?? null
   const leads = useQuery({
-    queryKey: ['leads', filter, before],
-    queryFn: () => api.leads(filter, before),
+    ...leadsQuery(api, filter, before),
+    refetchOnMount: refetchListOnMount,
     refetchInterval: refreshEvery,
     refetchOnWindowFocus: true,
     placeholderData: keepPreviousData,
