@@ -18,5 +18,6 @@ export function browserConsoleDeps(): ConsoleDeps {
     redirectTo: new URL('/console', location.origin).href,
     href: () => location.href,
     replaceUrl: (url) => history.replaceState(history.state, '', url),
+    roleMemory: localStorage,
   }
 }

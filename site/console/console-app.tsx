@@ -52,7 +52,7 @@ export function ConsoleApp({ deps }: { deps: ConsoleDeps }) {
       if (link.followed && link.problem) setStage({ name: 'signedOut', notice: link.problem })
       else if (!current.session) setStage({ name: 'signedOut', notice: null })
       else {
-        askLanding(queries, api, deps.href())
+        askLanding(queries, api, deps.href(), deps.roleMemory)
         setStage({ name: 'signedIn' })
       }
     })()

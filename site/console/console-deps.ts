@@ -15,6 +15,12 @@ export interface ConsoleDeps {
   /** The page's address now, and how to change it without a navigation (history.replaceState). */
   href: () => string
   replaceUrl: (url: string) => void
+  /**
+   * Where the console notes the role last signed in on this device (localStorage: staff, never
+   * visitors), so the next visit asks only for what that role's first view shows. None: it asks
+   * as for a role with the leads list.
+   */
+  roleMemory?: Pick<Storage, 'getItem' | 'setItem'>
 }
 
 export const ConsoleDepsContext = createContext<ConsoleDeps | null>(null)

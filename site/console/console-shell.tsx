@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type ComponentType, useRef } from 'react'
+import { type ComponentType, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { StaffMe } from '#core/console-api.ts'
 import { AuditView } from './audit-view.tsx'
@@ -7,7 +7,7 @@ import { consoleCopy } from './console-copy.ts'
 import { useConsoleApi, useConsoleDeps } from './console-deps.ts'
 import { type ConsoleView, chosenView, viewsFor } from './console-views.ts'
 import { FunnelView } from './funnel-view.tsx'
-import { meQuery } from './landing-queries.ts'
+import { meQuery, rememberRole } from './landing-queries.ts'
 import { LeadsView } from './leads-view.tsx'
 import { PeopleView } from './people-view.tsx'
 import { Failed, Loading } from './query-status.tsx'
@@ -32,7 +32,8 @@ export function ConsoleShell() {
 }
 
 function SignedIn({ me }: { me: StaffMe }) {
-  const { auth } = useConsoleDeps()
+  const { auth, roleMemory } = useConsoleDeps()
+  useEffect(() => rememberRole(roleMemory, me.role), [roleMemory, me.role])
   const [query] = useConsoleQuery()
   const [path] = useLocation()
   const view = chosenView(me.role, query.get('view'))

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { LeadFilter } from '#core/console-api.ts'
+import { type LeadFilter, type StaffRole, staffRoles } from '#core/console-api.ts'
 import type { ConsoleApi } from './console-api-port.ts'
+import { viewsFor } from './console-views.ts'
 import { filterFromQuery } from './lead-filter-query.ts'
 
 /** Who is signed in (GET /me, the session's sign-in on the audit trail), asked once a session. */
@@ -26,17 +27,45 @@ const landingAnswerMs = 2_000
 export const refetchListOnMount = ({ state }: { state: { dataUpdatedAt: number } }) =>
   Date.now() - state.dataUpdatedAt > landingAnswerMs
 
+type RoleMemory = Pick<Storage, 'getItem' | 'setItem'> | undefined
+const roleKey = 'demo-request-console-role'
+
+// Storage a browser refuses (privacy settings) only costs the next visit its early list.
+function recalled(memory: RoleMemory): StaffRole | null {
+  try {
+    const role = memory?.getItem(roleKey)
+    return staffRoles.find((each) => each === role) ?? null
+  } catch {
+    return null
+  }
+}
+
+/** Notes the role signed in on this device, for the next visit's {@link askLanding}. */
+export function rememberRole(memory: RoleMemory, role: StaffRole): void {
+  try {
+    memory?.setItem(roleKey, role)
+  } catch {}
+}
+
 /**
  * Asks what the signed-in page will show first, all at once, as soon as a session is known:
  * /me and, where the address lands on the leads list, its first page. The list would otherwise
- * wait for /me's answer and the shell's render. Only sales and the owner have the list; another
- * role's /leads is refused 403 (its reason unused) and that view never asks for it.
+ * wait for /me's answer and the shell's render. Only the roles with the list ask for it: the
+ * one noted on this device's last visit, or, with none noted, as if it had the list (another
+ * role's /leads is refused 403, its reason unused, and that role's views never ask).
  */
-export function askLanding(queries: QueryClient, api: ConsoleApi, href: string): void {
+export function askLanding(
+  queries: QueryClient,
+  api: ConsoleApi,
+  href: string,
+  memory?: RoleMemory,
+): void {
   const query = new URL(href).searchParams
   void queries.prefetchQuery(meQuery(api))
   const view = query.get('view')
-  if ((view === null || view === 'leads') && !query.has('lead')) {
+  const role = recalled(memory)
+  const hasList = role === null || viewsFor(role).includes('leads')
+  if (hasList && (view === null || view === 'leads') && !query.has('lead')) {
     void queries.prefetchQuery(leadsQuery(api, filterFromQuery(query), null))
   }
 }
