@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import { insertLead } from '../support/insert-lead.ts'
+import { sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
 const bounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
@@ -208,6 +210,46 @@ describe.each(testDatabases)('the funnel roll-ups on $name', ({ open, skip }) =>
         Object.fromEntries(Object.entries(chart).filter(([key]) => !/sent|booked/.test(key))),
       ).toEqual(views)
       expect(views[`${day(17)} shown`]).toBeGreaterThan(0)
+    },
+  )
+
+  it.skipIf(skip)(
+    'give the chart the leads sent on each day of the range and of the period before',
+    async () => {
+      // Days 4 and 11 are in the range, -8 and 1 in the period before it, which is read per day.
+      for (const [n, page] of [
+        [4, 'https://acme.example/injury?utm_campaign=x'],
+        [4, 'https://firm.example/request-demo'],
+        [11, 'https://acme.example/claims'],
+        [-8, 'https://acme.example/injury'],
+        [1, 'https://firm.example/request-demo#form'],
+        [1, 'https://firm.example/request-demo'],
+      ] as const) {
+        const { id } = await insertLead(test.db, { ...sampleNewDemoRequest, pageUrl: page })
+        await test.db.query('update public.demo_requests set created_at = $2 where id = $1', [
+          id,
+          `${day(n)}T12:00:00Z`,
+        ])
+      }
+      const report = await createSqlFunnelStore(test.db).report({
+        from: day(3),
+        to: day(17),
+        source: null,
+        timeZone: 'UTC',
+        bounds,
+      })
+      const sent = report
+        .filter((row) => row.part === 'day' && row.event === 'sent')
+        .map((row) => [row.day, row.n])
+        .sort()
+      expect(sent).toEqual(
+        [
+          [day(-8), 1],
+          [day(1), 2],
+          [day(4), 2],
+          [day(11), 1],
+        ].sort(),
+      )
     },
   )
 })
