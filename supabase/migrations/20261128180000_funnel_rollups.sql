@@ -6,14 +6,17 @@
 -- day one row per source, the fields and campaigns by week where the week is whole.
 
 
--- Without a SET clause and with its calls named in full, the planner inlines the cut into the
--- report's scan of the leads rather than calling it once per lead (a third of the report's time).
+-- The same cut, at the first ? or #, made by splitting rather than by a regular expression,
+-- which cost about 100 µs a lead (more than the rest of the report); and without a SET clause,
+-- its calls named in full, so that the planner inlines it into the report's scan of the leads
+-- rather than calling it once per lead.
 create or replace function public.demo_request_funnel_page(p_url text)
 returns text
 language sql
 immutable
 as $$
-  select pg_catalog.left(coalesce(pg_catalog.substring(p_url, '^[^?#]*'), ''), 1000)
+  select pg_catalog.left(
+    coalesce(pg_catalog.split_part(pg_catalog.split_part(p_url, '?', 1), '#', 1), ''), 1000)
 $$;
 
 revoke all on function public.demo_request_funnel_page from public, anon, authenticated;
