@@ -75,6 +75,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128150000', name: 'funnel' },
       { version: '20261128160000', name: 'console_role' },
       { version: '20261128170000', name: 'drop_console_counts' },
+      { version: '20261128180000', name: 'funnel_rollups' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -96,14 +97,16 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_client_key_secrets', relrowsecurity: true },
       { relname: 'demo_request_digests', relrowsecurity: true },
       { relname: 'demo_request_funnel_campaign_counts', relrowsecurity: true },
+      { relname: 'demo_request_funnel_campaign_sums', relrowsecurity: true },
       { relname: 'demo_request_funnel_campaigns', relrowsecurity: true },
       { relname: 'demo_request_funnel_counts', relrowsecurity: true },
-      { relname: 'demo_request_funnel_day_sums', relrowsecurity: true },
+      { relname: 'demo_request_funnel_day_steps', relrowsecurity: true },
       { relname: 'demo_request_funnel_days', relrowsecurity: true },
+      { relname: 'demo_request_funnel_field_sums', relrowsecurity: true },
+      { relname: 'demo_request_funnel_page_sums', relrowsecurity: true },
       { relname: 'demo_request_funnel_pages', relrowsecurity: true },
       { relname: 'demo_request_funnel_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_funnel_summed_days', relrowsecurity: true },
-      { relname: 'demo_request_funnel_week_sums', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_spent_proofs', relrowsecurity: true },

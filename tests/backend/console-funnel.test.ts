@@ -253,7 +253,7 @@ describe.each(testDatabases)('the funnel on $name', ({ open, skip }) => {
     }
     await test.db.query('select public.demo_request_funnel_compact($1::date)', [daysAgo(58)])
     const summed = await test.db.query<{ n: number }>(
-      'select count(*)::int as n from public.demo_request_funnel_day_sums where day = any ($1::date[])',
+      'select count(*)::int as n from public.demo_request_funnel_day_steps where day = any ($1::date[])',
       [days],
     )
     expect(summed[0]?.n).toBeGreaterThan(0)
@@ -301,7 +301,7 @@ describe.each(testDatabases)('the funnel on $name', ({ open, skip }) => {
         await test.db.query('select public.demo_request_funnel_compact($1::date)', [day(before)])
       }
       const weeks = await test.db.query<{ week: string }>(
-        'select distinct week::text as week from public.demo_request_funnel_week_sums',
+        'select distinct day::text as week from public.demo_request_funnel_page_sums where span = 7',
       )
       expect(weeks.map((row) => row.week)).toContain(day(0))
       const raw = await test.db.query<{ source: string; page: string; event: string; n: string }>(

@@ -75,17 +75,18 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
           'funnel_days',
           'funnel_campaign_counts',
           'funnel_campaigns',
-          'funnel_day_sums',
           'funnel_summed_days',
+          'funnel_day_steps',
+          // A week's sum (span 7, dated by its Monday) holds its pruned days too: it goes with
+          // the first of them.
+          'funnel_page_sums',
+          'funnel_field_sums',
+          'funnel_campaign_sums',
         ]) {
           await tx.query(`delete from public.demo_request_${table} where day < $1::date`, [
             beforeDay,
           ])
         }
-        // A week's sum holds its pruned days too: it goes with the first of them.
-        await tx.query('delete from public.demo_request_funnel_week_sums where week < $1::date', [
-          beforeDay,
-        ])
         await tx.query(
           'delete from public.demo_request_funnel_rate_limits where window_start < $1',
           [windowsBefore],
