@@ -44,7 +44,7 @@ const stages: Stage[] = [
   },
   { script: 'test:engines', needs: ['build'], group: 'vite' },
   // Its script builds the static Storybook after the stories: here build-storybook does, beside
-  // them. One Chromium page renders the stories one at a time, about 1.3 cores' worth on two.
+  // them. Two pages of one Chromium render the stories, each taking the next story file.
   {
     script: 'test:storybook',
     command: ['vitest', 'run', '--project', 'stories'],
