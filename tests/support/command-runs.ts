@@ -57,7 +57,7 @@ export async function storeLeads(env: NodeJS.ProcessEnv, firstNames: string[]) {
 }
 
 /** What a test file of commands is given: its folder, the email stand-in and `npm start`. */
-export interface CommandRuns {
+interface CommandRuns {
   folder(): string
   emailApi(): EmailApiStandIn
   /** Only what the commands read, so the developer's shell cannot change the outcome. */
