@@ -7,7 +7,7 @@ import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendlyWebhookBody, signCalendlyWebhook } from '../tests/support/booking-webhooks.ts'
 import { consoleJwtSecret, staffToken } from '../tests/support/console-staff.ts'
-import { newPgliteFolder } from '../tests/support/pglite-folder.ts'
+import { migratedPgliteFolder, newPgliteFolder } from '../tests/support/pglite-folder.ts'
 import { sampleLead, sampleNewDemoRequest } from '../tests/support/sample-lead.ts'
 import { readBackendConfig } from './config.ts'
 import { openDatabase, runCommand } from './database.ts'
@@ -34,6 +34,8 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-server-'))
   await mkdir(join(folder, 'dist', 'widget'), { recursive: true })
   await writeFile(join(folder, 'dist', 'widget', 'demo-request.js'), '// widget')
+  // Empty, so this server applies every migration as a first `npm start` does; the servers the
+  // tests below start for one point each take the migrated copy, a PGlite boot's worth less.
   await newPgliteFolder(config().dataDir)
   server = await startLocalServer(config())
 }, 60_000)
@@ -164,7 +166,7 @@ describe('the local server', () => {
   })
 
   it("serves the console's function, checking tokens with the local Auth's secret", async () => {
-    await newPgliteFolder(config('console').dataDir)
+    await migratedPgliteFolder(config('console').dataDir)
     const local = await startLocalServer(config('console'), { authJwtSecret: consoleJwtSecret })
     try {
       const me = async (token: string) => {
@@ -188,7 +190,7 @@ describe('the local server', () => {
   })
 
   it('rate-limits by socket address, whatever X-Forwarded-For claims', async () => {
-    await newPgliteFolder(config('rate-limited').dataDir)
+    await migratedPgliteFolder(config('rate-limited').dataDir)
     const limited = await startLocalServer(config('rate-limited'))
     try {
       const send = (forwardedFor: string) =>
@@ -213,7 +215,7 @@ describe('the local server', () => {
     const address = taken.address()
     const port = typeof address === 'object' && address ? address.port : 0
     try {
-      await newPgliteFolder(config('port-taken').dataDir)
+      await migratedPgliteFolder(config('port-taken').dataDir)
       await expect(startLocalServer({ ...config('port-taken'), port })).rejects.toThrow(
         `Port ${port} is in use: set PORT`,
       )

@@ -90,7 +90,14 @@ it('counts a visit, a send and a booking, and npm run insights shows them', asyn
   })
   expect(booked.status).toBe(200)
 
-  const [header, ...rows] = (await insights(['--csv', '--source', source])).trim().split('\r\n')
+  // Each asks the server holding the folder, so the three run at once.
+  const file = join(tempDir, 'insights.html')
+  const [csv, table] = await Promise.all([
+    insights(['--csv', '--source', source]),
+    insights(['--days', '1']),
+    insights(['--html', file]),
+  ])
+  const [header, ...rows] = csv.trim().split('\r\n')
   expect(header).toMatch(/^source,page,views,starts,sent,booked,/)
   expect(rows).toHaveLength(1)
   const columns = header?.split(',') ?? []
@@ -98,15 +105,12 @@ it('counts a visit, a send and a booking, and npm run insights shows them', asyn
   expect(row).toMatchObject({ source, page, views: '2', starts: '2', sent: '1', booked: '1' })
   expect(row).toMatchObject({ field_empty: '1', routed: '1', held: '0', cancelled: '0' })
 
-  const table = await insights(['--days', '1'])
   expect(table).toContain('Views → starts → sent → booked')
   expect(table).toMatch(
     new RegExp(`${source} +${page} +2 +2 \\(100%\\) +1 \\(50%\\) +1 \\(100%\\)`),
   )
   expect(table).toMatch(/First name +1 +0/)
 
-  const file = join(tempDir, 'insights.html')
-  await insights(['--html', file])
   const html = await readFile(file, 'utf8')
   expect(html).toMatch(/^<!doctype html>/)
   expect(html).toContain(source)

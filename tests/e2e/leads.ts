@@ -6,7 +6,8 @@ import { waitUntil } from '../support/wait-until.ts'
  * What the server holding `dataDir` answers to `command`, asked as `npm run leads` and
  * `npm run insights` ask it (runCommand, server/database.ts), from this process: a node and tsx
  * of their own cost over a second of a core each, and e2e reads the leads some forty times. The
- * commands as processes a person starts are commands.test.ts's and insights-command.test.ts's.
+ * commands as processes a person starts are start-command.test.ts's, leads-command.test.ts's and
+ * insights-command.test.ts's.
  */
 async function askServer(dataDir: string, command: string, input: unknown): Promise<string> {
   const answer = await askDataDirHolder(dataDir, command, input)

@@ -15,7 +15,7 @@ import { runMigrations } from '../../server/migrate.ts'
 // same empty database every time, so a second template holds them applied, one per content of
 // supabase/migrations/: a changed or added migration makes a new one. A migrated copy still
 // runs the migrations, which find each applied; they run in full on the empty template in
-// migrate.test.ts, local-server.test.ts, commands.test.ts and the e2e suite's server.
+// migrate.test.ts, local-server.test.ts, start-command.test.ts and the e2e suite's server.
 const modules = fileURLToPath(new URL('../../node_modules/', import.meta.url))
 const migrations = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url))
 const { version } = JSON.parse(

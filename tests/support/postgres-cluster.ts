@@ -109,12 +109,16 @@ export async function execOn(url: string, script: string): Promise<void> {
 }
 
 /**
- * Creates an empty database on the server at `serverUrl` (a superuser URL): from template0, so
- * nothing another file made in `template1` comes with it, under a name no other process picks.
+ * Creates a database on the server at `serverUrl` (a superuser URL), under a name no other
+ * process picks: a copy of `template`, by default the empty template0, so that nothing another
+ * file made in `template1` comes with it.
  */
-export async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
+export async function createServerDatabase(
+  serverUrl: string,
+  template = 'template0',
+): Promise<ServerDatabase> {
   const name = `test_${process.pid}_${++created}_${randomBytes(4).toString('hex')}`
-  await execOn(serverUrl, `create database ${name} template template0`)
+  await execOn(serverUrl, `create database ${name} template ${template}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return {

@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The backend files' one PostgreSQL server (superuser URL), or `null` where none is installed. */
     postgresUrl: string | null
+    /** The database on it with every migration applied, which each file's database copies. */
+    postgresTemplate: string | null
   }
 }
 
@@ -113,7 +115,7 @@ export async function openTestPostgres({ ownServer = false } = {}): Promise<Test
   if (postgresBin === null) throw new Error('PostgreSQL binaries are not installed')
   const shared = ownServer ? null : sharedServerUrl()
   if (shared !== null) {
-    const database = await createServerDatabase(shared)
+    const database = await createServerDatabase(shared, inject('postgresTemplate') ?? undefined)
     const server = { url: database.url, stop: sharedServerStays, start: sharedServerStays }
     return migrated(database.url, server, database.drop)
   }

@@ -1,0 +1,6 @@
+// 2,000 forged beacon batches, one at a time, on PGlite (tests/support/funnel-bounds.ts).
+import { describeFunnelBounds } from '../support/funnel-bounds.ts'
+import { testDatabases } from '../support/test-database.ts'
+
+const [pglite] = testDatabases
+if (pglite) describeFunnelBounds(pglite)
