@@ -33,7 +33,8 @@ const stages: Stage[] = [
   { script: 'typecheck', cores: 1 },
   { script: 'typecheck:function', cores: 1 },
   { script: 'lint', cores: 1 },
-  { script: 'check:deploy', cores: 1, needs: ['build'] },
+  // On the core the type checks leave while the build still runs.
+  { script: 'build-storybook', cores: 1 },
   { script: 'test:e2e', needs: ['build'], group: 'servers' },
   // Its script type-checks the function first: here typecheck:function does, beside the build.
   {
@@ -44,14 +45,16 @@ const stages: Stage[] = [
   },
   { script: 'test:engines', needs: ['build'], group: 'vite' },
   // Its script builds the static Storybook after the stories: here build-storybook does, beside
-  // them. Two pages of one Chromium render the stories, each taking the next story file.
+  // the build. Two pages of one Chromium render the stories, each taking the next story file.
   {
     script: 'test:storybook',
     command: ['vitest', 'run', '--project', 'stories'],
     cores: 1,
     group: 'vite',
   },
-  { script: 'build-storybook', cores: 1 },
+  // Beside the stories rather than after the build, where it held back the e2e stage (which needs
+  // both cores) while it kept one busy.
+  { script: 'check:deploy', cores: 1, needs: ['build'] },
   { script: 'test:unit' },
   { script: 'test:browser', needs: ['build'], group: 'vite' },
 ]
