@@ -55,7 +55,9 @@ const stages: Stage[] = [
   // Beside the stories rather than after the build, where it held back the e2e stage (which needs
   // both cores) while it kept one busy.
   { script: 'check:deploy', cores: 1, needs: ['build'] },
-  { script: 'test:unit' },
+  // Short files of pure computation: on the core the deploy check leaves beside the stories,
+  // rather than alone on both after them.
+  { script: 'test:unit', cores: 1 },
   { script: 'test:browser', needs: ['build'], group: 'vite' },
 ]
 
