@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { consoleCopy } from './console-copy.ts'
 import { useConsoleApi } from './console-deps.ts'
+import { EraseConfirm } from './erase-confirm.tsx'
 
 const words = consoleCopy.people
 
@@ -12,13 +13,10 @@ export function EraseForm() {
   const [confirming, setConfirming] = useState<string | null>(null)
   const erase = useMutation({ mutationFn: (address: string) => api.erase({ email: address }) })
   const heading = useId()
-  const confirmButton = useRef<HTMLButtonElement>(null)
   function next(event: FormEvent) {
     event.preventDefault()
     erase.reset()
     setConfirming(email.trim())
-    // The confirmation is the next thing to read and press.
-    queueMicrotask(() => confirmButton.current?.focus())
   }
   return (
     <section aria-labelledby={heading} className="console-card">
@@ -45,32 +43,19 @@ export function EraseForm() {
         </button>
       </form>
       {confirming && (
-        <fieldset className="console-confirm">
-          <legend>{words.confirmErase(confirming)}</legend>
-          <button
-            ref={confirmButton}
-            type="button"
-            className="button button--danger"
-            disabled={erase.isPending}
-            onClick={() =>
-              erase.mutate(confirming, {
-                onSuccess: () => {
-                  setConfirming(null)
-                  setEmail('')
-                },
-              })
-            }
-          >
-            {words.eraseForGood}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => setConfirming(null)}
-          >
-            {words.cancel}
-          </button>
-        </fieldset>
+        <EraseConfirm
+          question={words.confirmErase(confirming)}
+          pending={erase.isPending}
+          onConfirm={() =>
+            erase.mutate(confirming, {
+              onSuccess: () => {
+                setConfirming(null)
+                setEmail('')
+              },
+            })
+          }
+          onCancel={() => setConfirming(null)}
+        />
       )}
       <p
         className={erase.error ? 'console-problem' : 'console-live'}

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import type { StaffMe } from '#core/console-api.ts'
 import { consoleCopy } from './console-copy.ts'
 import { useConsoleApi } from './console-deps.ts'
+import { EraseConfirm } from './erase-confirm.tsx'
 
 const words = consoleCopy.lead
 
@@ -17,7 +18,6 @@ export function LeadErase({ id, onErased }: { id: string; onErased: (count: numb
   const queries = useQueryClient()
   const me = queries.getQueryData<StaffMe>(['me'])
   const [confirming, setConfirming] = useState(false)
-  const confirmButton = useRef<HTMLButtonElement>(null)
   const heading = useId()
   const erase = useMutation({
     mutationFn: () => api.erase({ leadId: id }),
@@ -32,25 +32,12 @@ export function LeadErase({ id, onErased }: { id: string; onErased: (count: numb
     <section aria-labelledby={heading}>
       <h3 id={heading}>{words.erase}</h3>
       {confirming ? (
-        <fieldset className="console-confirm">
-          <legend>{words.confirmErase}</legend>
-          <button
-            ref={confirmButton}
-            type="button"
-            className="button button--danger"
-            disabled={erase.isPending}
-            onClick={() => erase.mutate()}
-          >
-            {consoleCopy.people.eraseForGood}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => setConfirming(false)}
-          >
-            {consoleCopy.people.cancel}
-          </button>
-        </fieldset>
+        <EraseConfirm
+          question={words.confirmErase}
+          pending={erase.isPending}
+          onConfirm={() => erase.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <button
           type="button"
@@ -58,8 +45,6 @@ export function LeadErase({ id, onErased }: { id: string; onErased: (count: numb
           onClick={() => {
             erase.reset()
             setConfirming(true)
-            // The confirmation is the next thing to read and press.
-            queueMicrotask(() => confirmButton.current?.focus())
           }}
         >
           {consoleCopy.people.eraseNext}
