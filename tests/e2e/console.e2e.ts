@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleCopy } from '../../site/console/console-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
-import { consoleDay, ownerLink, startConsoleServer } from '../support/console-scenario.ts'
+import {
+  consoleDay,
+  consoleDayLimit,
+  ownerLink,
+  startConsoleServer,
+} from '../support/console-scenario.ts'
 import { openSitePage, visit } from './site-page.ts'
 
 // A server of the file's own, whose printed sign-in emails the day reads.
@@ -93,7 +98,11 @@ describe('the console page', () => {
     }
   })
 
-  it('gives an invited sales person the day, the owner its trail, and marketing and a partner no personal data', async () => {
-    await consoleDay({ name: 'chromium', browser }, server)
-  })
+  it(
+    'gives an invited sales person the day, the owner its trail, and marketing and a partner no personal data',
+    async () => {
+      await consoleDay({ name: 'chromium', browser }, server)
+    },
+    consoleDayLimit,
+  )
 })

@@ -2,7 +2,7 @@
 // provides, as Chromium has it in tests/e2e/console.e2e.ts: served by the real local server on an
 // embedded database of its own, whose printed sign-in emails the day reads.
 import { afterAll, beforeAll, describe, inject, it } from 'vitest'
-import { consoleDay, startConsoleServer } from '../support/console-scenario.ts'
+import { consoleDay, consoleDayLimit, startConsoleServer } from '../support/console-scenario.ts'
 import { stopStaffBrowsers } from '../support/staff-browser.ts'
 
 // Each engine's day at the same time as the other's, each on a server and database of its own:
@@ -17,10 +17,13 @@ for (const engine of inject('engines')) {
     })
     afterAll(() => server?.stop())
 
-    // A limit for a hang only: a loaded machine stretched the Firefox day past Vitest's 60 s.
-    it(`${engine.version}: gives an invited sales person the day, the owner its trail, and marketing and a partner no personal data`, async () => {
-      await consoleDay(engine, server)
-    }, 180_000)
+    it(
+      `${engine.version}: gives an invited sales person the day, the owner its trail, and marketing and a partner no personal data`,
+      async () => {
+        await consoleDay(engine, server)
+      },
+      consoleDayLimit,
+    )
   })
 }
 // After both days: the Firefox their staff pages shared, closed once neither uses it.

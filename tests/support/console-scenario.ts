@@ -335,6 +335,12 @@ async function auditedActs(page: StaffPage, server: ConsoleServer, email: string
 }
 
 /**
+ * A limit for a hang only, for a test that runs the whole day: on a loaded machine (a fresh-clone
+ * run beside another) Chromium's day went past Vitest's 30 s, and Firefox's past 60 s.
+ */
+export const consoleDayLimit = 180_000
+
+/**
  * The whole day in `open`'s engine, on `server`: one person at a time, as WebKit's driver
  * allows one session only.
  */
