@@ -76,6 +76,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128160000', name: 'console_role' },
       { version: '20261128170000', name: 'drop_console_counts' },
       { version: '20261128180000', name: 'funnel_rollups' },
+      { version: '20261128190000', name: 'funnel_lead_sums' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -103,6 +104,9 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_funnel_day_steps', relrowsecurity: true },
       { relname: 'demo_request_funnel_days', relrowsecurity: true },
       { relname: 'demo_request_funnel_field_sums', relrowsecurity: true },
+      { relname: 'demo_request_funnel_lead_marks', relrowsecurity: true },
+      { relname: 'demo_request_funnel_lead_summed_days', relrowsecurity: true },
+      { relname: 'demo_request_funnel_lead_sums', relrowsecurity: true },
       { relname: 'demo_request_funnel_page_sums', relrowsecurity: true },
       { relname: 'demo_request_funnel_pages', relrowsecurity: true },
       { relname: 'demo_request_funnel_rate_limits', relrowsecurity: true },
@@ -170,6 +174,9 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('select * from public.demo_request_funnel_days'),
         run(`select * from public.demo_request_funnel_range_report(current_date, current_date)`),
         run(`select public.demo_request_funnel_compact(current_date)`),
+        run('select * from public.demo_request_funnel_lead_sums'),
+        run('select * from public.demo_request_funnel_lead_marks'),
+        run(`select * from public.demo_request_funnel_lead_events_on(array[current_date])`),
         run(`select * from public.demo_request_funnel_admit(current_date, '', 'https://a.example/',
            200, 1000)`),
       ]) {
@@ -223,6 +230,11 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
          values (current_date, '', 'https://a.example/')`),
         run(`insert into public.demo_request_funnel_days (day) values (current_date)`),
         run('update public.demo_request_funnel_days set pairs = 0'),
+        // The leads' sums and marks are written by the compaction and a trigger alone.
+        run(`insert into public.demo_request_funnel_lead_marks (at) values (now())`),
+        run(`insert into public.demo_request_funnel_lead_summed_days (day, time_zone)
+         values (current_date, 'UTC')`),
+        run(`select public.demo_request_funnel_sum_leads(array[current_date], 'UTC')`),
         run(`select * from public.demo_request_funnel_admit(current_date, '', 'https://a.example/',
            200, 1000)`),
       ]) {

@@ -154,7 +154,7 @@ export function describeFunnelBounds({ name, open, skip }: (typeof testDatabases
               )
         // The day over, its shards fold into one row a counter, every count kept.
         const store = createSqlFunnelStore(test.db)
-        await store.prune('2000-01-01', new Date(0), '2027-05-05')
+        await store.prune('2000-01-01', new Date(0), '2027-05-05', 'UTC')
         const [folded] = await test.db.query<{ rows: number; sharded: number; shown: number }>(
           `select count(*)::int as rows, count(*) filter (where shard <> 0)::int as sharded,
            sum(n) filter (where event = 'shown')::int as shown

@@ -94,7 +94,9 @@ export interface FunnelStore {
   report(range: FunnelRange): Promise<FunnelReportRow[]>
   /**
    * Removes the counters of days before `beforeDay` and the limits of windows before
-   * `windowsBefore`, and folds the shards of the days just before `today` into one row each.
+   * `windowsBefore`, folds the shards of the days just before `today` into one row each, and
+   * sums the leads of those days (and of the days whose leads changed) by the firm's days in
+   * `timeZone`, the zone the console's report is read in.
    */
-  prune(beforeDay: string, windowsBefore: Date, today: string): Promise<void>
+  prune(beforeDay: string, windowsBefore: Date, today: string, timeZone: string): Promise<void>
 }

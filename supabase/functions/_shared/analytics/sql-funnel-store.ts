@@ -66,9 +66,9 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
 
     report: (range) => run((tx) => readFunnelRows(tx, range, 'service')),
 
-    prune: (beforeDay, windowsBefore, today) =>
+    prune: (beforeDay, windowsBefore, today, timeZone) =>
       run(async (tx) => {
-        await tx.query('select public.demo_request_funnel_compact($1::date)', [today])
+        await tx.query('select public.demo_request_funnel_compact($1::date, $2)', [today, timeZone])
         for (const table of [
           'funnel_counts',
           'funnel_pages',
@@ -82,6 +82,8 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
           'funnel_page_sums',
           'funnel_field_sums',
           'funnel_campaign_sums',
+          'funnel_lead_sums',
+          'funnel_lead_summed_days',
         ]) {
           await tx.query(`delete from public.demo_request_${table} where day < $1::date`, [
             beforeDay,

@@ -38,7 +38,7 @@ export function createRetention(
     return Promise.all([
       stores.abuse.prune(before),
       stores.notifications.prune(before),
-      stores.funnel.prune(oldest, before, day(at)),
+      stores.funnel.prune(oldest, before, day(at), config.salesTimeZone),
       stores.audit.prune(new Date(at.getTime() - config.auditRetentionDays * dayMs)),
     ])
   }
