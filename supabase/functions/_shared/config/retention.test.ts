@@ -6,9 +6,9 @@ import type { NotificationStore } from '../notify/notification-store.ts'
 import { readFunctionConfig } from './function-config.ts'
 import { createRetention } from './retention.ts'
 
-/** What the funnel store is asked to prune: the oldest day kept and today. */
+/** What the funnel store is asked to prune: the oldest day kept, today, and the firm's zone. */
 function pruneDays(now: Date, salesTimeZone: string) {
-  const asked: { oldest: string; today: string }[] = []
+  const asked: { oldest: string; today: string; timeZone: string }[] = []
   const nothing = async () => {}
   const config = readFunctionConfig(
     (name) => ({ SALES_TIME_ZONE: salesTimeZone, ANALYTICS_RETENTION_DAYS: '400' })[name],
@@ -20,8 +20,8 @@ function pruneDays(now: Date, salesTimeZone: string) {
       notifications: { prune: nothing } as unknown as NotificationStore,
       audit: { prune: nothing } as unknown as AuditRetention,
       funnel: {
-        prune: async (oldest: string, _windows: Date, today: string) => {
-          asked.push({ oldest, today })
+        prune: async (oldest: string, _windows: Date, today: string, timeZone: string) => {
+          asked.push({ oldest, today, timeZone })
         },
       } as unknown as FunnelStore,
     },
@@ -34,13 +34,13 @@ describe('retention of the funnel counters', () => {
   it("folds and removes by the firm's day, which counters are kept by", async () => {
     // 23:30 on 10 March in Chicago, already the 11th in UTC: the 10th is still counting.
     expect(await pruneDays(new Date('2027-03-11T05:30:00Z'), 'America/Chicago')).toEqual([
-      { oldest: '2026-02-03', today: '2027-03-10' },
+      { oldest: '2026-02-03', today: '2027-03-10', timeZone: 'America/Chicago' },
     ])
     expect(await pruneDays(new Date('2027-03-11T06:30:00Z'), 'America/Chicago')).toEqual([
-      { oldest: '2026-02-04', today: '2027-03-11' },
+      { oldest: '2026-02-04', today: '2027-03-11', timeZone: 'America/Chicago' },
     ])
     expect(await pruneDays(new Date('2027-03-11T05:30:00Z'), 'UTC')).toEqual([
-      { oldest: '2026-02-04', today: '2027-03-11' },
+      { oldest: '2026-02-04', today: '2027-03-11', timeZone: 'UTC' },
     ])
   })
 })
