@@ -39,22 +39,30 @@ it('refuses in count_funnel_batch exactly the events the function counts', async
   expect(listAfter(sql, batch, 'e.event').sort()).toEqual([...functionEventNames].sort())
 })
 
+// The latest migration holding `marker`: where the definition in force is written.
+async function latestWith(marker: string): Promise<string> {
+  for (const name of (await readdir(migrations)).sort().reverse()) {
+    const sql = await readFile(new URL(name, migrations), 'utf8')
+    if (sql.includes(marker)) return sql
+  }
+  throw new Error(`no migration in ${migrations.pathname} holds ${marker}`)
+}
+
 // The page sums keep a column per event (supabase/migrations/*_funnel_rollups.sql): an event
 // added to the counters without its column there would fall out of the report's pages.
 it('sums into the page sums every event the counters count, and reads each back', async () => {
-  const [file] = (await readdir(migrations)).filter((name) => name.endsWith('_funnel_rollups.sql'))
-  if (!file) throw new Error(`no *_funnel_rollups.sql in ${migrations.pathname}`)
-  const sql = await readFile(new URL(file, migrations), 'utf8')
-  const between = (from: string, to: string) => {
+  const between = (sql: string, from: string, to: string) => {
     const start = sql.indexOf(from)
     expect(start, from).toBeGreaterThan(-1)
     return sql.slice(start, sql.indexOf(to, start))
   }
+  const summing = 'insert into public.demo_request_funnel_page_sums'
   const summed = between(
-    'insert into public.demo_request_funnel_page_sums',
+    await latestWith(summing),
+    summing,
     'from public.demo_request_funnel_counts',
   )
-  const read = between('from page_sums s', 'as e (event, n)')
+  const read = between(await latestWith('from page_sums s'), 'from page_sums s', 'as e (event, n)')
   const quoted = (text: string, pattern: RegExp) =>
     [...text.matchAll(pattern)].map(([, value = '']) => value).sort()
   expect(quoted(summed, /c\.event = '([^']*)'/g)).toEqual([...funnelEventNames].sort())
