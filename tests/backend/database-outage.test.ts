@@ -7,6 +7,7 @@ import { defaultTimeoutMs } from '../../src/submission/send-demo-request.ts'
 import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
 import { freePort } from '../support/free-port.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { serverEntry } from '../support/server-entries.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 import { waitUntil } from '../support/wait-until.ts'
@@ -39,7 +40,7 @@ const servers = [
     name: 'npm start',
     path: '/functions/v1/send-demo-request',
     command: process.execPath,
-    args: ['--import', 'tsx', 'server/start.ts'],
+    args: await serverEntry('server/start.ts'),
     env: (databaseUrl: string) => ({ SKIP_BUILD: '1', DATABASE_URL: databaseUrl }),
   },
   {

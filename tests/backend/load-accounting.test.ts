@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../support/free-port.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { serverEntry } from '../support/server-entries.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const port = await freePort()
   server = await startServerProcess({
     command: process.execPath,
-    args: ['--import', 'tsx', 'server/start.ts'],
+    args: await serverEntry('server/start.ts'),
     cwd: root,
     env: {
       PATH: process.env.PATH,
