@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultTimeoutMs } from '../../src/submission/send-demo-request.ts'
 import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
 import { freePort } from '../support/free-port.ts'
+import { postJson } from '../support/post-json.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { serverEntry } from '../support/server-entries.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
@@ -83,19 +84,13 @@ describe.skipIf(postgresBin === null).each(servers)('$name', (kind) => {
 
   function submit(key: string): Promise<Reply> {
     const started = performance.now()
-    return fetch(functionUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': key,
-        apikey: environment.SUPABASE_ANON_KEY,
-      },
-      body: JSON.stringify(sampleLead),
+    return postJson(functionUrl, sampleLead, {
+      'idempotency-key': key,
+      apikey: environment.SUPABASE_ANON_KEY,
     }).then(
-      async (response) => {
-        await response.body?.cancel()
-        const retryAfter = response.headers.get('retry-after')
-        return { key, status: response.status, ms: performance.now() - started, retryAfter }
+      (reply) => {
+        const retryAfter = reply.headers['retry-after']?.toString() ?? null
+        return { key, status: reply.status, ms: performance.now() - started, retryAfter }
       },
       () => ({ key, status: 0, ms: performance.now() - started }),
     )
