@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { newPgliteFolder } from '../../tests/support/pglite-folder.ts'
+import { migratedPgliteFolder } from '../../tests/support/pglite-folder.ts'
 import { readBackendConfig } from '../config.ts'
 import { openDatabase, runCommand } from '../database.ts'
 import { type LocalServer, startLocalServer } from '../local-server.ts'
@@ -24,7 +24,7 @@ const config = () => ({
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-console-link-'))
-  await newPgliteFolder(config().dataDir)
+  await migratedPgliteFolder(config().dataDir)
   server = await startLocalServer(config())
 }, 60_000)
 

@@ -18,6 +18,7 @@ import {
   startCalendlyApiStandIn,
 } from '../support/calendly-api-stand-in.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { serverEntry } from '../support/server-entries.ts'
 import { waitUntil } from '../support/wait-until.ts'
 
 const root = new URL('../../', import.meta.url).pathname
@@ -93,7 +94,7 @@ describe('the scheduled job reads back what the webhooks missed', () => {
 
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'server/notify-retry.ts'],
+      await serverEntry('server/notify-retry.ts'),
       { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: booking.dataDir, DATABASE_URL: '' } },
     )
     expect(stdout).toMatch(

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultTimeoutMs } from '../../src/submission/send-demo-request.ts'
 import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
 import { freePort } from '../support/free-port.ts'
+import { postJson } from '../support/post-json.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { serverEntry } from '../support/server-entries.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 import { waitUntil } from '../support/wait-until.ts'
@@ -39,7 +41,7 @@ const servers = [
     name: 'npm start',
     path: '/functions/v1/send-demo-request',
     command: process.execPath,
-    args: ['--import', 'tsx', 'server/start.ts'],
+    args: await serverEntry('server/start.ts'),
     env: (databaseUrl: string) => ({ SKIP_BUILD: '1', DATABASE_URL: databaseUrl }),
   },
   {
@@ -82,19 +84,13 @@ describe.skipIf(postgresBin === null).each(servers)('$name', (kind) => {
 
   function submit(key: string): Promise<Reply> {
     const started = performance.now()
-    return fetch(functionUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': key,
-        apikey: environment.SUPABASE_ANON_KEY,
-      },
-      body: JSON.stringify(sampleLead),
+    return postJson(functionUrl, sampleLead, {
+      'idempotency-key': key,
+      apikey: environment.SUPABASE_ANON_KEY,
     }).then(
-      async (response) => {
-        await response.body?.cancel()
-        const retryAfter = response.headers.get('retry-after')
-        return { key, status: response.status, ms: performance.now() - started, retryAfter }
+      (reply) => {
+        const retryAfter = reply.headers['retry-after']?.toString() ?? null
+        return { key, status: reply.status, ms: performance.now() - started, retryAfter }
       },
       () => ({ key, status: 0, ms: performance.now() - started }),
     )

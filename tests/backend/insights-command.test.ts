@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
 import { type CalBookingServer, startCalBookingServer } from '../support/cal-booking-server.ts'
 import { sampleSubmission } from '../support/sample-lead.ts'
+import { serverEntry } from '../support/server-entries.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 
 const root = new URL('../../', import.meta.url).pathname
@@ -31,7 +32,7 @@ afterAll(() => booking?.stop())
 async function insights(args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'server/insights.ts', ...args],
+    [...(await serverEntry('server/insights.ts')), ...args],
     { cwd: root, env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
   )
   return stdout

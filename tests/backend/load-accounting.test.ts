@@ -3,7 +3,9 @@
 // the table holds exactly one row per accepted key, and every answer for a key names that row.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../support/free-port.ts'
+import { postJson } from '../support/post-json.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { serverEntry } from '../support/server-entries.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 
@@ -20,7 +22,7 @@ beforeAll(async () => {
   const port = await freePort()
   server = await startServerProcess({
     command: process.execPath,
-    args: ['--import', 'tsx', 'server/start.ts'],
+    args: await serverEntry('server/start.ts'),
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -43,13 +45,13 @@ afterAll(async () => {
 })
 
 async function submit(key: string) {
-  const response = await fetch(`${server.url}/functions/v1/send-demo-request`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': key },
-    body: JSON.stringify({ ...sampleLead, firstName: `Lead ${key}` }),
-  })
-  const body = (await response.json()) as { requestId?: string }
-  return { key, status: response.status, requestId: body.requestId }
+  const reply = await postJson(
+    `${server.url}/functions/v1/send-demo-request`,
+    { ...sampleLead, firstName: `Lead ${key}` },
+    { 'idempotency-key': key },
+  )
+  const body = JSON.parse(reply.body) as { requestId?: string }
+  return { key, status: reply.status, requestId: body.requestId }
 }
 
 it.skipIf(postgresBin === null)(

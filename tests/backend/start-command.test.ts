@@ -16,7 +16,8 @@ describe('on the embedded database', { timeout: 120_000 }, () => {
     const env = runs.environment({
       PGLITE_DATA_DIR: await newPgliteFolder(join(runs.folder(), 'served')),
     })
-    const { url, output } = await runs.startServer(env)
+    // Through tsx, as `npm start` runs it: the others run it built (server-entries.ts).
+    const { url, output } = await runs.startServer(env, { tsx: true })
     expect(output()).toContain('Demo-request backend on http://localhost:')
     expect(output()).toContain(
       'origins   only its own origin: set ALLOWED_ORIGINS to let partner pages post',

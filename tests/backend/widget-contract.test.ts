@@ -23,7 +23,7 @@ import {
   createDemoRequestHandler,
   type HandlerDependencies,
 } from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
-import { newPgliteFolder } from '../support/pglite-folder.ts'
+import { migratedPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 
 const submission: DemoRequestSubmission = { ...sampleLead, source: 'contract-test' }
@@ -39,7 +39,7 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'demo-request-contract-'))
   server = await startLocalServer({
     ...readBackendConfig({}),
-    dataDir: await newPgliteFolder(join(folder, 'pglite')),
+    dataDir: await migratedPgliteFolder(join(folder, 'pglite')),
     distDir: join(folder, 'dist'),
     port: 0,
     rateLimit: { max: 1000, globalMax: 1000, windowSeconds: 60 },
@@ -135,7 +135,7 @@ describe('the widget client against a function that checks keys, as deployed', (
         SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
         SUPABASE_ANON_KEY: legacyAnonKey,
       }),
-      dataDir: await newPgliteFolder(join(folder, 'checking')),
+      dataDir: await migratedPgliteFolder(join(folder, 'checking')),
       distDir: join(folder, 'dist'),
       port: 0,
     })

@@ -13,14 +13,15 @@ import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from './email-api-stand-in.ts'
 import { freePort } from './free-port.ts'
 import { sampleNewDemoRequest, sampleSubmission } from './sample-lead.ts'
+import { serverEntry } from './server-entries.ts'
 import { type ServerProcess, startServerProcess } from './start-server-process.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 const run = promisify(execFile)
 
-/** Runs `file` as `npm run` does, with `tsx`, from the repository's root. */
-export const command = (file: string, args: string[], env: NodeJS.ProcessEnv) =>
-  run(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, env })
+/** Runs `file` as `npm run` does, from the repository's root (built, not through tsx: server-entries.ts). */
+export const command = async (file: string, args: string[], env: NodeJS.ProcessEnv) =>
+  run(process.execPath, [...(await serverEntry(file)), ...args], { cwd: root, env })
 
 /** The same, resolving to what it wrote and its exit code when it fails. */
 export const failedCommand = (file: string, args: string[], env: NodeJS.ProcessEnv) =>
@@ -62,8 +63,11 @@ interface CommandRuns {
   emailApi(): EmailApiStandIn
   /** Only what the commands read, so the developer's shell cannot change the outcome. */
   environment(extra: Record<string, string>): NodeJS.ProcessEnv
-  /** `npm start` without the build, on a free port; stopped after the test. */
-  startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess>
+  /**
+   * `npm start` without the build, on a free port; stopped after the test. Built, unless `tsx`
+   * asks for it run as `npm start` runs it (server-entries.ts).
+   */
+  startServer(env: NodeJS.ProcessEnv, options?: { tsx?: boolean }): Promise<ServerProcess>
 }
 
 /** Sets up a file's folder and email stand-in, and stops its server after each test. */
@@ -100,11 +104,11 @@ export function commandRuns(): CommandRuns {
       POW_MAX_BITS: '0',
       ...extra,
     }),
-    async startServer(env) {
+    async startServer(env, { tsx = false } = {}) {
       const port = await freePort()
       server = await startServerProcess({
         command: process.execPath,
-        args: ['--import', 'tsx', 'server/start.ts'],
+        args: tsx ? ['--import', 'tsx', 'server/start.ts'] : await serverEntry('server/start.ts'),
         cwd: root,
         env: { ...env, SKIP_BUILD: '1', PORT: String(port) },
         url: `http://127.0.0.1:${port}`,

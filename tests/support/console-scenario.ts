@@ -23,6 +23,7 @@ import { consoleCopy as copy } from '../../site/console/console-copy.ts'
 import { dayOf } from '../../site/console/console-dates.ts'
 import { consoleSessionKey } from '../../site/console/console-supabase.ts'
 import { funnelRows } from '../e2e/leads.ts'
+import { serverEntry } from './server-entries.ts'
 import { openStaffPage, type StaffPage } from './staff-browser.ts'
 import { startLocalServer } from './start-local-server.ts'
 import { waitUntil } from './wait-until.ts'
@@ -79,7 +80,7 @@ const tokenHash = (link: string) => new URL(link).searchParams.get('token_hash')
 
 /** A fresh one-time link for the owner, as `npm run console:link` prints it. */
 export async function ownerLink(server: ConsoleServer): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/console-link.ts'], {
+  const { stdout } = await run(process.execPath, await serverEntry('server/console-link.ts'), {
     cwd: root,
     env: { ...process.env, PGLITE_DATA_DIR: server.dataDir, DATABASE_URL: '' },
   })

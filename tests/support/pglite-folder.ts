@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
@@ -28,6 +30,13 @@ interface Template {
   folder: string
   /** Makes the template's database in the empty folder `dataDir`. */
   make(dataDir: string): Promise<void>
+}
+
+// The system's cp rather than Node's fs.cp, which walks the folder's thousand files in
+// JavaScript: 1.4–1.9 s of a core a copy against 0.3–0.8, and the backend files make some twenty.
+async function copyFolder(from: string, to: string) {
+  await mkdir(to, { recursive: true })
+  await promisify(execFile)('cp', ['-R', `${from}/.`, to])
 }
 
 const exists = (path: string) =>
@@ -85,7 +94,7 @@ async function migratedTemplate(): Promise<Template> {
   return {
     folder: `${cache}-migrated-${hash.digest('hex').slice(0, 16)}`,
     async make(dataDir) {
-      await cp(join(await madeTemplate(empty), 'data'), dataDir, { recursive: true })
+      await copyFolder(join(await madeTemplate(empty), 'data'), dataDir)
       const db = await openPgliteDatabase(dataDir)
       try {
         await runMigrations(db)
@@ -98,14 +107,14 @@ async function migratedTemplate(): Promise<Template> {
 
 /** Fills `folder` with a new, empty embedded database, as a fresh `PGLITE_DATA_DIR` would be. */
 export async function newPgliteFolder(folder: string): Promise<string> {
-  await cp(join(await madeTemplate(empty), 'data'), folder, { recursive: true })
+  await copyFolder(join(await madeTemplate(empty), 'data'), folder)
   return folder
 }
 
 /** Fills `folder` with a new embedded database that has every migration applied. */
 export async function migratedPgliteFolder(folder: string): Promise<string> {
   const template = await madeTemplate(await migratedTemplate())
-  await cp(join(template, 'data'), folder, { recursive: true })
+  await copyFolder(join(template, 'data'), folder)
   return folder
 }
 

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url'
 import { freePort } from './free-port.ts'
 import { migratedPgliteFolderUnlessPresent } from './pglite-folder.ts'
+import { serverEntry } from './server-entries.ts'
 import { type ServerProcess, startServerProcess } from './start-server-process.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
- * The local server as `npm start` runs it (`server/start.ts`), serving the build already in
+ * The local server as `npm start` runs it (`server/start.ts`, built: server-entries.ts), serving the build already in
  * `dist/` (no rebuild) on a free port of 127.0.0.1, with `env` over this process's environment.
  * No proof of work unless `env` sets `POW_MAX_BITS`: tests that post as scripts judge the rest,
  * and those through the widget (e2e) set the bits. A `PGLITE_DATA_DIR` that does not exist yet
@@ -22,7 +23,7 @@ export async function startLocalServer(
   const port = await freePort()
   return startServerProcess({
     command: process.execPath,
-    args: ['--import', 'tsx', 'server/start.ts'],
+    args: await serverEntry('server/start.ts'),
     cwd: root,
     env: {
       ...process.env,

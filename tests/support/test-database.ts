@@ -35,8 +35,26 @@ export interface TestDatabase {
   close(): Promise<void>
 }
 
-const emptyTables =
-  'truncate public.console_lead_changes, public.console_lead_status, public.console_audit, public.console_staff, public.demo_request_booking_notifications, public.demo_request_bookings, public.demo_request_booking_cursors, public.demo_request_notifications, public.demo_request_digests, public.demo_requests, public.demo_request_rate_limits, public.demo_request_window_totals, public.demo_request_spent_proofs, public.demo_request_funnel_counts, public.demo_request_funnel_rate_limits, public.demo_request_funnel_pages, public.demo_request_funnel_days, public.demo_request_funnel_campaign_counts, public.demo_request_funnel_campaigns, public.demo_request_funnel_summed_days, public.demo_request_funnel_page_sums, public.demo_request_funnel_field_sums, public.demo_request_funnel_day_steps, public.demo_request_funnel_campaign_sums, public.demo_request_funnel_lead_sums, public.demo_request_funnel_lead_summed_days, public.demo_request_funnel_lead_marks'
+const tables =
+  'public.console_lead_changes, public.console_lead_status, public.console_audit, public.console_staff, public.demo_request_booking_notifications, public.demo_request_bookings, public.demo_request_booking_cursors, public.demo_request_notifications, public.demo_request_digests, public.demo_requests, public.demo_request_rate_limits, public.demo_request_window_totals, public.demo_request_spent_proofs, public.demo_request_funnel_counts, public.demo_request_funnel_rate_limits, public.demo_request_funnel_pages, public.demo_request_funnel_days, public.demo_request_funnel_campaign_counts, public.demo_request_funnel_campaigns, public.demo_request_funnel_summed_days, public.demo_request_funnel_page_sums, public.demo_request_funnel_field_sums, public.demo_request_funnel_day_steps, public.demo_request_funnel_campaign_sums, public.demo_request_funnel_lead_sums, public.demo_request_funnel_lead_summed_days, public.demo_request_funnel_lead_marks'.split(
+    ', ',
+  )
+
+// A truncate makes new files for every table and index it empties: 110 ms of a core for all of
+// these on PGlite (22 ms to find none with rows), before each of some hundreds of tests, which
+// mostly leave two or three with rows. Those alone are emptied (with the tables referencing
+// them), found as the superuser, whom no row-level security hides a row from, under a lock that
+// holds off a server's late writes until they are gone.
+const withRows = `select unnest(array[${tables.map((table) => `case when exists (select from ${table}) then '${table}' end`).join(', ')}]) as name`
+
+const emptyTables = (db: SqlDatabase) =>
+  db.transaction(async (tx) => {
+    await tx.exec(`lock table ${tables.join(', ')} in share mode`)
+    const names = (await tx.query<{ name: string | null }>(withRows)).flatMap(({ name }) =>
+      name === null ? [] : [name],
+    )
+    if (names.length > 0) await tx.exec(`truncate ${names.join(', ')} cascade`)
+  })
 
 // A server under test may still be sending a lead's notifications after the test has its reply;
 // its locks can meet the truncate's, and PostgreSQL then cancels one of the two as a deadlock.
@@ -44,7 +62,7 @@ const emptyTables =
 const reset = (db: SqlDatabase) => async () => {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.exec(emptyTables)
+      return await emptyTables(db)
     } catch (error) {
       const deadlock = (error as { code?: string }).code === '40P01'
       if (!deadlock || attempt === 5) throw error
