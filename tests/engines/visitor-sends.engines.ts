@@ -20,14 +20,13 @@ import {
 import { type BookingStandIn, startBookingStandIn } from '../support/booking-stand-in.ts'
 import { calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
 import {
-  type FillRecord,
-  fillDone,
+  type FillPlan,
+  fillFinished,
   fillMoments,
   fillPlan,
   missedPoints,
-  pressSend,
   type SweepPoint,
-  sendOutcome,
+  sendAndAwaitOutcome,
   sweepSummary,
 } from '../support/fill-while-loading.ts'
 import {
@@ -193,21 +192,27 @@ async function toastShown(visitor: Visitor, copy: FormCopy): Promise<string> {
 const leadsStoredAs = (companyName: string) => storedLeads(companyName, join(tempDir, 'pglite'))
 
 /**
- * A script fills the form at each moment of a sweep, every 20 ms (fill-while-loading.ts), in a
- * page loaded once per moment; once the live form shows, the visitor presses the button.
+ * A script fills the form at each moment of a sweep (fill-while-loading.ts), in a page loaded
+ * once per moment; once the live form shows, the visitor presses the button. Every 40 ms across
+ * the first 300, where Chromium's sweep (tests/e2e/early-typing.ts) takes every 10: a point is a
+ * page load and a send, and the 20 ms here cost 17 s of CPU in Firefox alone for 40 points, with
+ * every point on either side of the take-over filling the same form the same way.
  */
 async function sweepFills(visitor: Visitor, url: string, blank: string, run: string) {
   const points: SweepPoint[] = []
-  for (const [index, moment] of fillMoments(20).entries()) {
+  for (const [index, moment] of fillMoments(40).entries()) {
     const plan = fillPlan(moment, index, run)
     await visitor.openFilling(url, blank, plan)
-    const record = await waitUntil(() => visitor.evaluate(fillDone), { timeoutMs: 15_000 })
-    await visitor.evaluate(pressSend)
-    const outcome = await waitUntil(() => visitor.evaluate(sendOutcome), { timeoutMs: 15_000 })
-    points.push({ plan, record: record as FillRecord, outcome })
+    const record = await visitor.evaluate(fillFinished)
+    if (!record) throw new Error(`${sweepMoment(plan)}: not filled, or no live form, in 15 s`)
+    const outcome = await visitor.evaluate(sendAndAwaitOutcome)
+    if (!outcome) throw new Error(`${sweepMoment(plan)}: no toast or message 15 s after Send`)
+    points.push({ plan, record, outcome })
   }
   return points
 }
+
+const sweepMoment = (plan: FillPlan) => `${plan.after} + ${plan.offsetMs} ms`
 
 // Each engine's visitor at the same time as the other's, as two people on two browsers: their
 // leads, pages and counts are their own. One visitor's steps stay in order (sequential).
