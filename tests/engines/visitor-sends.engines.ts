@@ -35,19 +35,20 @@ import {
   firstFramesRecorder,
   recordedFrames,
 } from '../support/first-frames.ts'
-import { type HostProxy, startHostProxy } from '../support/host-proxy.ts'
 import { liveFormShown, liveFormState, typedAtOnce } from '../support/live-form.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import { waitUntil } from '../support/wait-until.ts'
-import type { VisitorEngine } from './engines.ts'
+import { plainHost, type VisitorEngine } from './engines.ts'
 import { startVisitor, type Visitor } from './visitor.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     engines: VisitorEngine[]
+    /** The run's host proxy (host-proxy.ts), which the run's Firefox was started with. */
+    hostProxy: { address: string; port: number }
   }
 }
 
@@ -56,9 +57,8 @@ let backend: ServerProcess
 let partner: Server
 let partnerOrigin: string
 // The same partner page as `http://partner.test:<port>`, reached through a proxy.
-const plainHost = 'partner.test'
 let plainOrigin: string
-let proxy: HostProxy
+const proxy = inject('hostProxy')
 let standIn: BookingStandIn
 // The partner page whose funnel each engine's visitors are counted on: a source per engine, whose
 // leads are routed to a stand-in Cal.com page. The webhook's secret, for the booking that follows.
@@ -101,7 +101,6 @@ ${firstFramesRecorder}<script src="${widget}/widget/demo-request-loader.js" defe
   const { port } = partner.address() as AddressInfo
   partnerOrigin = `http://127.0.0.1:${port}`
   plainOrigin = `http://${plainHost}:${port}`
-  proxy = await startHostProxy(plainHost)
   backend = await startLocalServer({
     PGLITE_DATA_DIR: join(tempDir, 'pglite'),
     DATABASE_URL: '',
@@ -128,7 +127,6 @@ ${firstFramesRecorder}<script src="${widget}/widget/demo-request-loader.js" defe
 
 afterAll(async () => {
   await backend?.stop()
-  await proxy?.close()
   await standIn?.close()
   partner?.closeAllConnections()
   await new Promise((resolve) => partner?.close(resolve))
