@@ -11,10 +11,6 @@ const config: StorybookConfig = {
       builder: { viteConfigPath: fileURLToPath(new URL('vite.config.ts', import.meta.url)) },
     },
   },
-  // The story tests (Vitest, the addon's plugin) read no component's docs: react-docgen's Babel
-  // parse of every module they load is for the Docs pages and the controls, which the static
-  // build keeps.
-  typescript: { reactDocgen: process.env.VITEST ? false : 'react-docgen' },
   // Runs on closed networks: no telemetry, no release notes or version checks to fetch.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
 }
