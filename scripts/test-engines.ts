@@ -5,18 +5,23 @@
 import { startTestRunner, type TestRunnerConfig } from '@web/test-runner'
 import { chromeLauncher } from '@web/test-runner-chrome'
 import { webdriverLauncher } from '@web/test-runner-webdriver'
-import * as puppeteer from 'puppeteer-core'
+import type * as puppeteer from 'puppeteer-core'
 import { startVitest } from 'vitest/node'
 import {
+  connectFirefox,
   type EngineName,
   firefoxLaunchOptions,
   firefoxVersion,
   installLine,
+  plainHost,
+  type SharedFirefox,
+  startSharedFirefox,
   startWebKitDriver,
   type VisitorEngine,
   type WebKitDriver,
   webkitCapabilities,
 } from '../tests/engines/engines.ts'
+import { type HostProxy, startHostProxy } from '../tests/support/host-proxy.ts'
 
 const known: EngineName[] = ['firefox', 'webkit']
 // Test files named after the engines run alone, without the visitor sends: for finding why one
@@ -45,11 +50,40 @@ const chromiumOnly = [
   'src/booking/booking-panel-emulated.browser.test.tsx',
 ]
 
-async function browserLaunchers(webkit: WebKitDriver | undefined, firefox: string | undefined) {
+// The runner "launches" a session on the run's one Firefox and "closes" it by ending the session:
+// the staff and the visitors take it on after (engines.ts, startSharedFirefox).
+async function endSession(browser: puppeteer.Browser) {
+  const [, ...opened] = await browser.pages()
+  await Promise.all(opened.map((page) => page.close()))
+  await browser.disconnect()
+}
+
+function sessionOn(endpoint: string) {
+  const launch = async () => {
+    const browser = await connectFirefox(endpoint)
+    return new Proxy(browser, {
+      get(target, key) {
+        // Its pages closed, but the first, whose window would close with it, and Firefox too.
+        if (key === 'close') return () => endSession(target)
+        const value = Reflect.get(target, key, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+  }
+  return { launch } as unknown as typeof puppeteer
+}
+
+async function browserLaunchers(
+  webkit: WebKitDriver | undefined,
+  firefox: { version: string; endpoint: string } | undefined,
+) {
   const launchers = []
   if (firefox) {
-    const launcher = chromeLauncher({ launchOptions: firefoxLaunchOptions, puppeteer })
-    launcher.name = firefox
+    const launcher = chromeLauncher({
+      launchOptions: firefoxLaunchOptions,
+      puppeteer: sessionOn(firefox.endpoint),
+    })
+    launcher.name = firefox.version
     launchers.push(launcher)
   }
   if (webkit) {
@@ -96,11 +130,11 @@ async function runBrowserTests(browsers: Awaited<ReturnType<typeof browserLaunch
   return new Promise<boolean>((resolve) => runner.on('stopped', resolve))
 }
 
-async function runVisitorSends(engines: VisitorEngine[]) {
+async function runVisitorSends(engines: VisitorEngine[], hostProxy: HostProxy) {
   const vitest = await startVitest('test', [], {
     config: 'tests/engines/vitest.config.ts',
     watch: false,
-    provide: { engines },
+    provide: { engines, hostProxy: { address: hostProxy.address, port: hostProxy.port } },
     ...(onlyVisitors && { testNamePattern: onlyVisitors }),
   })
   // Passed only if a file ran and every file passed whole (a failed hook fails its file, not a
@@ -116,14 +150,21 @@ async function runVisitorSends(engines: VisitorEngine[]) {
 }
 
 const webkit = engines.includes('webkit') ? await startWebKitDriver() : undefined
+// Firefox's visitor is started with the proxy, so the proxy comes first.
+const hostProxy = await startHostProxy(plainHost)
+let sharedFirefox: SharedFirefox | undefined
 let passed = false
 try {
-  const firefox = engines.includes('firefox') ? await firefoxVersion() : undefined
+  sharedFirefox = engines.includes('firefox') ? await startSharedFirefox(hostProxy.port) : undefined
+  const firefox = sharedFirefox && {
+    version: await firefoxVersion(),
+    endpoint: sharedFirefox.endpoint,
+  }
   console.log(
-    `Engines: ${[firefox && `${firefox} (firefox-esr, WebDriver BiDi)`, webkit && `${webkit.version} (MiniBrowser, WebKitWebDriver, Xvfb)`].filter(Boolean).join('; ')}`,
+    `Engines: ${[firefox && `${firefox.version} (firefox-esr, WebDriver BiDi)`, webkit && `${webkit.version} (MiniBrowser, WebKitWebDriver, Xvfb)`].filter(Boolean).join('; ')}`,
   )
   const visitors: VisitorEngine[] = []
-  if (firefox) visitors.push({ name: 'firefox', version: firefox })
+  if (firefox) visitors.push({ name: 'firefox', ...firefox })
   if (webkit) {
     const { hostname, port, version } = webkit
     visitors.push({ name: 'webkit', version, hostname, port })
@@ -131,8 +172,10 @@ try {
   passed =
     (onlyVisitors !== undefined ||
       (await runBrowserTests(await browserLaunchers(webkit, firefox)))) &&
-    (onlyFiles.length > 0 || (await runVisitorSends(visitors)))
+    (onlyFiles.length > 0 || (await runVisitorSends(visitors, hostProxy)))
 } finally {
+  await sharedFirefox?.stop()
+  await hostProxy.close()
   await webkit?.stop()
 }
 process.exit(passed ? 0 : 1)

@@ -26,5 +26,5 @@ for (const engine of inject('engines')) {
     )
   })
 }
-// After both days: the Firefox their staff pages shared, closed once neither uses it.
+// After both days: the session their staff pages shared on the run's Firefox, ended for the next.
 afterAll(stopStaffBrowsers)

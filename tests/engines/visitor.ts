@@ -1,11 +1,13 @@
 // A visitor at the keyboard, the same few acts in each engine's own protocol: puppeteer-core over
 // WebDriver BiDi for Firefox, webdriverio over W3C WebDriver for WebKit. Fields are found by their
 // label inside <demo-request>'s shadow root, and typed into key by key.
-import * as puppeteer from 'puppeteer-core'
+import type * as puppeteer from 'puppeteer-core'
 import { remote } from 'webdriverio'
 import { type FillPlan, fillWhileLoading, withFillPlan } from '../support/fill-while-loading.ts'
 import type { HostProxy } from '../support/host-proxy.ts'
-import { firefoxLaunchOptions, type VisitorEngine, webkitCapabilities } from './engines.ts'
+import { connectFirefox, type VisitorEngine, webkitCapabilities } from './engines.ts'
+
+type ProxyAddress = Pick<HostProxy, 'address'>
 
 export interface Visitor {
   open(url: string): Promise<void>
@@ -57,18 +59,13 @@ function middleOf(label: string): { x: number; y: number } | null {
     : null
 }
 
-async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
-  const browser = await puppeteer.launch({
-    ...firefoxLaunchOptions,
-    extraPrefsFirefox: {
-      ...firefoxLaunchOptions.extraPrefsFirefox,
-      'network.proxy.type': 1,
-      'network.proxy.http': '127.0.0.1',
-      'network.proxy.http_port': proxy.port,
-    },
-  })
+// A user context of the run's one Firefox (engines.ts), whose plain-http requests already go
+// through the host proxy: fresh cookies and storage, as a new browser has them.
+async function firefoxVisitor(endpoint: string): Promise<Visitor> {
+  const browser = await connectFirefox(endpoint)
+  const context = await browser.createBrowserContext()
   const newTab = async () => {
-    const tab = await browser.newPage()
+    const tab = await context.newPage()
     // Does nothing on a page whose address has no plan.
     await tab.evaluateOnNewDocument(fillWhileLoading)
     return tab
@@ -109,11 +106,18 @@ async function firefoxVisitor(proxy: HostProxy): Promise<Visitor> {
       page = next
     },
     evaluate: (script) => page.evaluate(script) as never,
-    close: () => browser.close(),
+    close: async () => {
+      await context.close()
+      await browser.disconnect()
+    },
   }
 }
 
-async function webkitVisitor(hostname: string, port: number, proxy: HostProxy): Promise<Visitor> {
+async function webkitVisitor(
+  hostname: string,
+  port: number,
+  proxy: ProxyAddress,
+): Promise<Visitor> {
   const browser = await remote({
     hostname,
     port,
@@ -162,8 +166,8 @@ async function webkitVisitor(hostname: string, port: number, proxy: HostProxy): 
 }
 
 /** A visitor in `engine` whose plain-http requests go through `proxy` (see host-proxy.ts). */
-export function startVisitor(engine: VisitorEngine, proxy: HostProxy): Promise<Visitor> {
+export function startVisitor(engine: VisitorEngine, proxy: ProxyAddress): Promise<Visitor> {
   return engine.name === 'firefox'
-    ? firefoxVisitor(proxy)
+    ? firefoxVisitor(engine.endpoint)
     : webkitVisitor(engine.hostname, engine.port, proxy)
 }

@@ -197,6 +197,48 @@ export function fillDone(): FillRecord | null {
   return record?.filled && record.liveAtMs !== undefined ? record : null
 }
 
+/**
+ * In the page: `fillDone`'s record, waited for in the page, or null after 15 s. For a driver
+ * whose every question is a round trip (WebDriver's execute): asked every 20 ms from Node, the
+ * sweep's waits were about 50 round trips a point through the driver, the browser and its page.
+ */
+export function fillFinished(): Promise<FillRecord | null> {
+  const deadline = performance.now() + 15_000
+  return new Promise((resolve) => {
+    const check = () => {
+      const record = (window as unknown as { fillRecord?: FillRecord }).fillRecord
+      if (record?.filled && record.liveAtMs !== undefined) resolve(record)
+      else if (performance.now() > deadline) resolve(null)
+      else setTimeout(check, 20)
+    }
+    check()
+  })
+}
+
+/**
+ * In the page: presses the live form's button, then waits there for `sendOutcome`'s answer, or
+ * null after 15 s (see `fillFinished`).
+ */
+export function sendAndAwaitOutcome(): Promise<string | null> {
+  const view = (window as unknown as { fillView: Window }).fillView
+  const root = () => view.document.querySelector('demo-request')?.shadowRoot
+  root()?.querySelector<HTMLButtonElement>('form button[type="submit"]')?.click()
+  const deadline = performance.now() + 15_000
+  return new Promise((resolve) => {
+    const check = () => {
+      const toast = root()?.querySelector('[data-toast]')
+      const messages = [...(root()?.querySelectorAll('[data-error-for]') ?? [])]
+      const outcome = toast
+        ? toast.textContent
+        : messages.map((node) => node.textContent).join('; ')
+      if (outcome) resolve(outcome)
+      else if (performance.now() > deadline) resolve(null)
+      else setTimeout(check, 20)
+    }
+    check()
+  })
+}
+
 /** In the page: presses the live form's button, as a visitor who sends what they see. */
 export function pressSend(): void {
   const view = (window as unknown as { fillView: Window }).fillView

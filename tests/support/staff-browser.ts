@@ -2,13 +2,10 @@
 // for Chromium, puppeteer-core over WebDriver BiDi for Firefox, webdriverio over W3C WebDriver
 // for WebKit. Controls are found as a person finds them: a field by its label, a button or link
 // by the words on it.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser as PlaywrightBrowser } from 'playwright-core'
-import * as puppeteer from 'puppeteer-core'
+import type * as puppeteer from 'puppeteer-core'
 import { remote } from 'webdriverio'
-import { firefoxLaunchOptions, webkitCapabilities } from '../engines/engines.ts'
+import { connectFirefox, webkitCapabilities } from '../engines/engines.ts'
 
 export interface StaffPage {
   open(url: string): Promise<void>
@@ -92,47 +89,31 @@ function playwrightStaff(browser: PlaywrightBrowser): () => Promise<StaffPage> {
   }
 }
 
-// One Firefox for every member of staff a run signs in, each in a user context of their own
-// (WebDriver BiDi's fresh cookies and storage, as a new browser has them): a launch and its close
-// cost several seconds of a serial stage, where a context costs under one.
-let firefox: Promise<{ browser: puppeteer.Browser; downloads: string }> | undefined
+// The run's one Firefox (engines.ts) for every member of staff a run signs in, each in a user
+// context of their own (WebDriver BiDi's fresh cookies and storage, as a new browser has them):
+// a launch and its close cost several seconds of a serial stage, where a context costs under one.
+// One session on it for the file, ended once the file is done with it.
+let firefox: Promise<puppeteer.Browser> | undefined
 
-function sharedFirefox() {
+function sharedFirefox(endpoint: string) {
   if (!firefox) {
-    firefox = (async () => {
-      const downloads = await mkdtemp(join(tmpdir(), 'staff-downloads-'))
-      const browser = await puppeteer.launch({
-        ...firefoxLaunchOptions,
-        extraPrefsFirefox: {
-          ...firefoxLaunchOptions.extraPrefsFirefox,
-          // An export is saved where this person's browser keeps its files, without the downloads
-          // panel, which would otherwise open over the page and take the next click.
-          'browser.download.folderList': 2,
-          'browser.download.dir': downloads,
-          'browser.download.useDownloadDir': true,
-          'browser.download.alwaysOpenPanel': false,
-        },
-      })
-      return { browser, downloads }
-    })()
-    // A launch that failed is tried again by the next person, not handed to every one after.
+    firefox = connectFirefox(endpoint)
+    // A connection that failed is tried again by the next person, not handed to every one after.
     firefox.catch(() => (firefox = undefined))
   }
   return firefox
 }
 
-/** Closes the Firefox the staff pages shared, if one was launched: once the file is done with it. */
+/** Ends the session on the Firefox the staff pages shared, if one was made: Firefox runs on. */
 export async function stopStaffBrowsers(): Promise<void> {
   const running = firefox
   firefox = undefined
-  const shared = await running?.catch(() => undefined)
-  if (!shared) return
-  await shared.browser.close()
-  await rm(shared.downloads, { recursive: true, force: true })
+  const browser = await running?.catch(() => undefined)
+  await browser?.disconnect()
 }
 
-async function firefoxStaff(): Promise<StaffPage> {
-  const { browser } = await sharedFirefox()
+async function firefoxStaff(endpoint: string): Promise<StaffPage> {
+  const browser = await sharedFirefox(endpoint)
   const context = await browser.createBrowserContext()
   const page = await context.newPage()
   const control = async (name: string) => {
@@ -221,7 +202,7 @@ async function webkitStaff(hostname: string, port: number): Promise<StaffPage> {
 /** What opens a new, signed-out browser for one person in each engine. */
 export type StaffEngine =
   | { name: 'chromium'; browser: PlaywrightBrowser }
-  | { name: 'firefox' }
+  | { name: 'firefox'; endpoint: string }
   | { name: 'webkit'; hostname: string; port: number }
 
 /** A fresh browser (or context) for one member of staff, in `engine`. */
@@ -230,7 +211,7 @@ export function openStaffPage(engine: StaffEngine): Promise<StaffPage> {
     case 'chromium':
       return playwrightStaff(engine.browser)()
     case 'firefox':
-      return firefoxStaff()
+      return firefoxStaff(engine.endpoint)
     case 'webkit':
       return webkitStaff(engine.hostname, engine.port)
   }
