@@ -3,10 +3,9 @@
 // on a partner page (the loader, a third origin) sends the form, books in the panel's frame, and
 // the provider's signed webhook marks the lead booked for `npm run leads`. One server a provider,
 // since a rule list routes the 200+ firms to one page. Driven in Debian's Chromium.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +19,7 @@ import {
 import { chromiumForFile } from '../support/chromium.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { fillSampleLead } from '../support/sample-lead-form.ts'
+import { scratchFolder } from '../support/scratch-folder.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import {
@@ -48,7 +48,7 @@ const backends = new Map<BookingProvider, { server: ServerProcess; dataDir: stri
 const partnerPages = new Map<string, string>()
 
 beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'booking-e2e-'))
+  tempDir = await scratchFolder('booking-e2e-')
   standIn = await startBookingStandIn()
   partner = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://partner').pathname

@@ -56,10 +56,17 @@ export function liveFormState(page: Page) {
   return page.evaluate(readLiveForm)
 }
 
+// Once the live form has taken over, every later moment after the form showed fills the live
+// form, as the moments after the live form do: a partner page's take-over came by the 4th of the
+// 31 such moments, the site's by the 18th, and the rest were page loads alike (about 0.4 s of a
+// core each in Chromium, and a lead each). The sweep goes this many moments past the take-over.
+const pastTakeOver = 3
+
 /**
- * Loads `url` once for each moment of the sweep, every 10 ms (fill-while-loading.ts), in one tab: a script
- * fills the form at that moment, and once the live form shows the visitor presses the button.
- * Returns what each point did; the caller checks what was stored.
+ * Loads `url` once for each moment of the sweep, every 10 ms (fill-while-loading.ts) until
+ * `pastTakeOver` moments in a row filled the live form, then each moment after the live form, in
+ * one tab: a script fills the form at that moment, and once the live form shows the visitor
+ * presses the button. Returns what each point did; the caller checks what was stored.
  */
 export async function sweepFills(browser: Browser, url: string, run: string) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
@@ -67,14 +74,17 @@ export async function sweepFills(browser: Browser, url: string, run: string) {
   const tab = await context.newPage()
   await tab.addInitScript(fillWhileLoading)
   const points: SweepPoint[] = []
+  let liveInARow = 0
   try {
     for (const [index, moment] of fillMoments(10).entries()) {
+      if (moment.after === 'shown' && liveInARow >= pastTakeOver) continue
       const plan = fillPlan(moment, index, run)
       await tab.goto(withFillPlan(url, plan), { waitUntil: 'commit' })
       const record = (await (await tab.waitForFunction(fillDone)).jsonValue()) as FillRecord
       await tab.evaluate(pressSend)
       const outcome = await (await tab.waitForFunction(sendOutcome)).jsonValue()
       points.push({ plan, record, outcome: outcome ?? '' })
+      liveInARow = record.filled === 'live' ? liveInARow + 1 : 0
     }
   } finally {
     await context.close()

@@ -1,11 +1,11 @@
 // What each framework test sets up around a partner's app: a temporary folder holding the packed
 // tarball, a free port for the app's own server, and the local backend allowing that origin. The
 // app is opened in the test file's Chromium (chromiumForFile), the one its worker already runs.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { freePort } from '../support/free-port.ts'
+import { scratchFolder } from '../support/scratch-folder.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import { type ServerProcess, startServerProcess } from '../support/start-server-process.ts'
 import { storedLeads } from './leads.ts'
@@ -65,7 +65,7 @@ export async function startFrameworkApp(
   chromium: Browser,
   { manifest, env = {} }: AppSetup,
 ): Promise<FrameworkApp> {
-  const tempDir = await mkdtemp(join(tmpdir(), `demo-request-${name}-`))
+  const tempDir = await scratchFolder(`demo-request-${name}-`)
   const folder = join(tempDir, 'app')
   const dataDir = join(tempDir, 'pglite')
   const commandEnv = { ...process.env, ...env }

@@ -3,11 +3,11 @@
  * on a free port with an embedded database in a fresh temporary folder, and stops it after;
  * packs the package once for the files that install it (partner-package.ts).
  */
-import { access, mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { access, mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
+import { scratchFolder } from '../support/scratch-folder.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import { npmPack, type Packed } from './partner-package.ts'
 
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
       throw new Error(`dist/site/${page} is missing: run \`npm run build:site\` first`)
     })
   }
-  const tempDir = await mkdtemp(join(tmpdir(), 'site-e2e-'))
+  const tempDir = await scratchFolder('site-e2e-')
   const dataDir = join(tempDir, 'pglite')
   // Packed while the server starts, not after it: no file starts before both are done.
   const packedIn = join(tempDir, 'package')

@@ -1,10 +1,9 @@
 // The loader as a partner embeds it: a page on one origin that loads only
 // demo-request-loader.js from the widget's origin, whose backend (npm start's server, with the
 // partner's origin allowed) serves the widget and the function. Driven in Debian's Chromium.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -20,6 +19,7 @@ import { missedPoints, sweepSummary } from '../support/fill-while-loading.ts'
 import { englishWordsIn, firstFramesRecorder, recordedFrames } from '../support/first-frames.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
+import { scratchFolder } from '../support/scratch-folder.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 import {
@@ -180,7 +180,7 @@ async function buildAngularHost(outDir: string) {
 }
 
 beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'loader-e2e-'))
+  tempDir = await scratchFolder('loader-e2e-')
   partner = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://partner').pathname
     if (path === '/favicon.ico') {

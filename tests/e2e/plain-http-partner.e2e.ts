@@ -2,15 +2,15 @@
 // `crypto.subtle`. The widget still solves the function's proof of work (src/bot-defence/sha256.ts)
 // and the lead is stored. localhost and 127.0.0.1 count as secure, so the page is served as
 // `partner.test`, which Chromium is told resolves to 127.0.0.1.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium-path.js'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
+import { scratchFolder } from '../support/scratch-folder.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 import { storedLeads } from './leads.ts'
@@ -23,7 +23,7 @@ let backend: ServerProcess
 let browser: Browser
 
 beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'plain-http-e2e-'))
+  tempDir = await scratchFolder('plain-http-e2e-')
   let page = ''
   partner = createServer((_, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page)
