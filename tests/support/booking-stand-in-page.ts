@@ -11,7 +11,7 @@ export type StandInProvider = 'cal' | 'calendly'
 // keepalive: a page that books is often removed at once, and its record must still arrive.
 const recordScript = (provider: StandInProvider, log: boolean) =>
   log
-    ? `(kind) =>
+    ? `async (kind) =>
   fetch('/log', {
     method: 'POST',
     keepalive: true,
@@ -21,7 +21,7 @@ const recordScript = (provider: StandInProvider, log: boolean) =>
       origin: location.origin,
       path: location.pathname,
       query,
-      ...(kind === 'shown' ? { confirmAt: confirmAt() } : {}),
+      ...(kind === 'shown' ? { confirmAt: await confirmAt() } : {}),
     }),
   })`
     : '() => {}'
@@ -30,7 +30,10 @@ const recordScript = (provider: StandInProvider, log: boolean) =>
 const pageScript = (provider: StandInProvider, silent: boolean, log: boolean) => `
 const params = new URL(location.href).searchParams
 const query = Object.fromEntries(params)
-const confirmAt = () => {
+// A frame of another origin has its size from the page holding it, which can come after this
+// script ran: under load one was laid out at no width, its Confirm 110 px lower than once sized.
+const confirmAt = async () => {
+  if (innerWidth === 0) await new Promise((resolve) => addEventListener('resize', resolve, { once: true }))
   const box = document.getElementById('confirm').getBoundingClientRect()
   return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)]
 }
