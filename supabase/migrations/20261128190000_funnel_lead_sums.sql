@@ -363,31 +363,26 @@ begin
   pairs as (
     select distinct l.day, l.source, l.page from lead_events l where not l.page_kept
   ),
+  -- A pair keeps its page where the day kept it or had room for it, else folds into its
+  -- source's 'other' where the source kept one or had room, else into the day's 'other'.
   folded as materialized (
     select p.day, p.source, p.page,
-      case
-        when exists (select from public.demo_request_funnel_pages f
-            where f.day = p.day and f.source = p.source and f.page = p.page)
-          or (coalesce(d.pairs, 0) < $6 and (select count(*)
-            from public.demo_request_funnel_pages f
-            where f.day = p.day and f.source = p.source and f.page <> 'other') < $5)
-          then p.source
-        when exists (select from public.demo_request_funnel_pages f
-            where f.day = p.day and f.source = p.source and f.page = 'other')
-          or coalesce(d.pairs, 0) < $6 then p.source
-        else 'other'
-      end as to_source,
-      case
-        when exists (select from public.demo_request_funnel_pages f
-            where f.day = p.day and f.source = p.source and f.page = p.page)
-          or (coalesce(d.pairs, 0) < $6 and (select count(*)
-            from public.demo_request_funnel_pages f
-            where f.day = p.day and f.source = p.source and f.page <> 'other') < $5)
-          then p.page
-        else 'other'
-      end as to_page
+      case when k.page_kept or k.source_kept then p.source else 'other' end as to_source,
+      case when k.page_kept then p.page else 'other' end as to_page
     from pairs p
     left join public.demo_request_funnel_days d on d.day = p.day
+    cross join lateral (
+      select
+        exists (select from public.demo_request_funnel_pages f
+            where f.day = p.day and f.source = p.source and f.page = p.page)
+          or (coalesce(d.pairs, 0) < $6 and (select count(*)
+            from public.demo_request_funnel_pages f
+            where f.day = p.day and f.source = p.source and f.page <> 'other') < $5)
+          as page_kept,
+        exists (select from public.demo_request_funnel_pages f
+            where f.day = p.day and f.source = p.source and f.page = 'other')
+          or coalesce(d.pairs, 0) < $6 as source_kept
+    ) k
   ),
   campaigns as (
     select distinct l.day, l.source, l.utm_source, l.utm_campaign
