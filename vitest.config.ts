@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { chromiumArgs, chromiumPath } from './scripts/chromium-path.js'
+import { chromiumShellArgs, chromiumShellPath } from './scripts/chromium-path.js'
 import { SlowestFirst } from './tests/support/slowest-first.ts'
 
 const storybook = fileURLToPath(new URL('.storybook', import.meta.url))
@@ -98,7 +98,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+              launchOptions: { executablePath: chromiumShellPath(), args: chromiumShellArgs },
             }),
             instances: [{ browser: 'chromium' }],
           },

@@ -6,11 +6,15 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { enginePackages } from '../tests/engines/engines.ts'
 import { findPostgresBin } from '../tests/support/postgres-cluster.ts'
-import { chromiumPath } from './chromium-path.js'
+import { chromiumPath, chromiumShellPath } from './chromium-path.js'
 
-/** Each package the tests need, with the check that it is there (CHROMIUM_PATH, POSTGRES_BIN). */
+/**
+ * Each package the tests need, with the check that it is there (CHROMIUM_PATH,
+ * CHROMIUM_SHELL_PATH, POSTGRES_BIN).
+ */
 const testPackages: Array<[string, () => boolean | Promise<boolean>]> = [
   ['chromium', () => chromiumPath() !== undefined],
+  ['chromium-headless-shell', () => chromiumShellPath() !== undefined],
   ...enginePackages.firefox,
   ...enginePackages.webkit,
   ['postgresql-15', async () => (await findPostgresBin()) !== null],

@@ -6,9 +6,9 @@ import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium-path.js'
+import { launchChromiumShell } from '../../scripts/launch-chromium.ts'
 import { sendSampleLead } from '../support/sample-lead-form.ts'
 import { scratchFolder } from '../support/scratch-folder.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
@@ -43,13 +43,7 @@ beforeAll(async () => {
   page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
 <script src="${widget}/widget/demo-request-loader.js" async></script></head>
 <body><demo-request supabase-url="${widget}" source="plain-http"></demo-request></body></html>`
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      ...chromiumArgs.filter((arg) => !arg.startsWith('--headless')),
-      `--host-resolver-rules=MAP ${host} 127.0.0.1`,
-    ],
-  })
+  browser = await launchChromiumShell([`--host-resolver-rules=MAP ${host} 127.0.0.1`])
 }, 120_000)
 
 afterAll(async () => {

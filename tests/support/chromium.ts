@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { launchChromium } from '../../scripts/launch-chromium.ts'
+import { launchChromiumShell } from '../../scripts/launch-chromium.ts'
 
 // One Chromium per test worker, for the files it runs one after another (their modules are
 // shared: vitest.config.ts): a launch costs about 2 s of a core, and e2e has eighteen files. A
@@ -9,7 +9,7 @@ let workerBrowser: Promise<Browser> | undefined
 
 function chromiumForWorker(): Promise<Browser> {
   if (!workerBrowser) {
-    const launching = launchChromium()
+    const launching = launchChromiumShell()
     workerBrowser = launching
     launching.then(
       (browser) => browser.on('disconnected', () => (workerBrowser = undefined)),
