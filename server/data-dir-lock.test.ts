@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scratchFolder } from '../tests/support/scratch-folder.ts'
 import { askDataDirHolder, lockDataDir } from './data-dir-lock.ts'
 
 let folder: string
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'demo-request-lock-'))
+  folder = await scratchFolder('demo-request-lock-')
 })
 afterAll(() => rm(folder, { recursive: true, force: true }))
 

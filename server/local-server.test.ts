@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +8,7 @@ import { calendlyWebhookBody, signCalendlyWebhook } from '../tests/support/booki
 import { consoleJwtSecret, staffToken } from '../tests/support/console-staff.ts'
 import { migratedPgliteFolder, newPgliteFolder } from '../tests/support/pglite-folder.ts'
 import { sampleLead, sampleNewDemoRequest } from '../tests/support/sample-lead.ts'
+import { scratchFolder } from '../tests/support/scratch-folder.ts'
 import { readBackendConfig } from './config.ts'
 import { openDatabase, runCommand } from './database.ts'
 import { type LocalServer, startLocalServer } from './local-server.ts'
@@ -31,7 +31,7 @@ const config = (dataDir = 'pglite') => ({
 })
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'demo-request-server-'))
+  folder = await scratchFolder('demo-request-server-')
   await mkdir(join(folder, 'dist', 'widget'), { recursive: true })
   await writeFile(join(folder, 'dist', 'widget', 'demo-request.js'), '// widget')
   // Empty, so this server applies every migration as a first `npm start` does; the servers the

@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../tests/support/free-port.ts'
 import { migratedPgliteFolder } from '../tests/support/pglite-folder.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
+import { scratchFolder } from '../tests/support/scratch-folder.ts'
 import { readBackendConfig } from './config.ts'
 import { openDatabase, runCommand } from './database.ts'
 import { demoRequestBackend } from './vite-plugin.ts'
@@ -21,7 +21,7 @@ const config = () => ({
 })
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'demo-request-vite-'))
+  folder = await scratchFolder('demo-request-vite-')
   await writeFile(join(folder, 'index.html'), '<!doctype html><title>dev</title>')
   // A migrated copy, not PGlite's first start: what is tested here is the dev server's hold on the
   // folder, and a fresh clone's first start is the e2e server's (tests/e2e/global-setup.ts).

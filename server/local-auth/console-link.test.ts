@@ -1,11 +1,11 @@
 // The console link `npm start` prints (server.consoleLink()) signs the local owner in once and
 // only once, and `npm run console:link` gets a fresh one from the running server.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { migratedPgliteFolder } from '../../tests/support/pglite-folder.ts'
+import { scratchFolder } from '../../tests/support/scratch-folder.ts'
 import { readBackendConfig } from '../config.ts'
 import { openDatabase, runCommand } from '../database.ts'
 import { type LocalServer, startLocalServer } from '../local-server.ts'
@@ -23,7 +23,7 @@ const config = () => ({
 })
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'demo-request-console-link-'))
+  folder = await scratchFolder('demo-request-console-link-')
   await migratedPgliteFolder(config().dataDir)
   server = await startLocalServer(config())
 }, 60_000)

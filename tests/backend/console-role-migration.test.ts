@@ -2,8 +2,7 @@
 // for the console, not only what the console's first migration did: other work lands migrations
 // between the two (a console function, a policy rewritten for speed). Here one such migration,
 // made up for the test, goes in before it on an empty PGlite and PostgreSQL 15.
-import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { copyFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openPgliteDatabase } from '../../server/database.ts'
@@ -12,6 +11,7 @@ import { createPostgresDatabase } from '../../supabase/functions/_shared/db/post
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { newPgliteTarball } from '../support/pglite-folder.ts'
 import { createServerDatabase } from '../support/postgres-cluster.ts'
+import { scratchFolder } from '../support/scratch-folder.ts'
 
 const migrations = new URL('../../supabase/migrations/', import.meta.url).pathname
 const staffRoleMigration = '20261128160000_console_role.sql'
@@ -56,7 +56,7 @@ const emptyDatabases = [
 describe.each(emptyDatabases)('the staff role migration on $name', ({ open, skip }) => {
   let db: SqlDatabase
   let close = async () => {}
-  const folder = mkdtemp(join(tmpdir(), 'console-role-migration-'))
+  const folder = scratchFolder('console-role-migration-')
 
   beforeAll(async () => {
     if (skip) return

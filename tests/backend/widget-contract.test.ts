@@ -1,7 +1,6 @@
 // The widget's own client (src/submission/send-demo-request.ts) against the function: what the form
 // receives for a success and for each error the function can give.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FunctionsClient } from '@supabase/functions-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,6 +24,7 @@ import {
 } from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
 import { migratedPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { scratchFolder } from '../support/scratch-folder.ts'
 
 const submission: DemoRequestSubmission = { ...sampleLead, source: 'contract-test' }
 
@@ -36,7 +36,7 @@ let folder: string
 let server: LocalServer
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'demo-request-contract-'))
+  folder = await scratchFolder('demo-request-contract-')
   server = await startLocalServer({
     ...readBackendConfig({}),
     dataDir: await migratedPgliteFolder(join(folder, 'pglite')),

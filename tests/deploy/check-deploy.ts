@@ -4,8 +4,7 @@
 // empty folder, are served by Deno with the edge runtime's variables: a lead goes through
 // send-demo-request into a row, and the console reads it back as a salesperson signed in.
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -47,6 +46,7 @@ import {
 } from '../support/management-api-stand-in.ts'
 import { findPostgresBin, startPostgresCluster } from '../support/postgres-cluster.ts'
 import { sampleContact, sampleLead, sampleSubmission } from '../support/sample-lead.ts'
+import { scratchFolder } from '../support/scratch-folder.ts'
 import { startServerProcess } from '../support/start-server-process.ts'
 
 const supabaseBin = `${repoRoot}node_modules/.bin/supabase`
@@ -549,7 +549,7 @@ async function settleAll<T extends unknown[]>(work: [...{ [K in keyof T]: Promis
 
 async function main() {
   const started = performance.now()
-  const work = await mkdtemp(join(tmpdir(), 'demo-request-deploy-'))
+  const work = await scratchFolder('demo-request-deploy-')
   const closing: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })]
   try {
     // First: a mismatch is the deployer's to fix before anything is worth trying.

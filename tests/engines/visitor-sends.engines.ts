@@ -3,10 +3,9 @@
 // page under a host name of its own on plain http, which is not a secure context and has no
 // `crypto.subtle` for the proof of work. The built site and widget are served by the real local
 // server, which must store each lead exactly once.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type FormCopy, formCopy } from '#core/form-copy.ts'
@@ -37,6 +36,7 @@ import {
 } from '../support/first-frames.ts'
 import { liveFormShown, liveFormState, typedAtOnce } from '../support/live-form.ts'
 import { sampleLead } from '../support/sample-lead.ts'
+import { scratchFolder } from '../support/scratch-folder.ts'
 import { startLocalServer } from '../support/start-local-server.ts'
 import type { ServerProcess } from '../support/start-server-process.ts'
 import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
@@ -67,7 +67,7 @@ const strictSource = (engine: string) => `partner-strict-${engine}`
 const calSecret = 'engines-cal-webhook-secret'
 
 beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'engines-'))
+  tempDir = await scratchFolder('engines-')
   standIn = await startBookingStandIn()
   partner = createServer((request, response) => {
     const widget = new URL(backend.url).origin

@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { scratchFolder } from './scratch-folder.ts'
 import { startLocalServer } from './start-local-server.ts'
 import type { ServerProcess } from './start-server-process.ts'
 
@@ -23,7 +23,7 @@ export async function startCalBookingServer(
   secret: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<CalBookingServer> {
-  const tempDir = await mkdtemp(join(tmpdir(), `${name}-`))
+  const tempDir = await scratchFolder(`${name}-`)
   const dataDir = join(tempDir, 'pglite')
   const stop = () => rm(tempDir, { recursive: true, force: true })
   try {

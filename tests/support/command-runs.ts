@@ -3,8 +3,7 @@
 // 107 s of a fresh-clone run alone on one worker while the other waited: split, they share both.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll } from 'vitest'
@@ -13,6 +12,7 @@ import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from './email-api-stand-in.ts'
 import { freePort } from './free-port.ts'
 import { sampleNewDemoRequest, sampleSubmission } from './sample-lead.ts'
+import { scratchFolder } from './scratch-folder.ts'
 import { serverEntry } from './server-entries.ts'
 import { type ServerProcess, startServerProcess } from './start-server-process.ts'
 
@@ -77,7 +77,7 @@ export function commandRuns(): CommandRuns {
   let server: ServerProcess | undefined
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'demo-request-commands-'))
+    folder = await scratchFolder('demo-request-commands-')
     emailApi = await startEmailApiStandIn()
   })
   afterEach(async () => {

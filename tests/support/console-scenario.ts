@@ -7,8 +7,7 @@
 // asking the API for another source by hand gets no rows. Served by `npm start`'s own server,
 // whose Supabase Auth stand-in prints each email's link and code (server/local-auth/terminal-mailer.ts).
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -24,6 +23,7 @@ import { consoleCopy as copy } from '../../site/console/console-copy.ts'
 import { dayOf } from '../../site/console/console-dates.ts'
 import { consoleSessionKey } from '../../site/console/console-supabase.ts'
 import { funnelRows } from '../e2e/leads.ts'
+import { scratchFolder } from './scratch-folder.ts'
 import { serverEntry } from './server-entries.ts'
 import { openStaffPage, type StaffPage } from './staff-browser.ts'
 import { startLocalServer } from './start-local-server.ts'
@@ -44,7 +44,7 @@ const run = promisify(execFile)
  * console; `stop` ends it and deletes the database.
  */
 export async function startConsoleServer(): Promise<ConsoleServer & { stop(): Promise<void> }> {
-  const tempDir = await mkdtemp(join(tmpdir(), 'console-day-'))
+  const tempDir = await scratchFolder('console-day-')
   const dataDir = join(tempDir, 'pglite')
   const server = await startLocalServer({
     PGLITE_DATA_DIR: dataDir,

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { chmod, chown, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { chmod, chown, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { freePort } from './free-port.ts'
+import { scratchFolder } from './scratch-folder.ts'
 
 const run = promisify(execFile)
 
@@ -46,7 +46,7 @@ async function asPostgres(bin: string, args: string[]) {
 
 /** Creates and starts a cluster on a free port; the caller must `destroy()` it. */
 export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
-  const dir = await mkdtemp(join(tmpdir(), 'demo-request-pg-'))
+  const dir = await scratchFolder('demo-request-pg-')
   const data = join(dir, 'data')
   if (process.getuid?.() === 0) {
     const { stdout } = await run('id', ['-u', 'postgres'])
