@@ -2,10 +2,10 @@
 // WebDriver BiDi for Firefox, webdriverio over W3C WebDriver for WebKit. Fields are found by their
 // label inside <demo-request>'s shadow root, and typed into key by key.
 import type * as puppeteer from 'puppeteer-core'
-import { remote } from 'webdriverio'
 import { type FillPlan, fillWhileLoading, withFillPlan } from '../support/fill-while-loading.ts'
 import type { HostProxy } from '../support/host-proxy.ts'
 import { connectFirefox, type VisitorEngine, webkitCapabilities } from './engines.ts'
+import { webkitSession } from './webkit-session.ts'
 
 type ProxyAddress = Pick<HostProxy, 'address'>
 
@@ -118,14 +118,9 @@ async function webkitVisitor(
   port: number,
   proxy: ProxyAddress,
 ): Promise<Visitor> {
-  const browser = await remote({
-    hostname,
-    port,
-    logLevel: 'error',
-    capabilities: {
-      ...webkitCapabilities(),
-      proxy: { proxyType: 'manual', httpProxy: proxy.address },
-    },
+  const browser = await webkitSession(hostname, port, {
+    ...webkitCapabilities(),
+    proxy: { proxyType: 'manual', httpProxy: proxy.address },
   })
   const control = async (label: string) => {
     await browser.waitUntil(() => browser.execute(inForm, label).then(Boolean), { timeout: 10_000 })

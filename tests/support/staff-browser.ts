@@ -4,8 +4,8 @@
 // by the words on it.
 import type { Browser as PlaywrightBrowser } from 'playwright-core'
 import type * as puppeteer from 'puppeteer-core'
-import { remote } from 'webdriverio'
-import { connectFirefox, webkitCapabilities } from '../engines/engines.ts'
+import { connectFirefox } from '../engines/engines.ts'
+import { webkitSession } from '../engines/webkit-session.ts'
 
 export interface StaffPage {
   open(url: string): Promise<void>
@@ -158,12 +158,7 @@ async function firefoxStaff(endpoint: string): Promise<StaffPage> {
 }
 
 async function webkitStaff(hostname: string, port: number): Promise<StaffPage> {
-  const browser = await remote({
-    hostname,
-    port,
-    logLevel: 'error',
-    capabilities: webkitCapabilities(),
-  })
+  const browser = await webkitSession(hostname, port)
   const control = async (name: string) => {
     await browser.waitUntil(() => browser.execute(findControl, name).then(Boolean), {
       timeout: waitMs,
