@@ -6,7 +6,8 @@ import { webkitCapabilities } from './engines.ts'
 // webdriverio waits 120 s for an answer without asking again (a timeout before the answer's
 // headers is not among the errors it retries). The driver begins sessions side by side: with one
 // request held by a browser that never connects, a second got its session in 0.4 s. So a session
-// not begun within this wait is asked for once more.
+// not begun within this wait is asked for once more. It is webdriverio's one request timeout, so
+// it bounds the session's later requests too, each of which takes seconds at most.
 const sessionWaitMs = 45_000
 
 type Capabilities = ReturnType<typeof webkitCapabilities> & Record<string, unknown>
