@@ -8,19 +8,21 @@ import { webdriverLauncher } from '@web/test-runner-webdriver'
 import type * as puppeteer from 'puppeteer-core'
 import { startVitest } from 'vitest/node'
 import {
-  connectFirefox,
   type EngineName,
   firefoxLaunchOptions,
   firefoxVersion,
   installLine,
   plainHost,
-  type SharedFirefox,
-  startSharedFirefox,
   startWebKitDriver,
   type VisitorEngine,
   type WebKitDriver,
   webkitCapabilities,
 } from '../tests/engines/engines.ts'
+import {
+  connectFirefox,
+  type SharedFirefox,
+  startSharedFirefox,
+} from '../tests/engines/shared-firefox.ts'
 import { type HostProxy, startHostProxy } from '../tests/support/host-proxy.ts'
 
 const known: EngineName[] = ['firefox', 'webkit']
@@ -51,7 +53,7 @@ const chromiumOnly = [
 ]
 
 // The runner "launches" a session on the run's one Firefox and "closes" it by ending the session:
-// the staff and the visitors take it on after (engines.ts, startSharedFirefox).
+// the staff and the visitors take it on after (shared-firefox.ts).
 async function endSession(browser: puppeteer.Browser) {
   const [, ...opened] = await browser.pages()
   await Promise.all(opened.map((page) => page.close()))

@@ -3,14 +3,11 @@
 import type { Browser, Page } from 'playwright-core'
 import { formCopy } from '#core/form-copy.ts'
 import {
-  type FillRecord,
-  fillDone,
   fillMoments,
   fillPlan,
   fillWhileLoading,
-  pressSend,
   type SweepPoint,
-  sendOutcome,
+  sendAtPoint,
   withFillPlan,
 } from '../support/fill-while-loading.ts'
 import { liveFormShown, liveFormState as readLiveForm, typedAtOnce } from '../support/live-form.ts'
@@ -80,11 +77,9 @@ export async function sweepFills(browser: Browser, url: string, run: string) {
       if (moment.after === 'shown' && liveInARow >= pastTakeOver) continue
       const plan = fillPlan(moment, index, run)
       await tab.goto(withFillPlan(url, plan), { waitUntil: 'commit' })
-      const record = (await (await tab.waitForFunction(fillDone)).jsonValue()) as FillRecord
-      await tab.evaluate(pressSend)
-      const outcome = await (await tab.waitForFunction(sendOutcome)).jsonValue()
-      points.push({ plan, record, outcome: outcome ?? '' })
-      liveInARow = record.filled === 'live' ? liveInARow + 1 : 0
+      const point = await sendAtPoint((script) => tab.evaluate(script), plan)
+      points.push(point)
+      liveInARow = point.record.filled === 'live' ? liveInARow + 1 : 0
     }
   } finally {
     await context.close()

@@ -19,13 +19,11 @@ import {
 import { type BookingStandIn, startBookingStandIn } from '../support/booking-stand-in.ts'
 import { calWebhookBody, signCalWebhook } from '../support/booking-webhooks.ts'
 import {
-  type FillPlan,
-  fillFinished,
   fillMoments,
   fillPlan,
   missedPoints,
   type SweepPoint,
-  sendAndAwaitOutcome,
+  sendAtPoint,
   sweepSummary,
 } from '../support/fill-while-loading.ts'
 import {
@@ -202,16 +200,10 @@ async function sweepFills(visitor: Visitor, url: string, blank: string, run: str
   for (const [index, moment] of fillMoments(40).entries()) {
     const plan = fillPlan(moment, index, run)
     await visitor.openFilling(url, blank, plan)
-    const record = await visitor.evaluate(fillFinished)
-    if (!record) throw new Error(`${sweepMoment(plan)}: not filled, or no live form, in 15 s`)
-    const outcome = await visitor.evaluate(sendAndAwaitOutcome)
-    if (!outcome) throw new Error(`${sweepMoment(plan)}: no toast or message 15 s after Send`)
-    points.push({ plan, record, outcome })
+    points.push(await sendAtPoint((script) => visitor.evaluate(script), plan))
   }
   return points
 }
-
-const sweepMoment = (plan: FillPlan) => `${plan.after} + ${plan.offsetMs} ms`
 
 // Each engine's visitor at the same time as the other's, as two people on two browsers: their
 // leads, pages and counts are their own. One visitor's steps stay in order (sequential).

@@ -4,7 +4,8 @@
 import type * as puppeteer from 'puppeteer-core'
 import { type FillPlan, fillWhileLoading, withFillPlan } from '../support/fill-while-loading.ts'
 import type { HostProxy } from '../support/host-proxy.ts'
-import { connectFirefox, type VisitorEngine, webkitCapabilities } from './engines.ts'
+import { type VisitorEngine, webkitCapabilities } from './engines.ts'
+import { connectFirefox } from './shared-firefox.ts'
 import { webkitSession } from './webkit-session.ts'
 
 type ProxyAddress = Pick<HostProxy, 'address'>
@@ -32,8 +33,8 @@ export interface Visitor {
    * `visibilitychange`, in the closed tab, and delivers a beacon sent from either (10 of 10).
    */
   closeTab(): Promise<void>
-  /** Runs `script` in the page and returns what it returns. */
-  evaluate<T>(script: () => T): Promise<T>
+  /** Runs `script` in the page and returns what it returns, once resolved. */
+  evaluate<T>(script: () => T | Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -59,7 +60,7 @@ function middleOf(label: string): { x: number; y: number } | null {
     : null
 }
 
-// A user context of the run's one Firefox (engines.ts), whose plain-http requests already go
+// A user context of the run's one Firefox (shared-firefox.ts), whose plain-http requests already go
 // through the host proxy: fresh cookies and storage, as a new browser has them.
 async function firefoxVisitor(endpoint: string): Promise<Visitor> {
   const browser = await connectFirefox(endpoint)

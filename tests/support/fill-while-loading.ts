@@ -28,7 +28,7 @@ export interface FillPlan {
 }
 
 /** What a fill did: when, in ms since the form first showed, and which form it filled. */
-export interface FillRecord {
+interface FillRecord {
   filledAtMs?: number
   filled?: 'static' | 'live'
   /** When the live form was first seen alone, in ms since the form first showed. */
@@ -191,18 +191,12 @@ export function fillWhileLoading(given?: FillPlan): void {
   tick()
 }
 
-/** In the page: what `fillWhileLoading` did, once it has filled and seen the live form. */
-export function fillDone(): FillRecord | null {
-  const record = (window as unknown as { fillRecord?: FillRecord }).fillRecord
-  return record?.filled && record.liveAtMs !== undefined ? record : null
-}
+// Each wait below runs in the page, not asked from Node: for a driver whose every question is a
+// round trip (WebDriver's execute), asking every 20 ms was about 50 round trips a point through
+// the driver, the browser and its page.
 
-/**
- * In the page: `fillDone`'s record, waited for in the page, or null after 15 s. For a driver
- * whose every question is a round trip (WebDriver's execute): asked every 20 ms from Node, the
- * sweep's waits were about 50 round trips a point through the driver, the browser and its page.
- */
-export function fillFinished(): Promise<FillRecord | null> {
+/** In the page: what `fillWhileLoading` did, once it has filled and seen the live form; null after 15 s. */
+function fillFinished(): Promise<FillRecord | null> {
   const deadline = performance.now() + 15_000
   return new Promise((resolve) => {
     const check = () => {
@@ -216,10 +210,10 @@ export function fillFinished(): Promise<FillRecord | null> {
 }
 
 /**
- * In the page: presses the live form's button, then waits there for `sendOutcome`'s answer, or
- * null after 15 s (see `fillFinished`).
+ * In the page: presses the live form's button, as a visitor who sends what they see, then the
+ * send's outcome once there is one (the toast's title, or the messages); null after 15 s.
  */
-export function sendAndAwaitOutcome(): Promise<string | null> {
+function sendAndAwaitOutcome(): Promise<string | null> {
   const view = (window as unknown as { fillView: Window }).fillView
   const root = () => view.document.querySelector('demo-request')?.shadowRoot
   root()?.querySelector<HTMLButtonElement>('form button[type="submit"]')?.click()
@@ -239,19 +233,19 @@ export function sendAndAwaitOutcome(): Promise<string | null> {
   })
 }
 
-/** In the page: presses the live form's button, as a visitor who sends what they see. */
-export function pressSend(): void {
-  const view = (window as unknown as { fillView: Window }).fillView
-  const root = view.document.querySelector('demo-request')?.shadowRoot
-  root?.querySelector<HTMLButtonElement>('form button[type="submit"]')?.click()
-}
-
-/** In the page: the outcome of a send, once there is one: the toast's title, or the messages. */
-export function sendOutcome(): string | null {
-  const view = (window as unknown as { fillView: Window }).fillView
-  const root = view.document.querySelector('demo-request')?.shadowRoot
-  const toast = root?.querySelector('[data-toast]')
-  if (toast) return toast.textContent
-  const messages = [...(root?.querySelectorAll('[data-error-for]') ?? [])]
-  return messages.length > 0 ? messages.map((node) => node.textContent).join('; ') : null
+/**
+ * One point of a sweep, its page loaded with `plan`: what the fill did, then, once the live form
+ * shows, the outcome of pressing its button. `inPage` runs a function in the page and resolves
+ * to what it resolves to, in whichever driver holds the page.
+ */
+export async function sendAtPoint(
+  inPage: <T>(script: () => Promise<T>) => Promise<T>,
+  plan: FillPlan,
+): Promise<SweepPoint> {
+  const moment = `${plan.after} + ${plan.offsetMs} ms`
+  const record = await inPage(fillFinished)
+  if (!record) throw new Error(`${moment}: not filled, or no live form, in 15 s`)
+  const outcome = await inPage(sendAndAwaitOutcome)
+  if (!outcome) throw new Error(`${moment}: no toast or message 15 s after Send`)
+  return { plan, record, outcome }
 }

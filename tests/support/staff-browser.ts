@@ -4,7 +4,7 @@
 // by the words on it.
 import type { Browser as PlaywrightBrowser } from 'playwright-core'
 import type * as puppeteer from 'puppeteer-core'
-import { connectFirefox } from '../engines/engines.ts'
+import { connectFirefox } from '../engines/shared-firefox.ts'
 import { webkitSession } from '../engines/webkit-session.ts'
 
 export interface StaffPage {
@@ -89,7 +89,7 @@ function playwrightStaff(browser: PlaywrightBrowser): () => Promise<StaffPage> {
   }
 }
 
-// The run's one Firefox (engines.ts) for every member of staff a run signs in, each in a user
+// The run's one Firefox (shared-firefox.ts) for every member of staff a run signs in, each in a user
 // context of their own (WebDriver BiDi's fresh cookies and storage, as a new browser has them):
 // a launch and its close cost several seconds of a serial stage, where a context costs under one.
 // One session on it for the file, ended once the file is done with it.

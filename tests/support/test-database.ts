@@ -35,10 +35,35 @@ export interface TestDatabase {
   close(): Promise<void>
 }
 
-const tables =
-  'public.console_lead_changes, public.console_lead_status, public.console_audit, public.console_staff, public.demo_request_booking_notifications, public.demo_request_bookings, public.demo_request_booking_cursors, public.demo_request_notifications, public.demo_request_digests, public.demo_requests, public.demo_request_rate_limits, public.demo_request_window_totals, public.demo_request_spent_proofs, public.demo_request_funnel_counts, public.demo_request_funnel_rate_limits, public.demo_request_funnel_pages, public.demo_request_funnel_days, public.demo_request_funnel_campaign_counts, public.demo_request_funnel_campaigns, public.demo_request_funnel_summed_days, public.demo_request_funnel_page_sums, public.demo_request_funnel_field_sums, public.demo_request_funnel_day_steps, public.demo_request_funnel_campaign_sums, public.demo_request_funnel_lead_sums, public.demo_request_funnel_lead_summed_days, public.demo_request_funnel_lead_marks'.split(
-    ', ',
-  )
+const tables = [
+  'public.console_lead_changes',
+  'public.console_lead_status',
+  'public.console_audit',
+  'public.console_staff',
+  'public.demo_request_booking_notifications',
+  'public.demo_request_bookings',
+  'public.demo_request_booking_cursors',
+  'public.demo_request_notifications',
+  'public.demo_request_digests',
+  'public.demo_requests',
+  'public.demo_request_rate_limits',
+  'public.demo_request_window_totals',
+  'public.demo_request_spent_proofs',
+  'public.demo_request_funnel_counts',
+  'public.demo_request_funnel_rate_limits',
+  'public.demo_request_funnel_pages',
+  'public.demo_request_funnel_days',
+  'public.demo_request_funnel_campaign_counts',
+  'public.demo_request_funnel_campaigns',
+  'public.demo_request_funnel_summed_days',
+  'public.demo_request_funnel_page_sums',
+  'public.demo_request_funnel_field_sums',
+  'public.demo_request_funnel_day_steps',
+  'public.demo_request_funnel_campaign_sums',
+  'public.demo_request_funnel_lead_sums',
+  'public.demo_request_funnel_lead_summed_days',
+  'public.demo_request_funnel_lead_marks',
+]
 
 // A truncate makes new files for every table and index it empties: 110 ms of a core for all of
 // these on PGlite (22 ms to find none with rows), before each of some hundreds of tests, which
