@@ -16,7 +16,7 @@ const oneTimeTokenSeconds = 3600
 
 // Six digits are a million guesses: after this many wrong ones, by code or by a link's verifier,
 // the token is spent, where Supabase Auth relies on its rate limits on /verify alone.
-export const maxFailedAttempts = 5
+const maxFailedAttempts = 5
 
 /** A token as it is sent: the link's `token_hash` and the code, two keys to one token. */
 export interface IssuedToken {
