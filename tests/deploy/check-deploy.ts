@@ -21,7 +21,7 @@ import {
   parseFormFields,
 } from '#core/contact-fields.ts'
 import { denoEnv, systemEnv } from '../../scripts/system-env.ts'
-import { supabaseAuthBasics, supabaseRoles } from '../../server/migrate.ts'
+import { authSessionsStandIn, supabaseAuthBasics, supabaseRoles } from '../../server/migrate.ts'
 import { createFunctionsClient } from '../../src/submission/functions-client.ts'
 import { demoRequestProofs, sendDemoRequest } from '../../src/submission/send-demo-request.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
@@ -228,11 +228,14 @@ async function checkUploadSet(fn: EdgeFunction, files: Map<string, Uint8Array>) 
 async function supabaseStandIn(db: SqlDatabase, superuserUrl: string) {
   await db.exec(supabaseRoles)
   await db.exec(supabaseAuthBasics)
+  await db.exec(authSessionsStandIn)
   const owner = 'project_postgres'
+  // Supabase grants its `postgres` the tables Auth makes in `auth`, sessions among them.
   await db.exec(`
     create role ${owner} login createrole nosuperuser nobypassrls;
     grant anon, authenticated, service_role to ${owner};
     grant usage on schema auth to ${owner};
+    grant select on auth.sessions to ${owner};
     alter database postgres owner to ${owner};
   `)
   const url = new URL(superuserUrl)
