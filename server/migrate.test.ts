@@ -77,6 +77,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128170000', name: 'drop_console_counts' },
       { version: '20261128180000', name: 'funnel_rollups' },
       { version: '20261128190000', name: 'funnel_lead_sums' },
+      { version: '20261128200000', name: 'audit_list_leads' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
