@@ -78,6 +78,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128180000', name: 'funnel_rollups' },
       { version: '20261128190000', name: 'funnel_lead_sums' },
       { version: '20261128200000', name: 'audit_list_leads' },
+      { version: '20261128210000', name: 'audit_append_only' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -90,6 +91,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     )
     expect(rows).toEqual([
       { relname: 'console_audit', relrowsecurity: true },
+      { relname: 'console_audit_pruning', relrowsecurity: true },
       { relname: 'console_lead_changes', relrowsecurity: true },
       { relname: 'console_lead_status', relrowsecurity: true },
       { relname: 'console_staff', relrowsecurity: true },
