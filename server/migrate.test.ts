@@ -79,6 +79,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128190000', name: 'funnel_lead_sums' },
       { version: '20261128200000', name: 'audit_list_leads' },
       { version: '20261128210000', name: 'audit_append_only' },
+      { version: '20261128220000', name: 'one_compaction' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
