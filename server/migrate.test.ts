@@ -80,6 +80,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128200000', name: 'audit_list_leads' },
       { version: '20261128210000', name: 'audit_append_only' },
       { version: '20261128220000', name: 'one_compaction' },
+      { version: '20261128230000', name: 'erased_bookings' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
