@@ -12,7 +12,7 @@
 -- console_audit_keep_days, before it prunes as service_role.
 create table public.console_audit_pruning (
   only_row boolean primary key default true check (only_row),
-  retention_days integer not null default 365 check (retention_days between 1 and 36500),
+  retention_days integer not null default 365 check (retention_days >= 1),
   pruning xid8
 );
 alter table public.console_audit_pruning enable row level security;
