@@ -81,6 +81,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128210000', name: 'audit_append_only' },
       { version: '20261128220000', name: 'one_compaction' },
       { version: '20261128230000', name: 'erased_bookings' },
+      { version: '20261129100000', name: 'console_live_session' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
