@@ -10,7 +10,7 @@ export function buildFields(mode: string, envDir: string): FormFields {
 
 /**
  * Gives the code `import.meta.env.DEMO_REQUEST_FIELDS` (src/form/config.ts reads it), parsed: the
- * browser parses nothing (182 B of gzip fewer in the React scripts). A name outside the catalogue
+ * browser parses nothing (181 B of gzip fewer in the React scripts). A name outside the catalogue
  * stops the build with a message naming the setting.
  */
 export function fieldsSettingPlugin(): Plugin {
