@@ -2,6 +2,7 @@
 // format Netlify and Cloudflare Pages read; other hosts take the same names and values. The CSP
 // names the hash of each inline <script> and <style> the prerendered pages carry, so it is made
 // from the build: `npm run --silent hosting-headers -- https://YOUR_PROJECT_REF.supabase.co`.
+// `npm start` sends every page the same page headers (server/page-headers.ts).
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,18 +22,28 @@ const namedWidgetFiles = [
 const briefly = 'public, max-age=300, stale-while-revalidate=86400'
 const forever = 'public, max-age=31536000, immutable'
 
+/** A `_headers` rule: the path it covers (a trailing `*` covers those it begins) and its headers. */
+export interface HeaderRule {
+  path: string
+  headers: [name: string, value: string][]
+}
+
+/** The HTML of every page in `siteDir`, the built site. */
+export function sitePages(siteDir: string): string[] {
+  return readdirSync(siteDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((page) => readFileSync(join(siteDir, page), 'utf8'))
+}
+
 /**
- * The `_headers` text for the site in `siteDir`, whose form posts to `functionsOrigin`; the
- * console signs in and reads its API there too, so connect-src names it. The console is for
+ * The headers the site's pages (their HTML in `pages`) are sent wherever they are served, by a
+ * host and by `npm start` alike, for a form that posts to `functionsOrigin`; the console signs in
+ * and reads its API there too, so connect-src names it. No page may be framed. The console is for
  * staff: search engines are told not to index it by a header as well as by its page.
  */
-export function hostingHeaders(siteDir: string, functionsOrigin?: string): string {
-  const pages = readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
-    file.endsWith('.html'),
-  )
+export function pageHeaderRules(pages: readonly string[], functionsOrigin?: string): HeaderRule[] {
   const hashes = { script: new Set<string>(), style: new Set<string>() }
-  for (const page of pages) {
-    const html = readFileSync(join(siteDir, page), 'utf8')
+  for (const html of pages) {
     for (const [, tag, body = ''] of html.matchAll(
       /<(script|style)(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\//g,
     )) {
@@ -52,25 +63,55 @@ export function hostingHeaders(siteDir: string, functionsOrigin?: string): strin
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
-  return `/*
-  Content-Security-Policy: ${policy}
-  X-Content-Type-Options: nosniff
-  Referrer-Policy: strict-origin-when-cross-origin
-/console
-  X-Robots-Tag: noindex
-/assets/*
-  Cache-Control: ${forever}
-/widget/*
-  Access-Control-Allow-Origin: *
-${namedWidgetFiles.map((file) => `/widget/${file}\n  Cache-Control: ${briefly}\n`).join('')}/widget/demo-request-full-*
-  Cache-Control: ${forever}
-/widget/demo-request-static-*
-  Cache-Control: ${forever}
-/widget/demo-request-copy-*
-  Cache-Control: ${forever}
-/widget/demo-request-module-*
-  Cache-Control: ${forever}
-`
+  return [
+    {
+      path: '/*',
+      headers: [
+        ['Content-Security-Policy', policy],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      ],
+    },
+    { path: '/console', headers: [['X-Robots-Tag', 'noindex']] },
+  ]
+}
+
+/** The headers of every rule that covers `pathname`, in order, as hosts apply them. */
+export function headersForPath(rules: readonly HeaderRule[], pathname: string) {
+  return rules
+    .filter(({ path }) =>
+      path.endsWith('*') ? pathname.startsWith(path.slice(0, -1)) : pathname === path,
+    )
+    .flatMap(({ headers }) => headers)
+}
+
+// What a host adds to the pages' headers: how long each file may be cached, and the widget's
+// files open to every partner's page.
+const hostRules: HeaderRule[] = [
+  { path: '/assets/*', headers: [['Cache-Control', forever]] },
+  { path: '/widget/*', headers: [['Access-Control-Allow-Origin', '*']] },
+  ...namedWidgetFiles.map(
+    (file): HeaderRule => ({
+      path: `/widget/${file}`,
+      headers: [['Cache-Control', briefly]],
+    }),
+  ),
+  ...['full', 'static', 'copy', 'module'].map(
+    (kind): HeaderRule => ({
+      path: `/widget/demo-request-${kind}-*`,
+      headers: [['Cache-Control', forever]],
+    }),
+  ),
+]
+
+/** The `_headers` text for the site in `siteDir`, whose form posts to `functionsOrigin`. */
+export function hostingHeaders(siteDir: string, functionsOrigin?: string): string {
+  return [...pageHeaderRules(sitePages(siteDir), functionsOrigin), ...hostRules]
+    .map(
+      ({ path, headers }) =>
+        `${path}\n${headers.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`,
+    )
+    .join('')
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import {
@@ -33,6 +34,7 @@ import {
 import { isAuthPath } from './local-auth/auth-routes.ts'
 import { serveLocalAuth } from './local-auth/serve-local-auth.ts'
 import { startNotifyRetryLoop } from './notify-retry-loop.ts'
+import { withPageHeaders } from './page-headers.ts'
 import { createStaticFiles } from './static-files.ts'
 
 /** How the local server checks staff tokens and reaches Auth, beyond the settings. */
@@ -86,7 +88,9 @@ export async function startLocalServer(
       authAdmin: options.authAdmin === undefined ? localAdmin : options.authAdmin,
     }),
   )
-  const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
+  const serveFiles = toNodeHandler(
+    withPageHeaders(createStaticFiles(config.distDir), join(config.distDir, 'site')),
+  ) as NodeHttp1Handler
   const server = createServer((request, response) => {
     const serve = isAuthPath(request.url)
       ? localAuth.listener
