@@ -269,6 +269,17 @@ async function writeSite(siteDir: string) {
   }
 }
 
+// Through node:http: fetch sends the Host of its URL and no other.
+const getWithHost = (url: string, host: string | undefined) =>
+  new Promise<{ status?: number; body: string }>((resolve, reject) => {
+    const headers = host === undefined ? {} : { host }
+    request(url, { headers, setHost: host !== undefined, agent: false }, async (reply) => {
+      resolve({ status: reply.statusCode, body: (await buffer(reply)).toString() })
+    })
+      .once('error', reject)
+      .end()
+  })
+
 describe('the local server, built', () => {
   let built: LocalServer
   let siteDir: string
@@ -277,7 +288,7 @@ describe('the local server, built', () => {
     siteDir = join(settings.distDir, 'site')
     await writeSite(siteDir)
     await migratedPgliteFolder(settings.dataDir)
-    built = await startLocalServer(settings)
+    built = await startLocalServer({ ...settings, allowedHosts: ['demo.internal'] })
   }, 60_000)
   afterAll(() => built?.close())
 
@@ -299,5 +310,38 @@ describe('the local server, built', () => {
     const policy = (await fetch(`${built.url}/console`)).headers.get('content-security-policy')
     expect(policy).toBe(/Content-Security-Policy: (.*)/.exec(hostingHeaders(siteDir))?.[1])
     await writeSite(siteDir)
+  })
+
+  it('refuses a request for a host name not its own, saying what to do', async () => {
+    const port = new URL(built.url).port
+    for (const path of ['/', '/console', '/auth/v1/settings', '/functions/v1/console/me']) {
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `localhost:${Number(port) + 1}`,
+      ]) {
+        const refused = await getWithHost(`${built.url}${path}`, host)
+        expect(refused.status, `${host}${path}`).toBe(421)
+        expect(refused.body).toContain(`this request asked for "${host}"`)
+        expect(refused.body).toContain('ALLOWED_HOSTS')
+      }
+    }
+    // None at all: Node refuses it before the server sees it.
+    expect((await getWithHost(`${built.url}/`, undefined)).status).toBe(400)
+  })
+
+  it('serves its own names on its port, and those ALLOWED_HOSTS adds on any', async () => {
+    const port = new URL(built.url).port
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      `LOCALHOST:${port}`,
+      'demo.internal',
+      'demo.internal:443',
+    ]) {
+      expect((await getWithHost(`${built.url}/console`, host)).status, host).toBe(200)
+      expect((await getWithHost(`${built.url}/auth/v1/settings`, host)).status, host).toBe(200)
+    }
   })
 })

@@ -34,6 +34,7 @@ import {
 import { isAuthPath } from './local-auth/auth-routes.ts'
 import { serveLocalAuth } from './local-auth/serve-local-auth.ts'
 import { startNotifyRetryLoop } from './notify-retry-loop.ts'
+import { ownHost, refuseHost } from './own-host.ts'
 import { withPageHeaders } from './page-headers.ts'
 import { createStaticFiles } from './static-files.ts'
 
@@ -91,7 +92,12 @@ export async function startLocalServer(
   const serveFiles = toNodeHandler(
     withPageHeaders(createStaticFiles(config.distDir), join(config.distDir, 'site')),
   ) as NodeHttp1Handler
+  // Known once it listens, before any request comes.
+  let host = ownHost(config.host, config.port, config.allowedHosts)
   const server = createServer((request, response) => {
+    if (!host.test(request.headers.host)) {
+      return refuseHost(response, host.names, request.headers.host)
+    }
     const serve = isAuthPath(request.url)
       ? localAuth.listener
       : isFunctionPath(request.url)
@@ -117,6 +123,7 @@ export async function startLocalServer(
     throw error
   }
   const { port } = server.address() as AddressInfo
+  host = ownHost(config.host, port, config.allowedHosts)
   url = localOrigin(config.host, port)
   // Links made for other processes' commands (npm run console:link) name the port bound here.
   config.port = port
@@ -148,6 +155,8 @@ export async function startLocalServer(
     config,
     /** Where the data lives, for people. */
     description: database.description,
+    /** The Host names it answers to, for people; any other is refused (own-host.ts). */
+    hosts: host.names,
     /** Resolves once the notifications started after replies so far have settled. */
     notificationsSettled: pending.settled,
     /** The secret the local auth signs access tokens with (HS256), as a project's JWT secret. */
