@@ -1,12 +1,15 @@
 // Prints the headers the built site and widget need from a static host or CDN, in the `_headers`
 // format Netlify and Cloudflare Pages read; other hosts take the same names and values. The CSP
 // names the hash of each inline <script> and <style> the prerendered pages carry, so it is made
-// from the build: `npm run --silent hosting-headers -- https://YOUR_PROJECT_REF.supabase.co`.
+// from the build: `npm run --silent hosting-headers -- https://YOUR_PROJECT_REF.supabase.co`,
+// with the function's DEMO_REQUEST_ROUTES set, whose booking pages the site's form frames.
 // `npm start` sends every page the same page headers (server/page-headers.ts).
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { frameProtocols } from '../src/booking/frame-protocols.ts'
+import { parseRoutes, type Route } from '../supabase/functions/_shared/booking/routes.ts'
 
 // The widget files partners and bundlers name, which change in place: briefly cached. The full
 // widget and the static form script the loader fetches, each language's words and the module's
@@ -36,12 +39,30 @@ export function sitePages(siteDir: string): string[] {
 }
 
 /**
+ * The origins the booking panel frames for `routes` (DEMO_REQUEST_ROUTES), the frame's own as
+ * each scheduler's protocol makes it (cal.com's pages from app.cal.com); a plain link frames none.
+ */
+export function bookingFrameOrigins(routes: readonly Route[]): string[] {
+  const origins = routes.flatMap((route) =>
+    route.kind === 'book' && route.provider !== 'link'
+      ? [new URL(frameProtocols[route.provider].frameUrl(route.book, 'localhost')).origin]
+      : [],
+  )
+  return [...new Set(origins)]
+}
+
+/**
  * The headers the site's pages (their HTML in `pages`) are sent wherever they are served, by a
  * host and by `npm start` alike, for a form that posts to `functionsOrigin`; the console signs in
- * and reads its API there too, so connect-src names it. No page may be framed. The console is for
+ * and reads its API there too, so connect-src names it. The form's booking panel may frame the
+ * pages of `frameOrigins` (bookingFrameOrigins); no page may itself be framed. The console is for
  * staff: search engines are told not to index it by a header as well as by its page.
  */
-export function pageHeaderRules(pages: readonly string[], functionsOrigin?: string): HeaderRule[] {
+export function pageHeaderRules(
+  pages: readonly string[],
+  functionsOrigin?: string,
+  frameOrigins: readonly string[] = [],
+): HeaderRule[] {
   const hashes = { script: new Set<string>(), style: new Set<string>() }
   for (const html of pages) {
     for (const [, tag, body = ''] of html.matchAll(
@@ -58,6 +79,7 @@ export function pageHeaderRules(pages: readonly string[], functionsOrigin?: stri
     ["script-src 'self'", ...hashes.script].join(' '),
     ["style-src 'self'", ...hashes.style].join(' '),
     `connect-src 'self'${connect}`,
+    ...(frameOrigins.length ? [["frame-src 'self'", ...frameOrigins].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -104,9 +126,21 @@ const hostRules: HeaderRule[] = [
   ),
 ]
 
-/** The `_headers` text for the site in `siteDir`, whose form posts to `functionsOrigin`. */
-export function hostingHeaders(siteDir: string, functionsOrigin?: string): string {
-  return [...pageHeaderRules(sitePages(siteDir), functionsOrigin), ...hostRules]
+/**
+ * The `_headers` text for the site in `siteDir`, whose form posts to `functionsOrigin` and frames
+ * the booking pages of `routes`.
+ */
+export function hostingHeaders(
+  siteDir: string,
+  functionsOrigin?: string,
+  routes: readonly Route[] = [],
+): string {
+  const pageRules = pageHeaderRules(
+    sitePages(siteDir),
+    functionsOrigin,
+    bookingFrameOrigins(routes),
+  )
+  return [...pageRules, ...hostRules]
     .map(
       ({ path, headers }) =>
         `${path}\n${headers.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`,
@@ -115,5 +149,7 @@ export function hostingHeaders(siteDir: string, functionsOrigin?: string): strin
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.stdout.write(hostingHeaders(process.argv[3] ?? 'dist/site', process.argv[2]))
+  // The routes the function is given: the site's form shows their booking pages.
+  const routes = parseRoutes(process.env.DEMO_REQUEST_ROUTES)
+  process.stdout.write(hostingHeaders(process.argv[3] ?? 'dist/site', process.argv[2], routes))
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
+import { bookingFrameOrigins } from '../scripts/hosting-headers.ts'
 import {
   type ConsoleHandlerOptions,
   createConfiguredConsoleHandler,
@@ -90,7 +91,11 @@ export async function startLocalServer(
     }),
   )
   const serveFiles = toNodeHandler(
-    withPageHeaders(createStaticFiles(config.distDir), join(config.distDir, 'site')),
+    withPageHeaders(
+      createStaticFiles(config.distDir),
+      join(config.distDir, 'site'),
+      bookingFrameOrigins(config.routes),
+    ),
   ) as NodeHttp1Handler
   // Known once it listens, before any request comes.
   let host = ownHost(config.host, config.port, config.allowedHosts)
