@@ -11,4 +11,14 @@ describe('readBackendConfig', () => {
       'legacy-anon-jwt',
     ])
   })
+
+  it('reads ALLOWED_HOSTS as host names, and refuses a URL there, saying what it takes', () => {
+    expect(readBackendConfig({}).allowedHosts).toEqual([])
+    expect(readBackendConfig({ ALLOWED_HOSTS: ' demo.internal, 10.0.0.5 ,' }).allowedHosts).toEqual(
+      ['demo.internal', '10.0.0.5'],
+    )
+    expect(() => readBackendConfig({ ALLOWED_HOSTS: 'https://demo.example.com' })).toThrow(
+      'ALLOWED_HOSTS takes host names, comma-separated (demo.example.com), not "https://demo.example.com"',
+    )
+  })
 })

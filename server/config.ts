@@ -3,6 +3,7 @@ import {
   type FunctionConfig,
   readFunctionConfig,
 } from '../supabase/functions/_shared/config/function-config.ts'
+import { isHostName } from './own-host.ts'
 
 /** The repository root, against which relative folders are resolved. */
 export const projectRoot = new URL('..', import.meta.url).pathname
@@ -19,6 +20,8 @@ export interface BackendConfig extends FunctionConfig {
   notifyRetrySeconds: number | null
   /** Who `npm start`'s printed console link signs in, as the console's owner. */
   localOwnerEmail: string
+  /** Host names `npm start` answers to besides its own (server/own-host.ts), on any port. */
+  allowedHosts: string[]
 }
 
 /** The address people use for a server on `host` and `port`: "localhost" reads more easily. */
@@ -55,7 +58,22 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     distDir: resolve(projectRoot, 'dist'),
     notifyRetrySeconds,
     localOwnerEmail: readLocalOwnerEmail(env.LOCAL_OWNER_EMAIL),
+    allowedHosts: readAllowedHosts(env.ALLOWED_HOSTS),
   }
+}
+
+function readAllowedHosts(setting: string | undefined): string[] {
+  const names = (setting ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  const wrong = names.find((name) => !isHostName(name))
+  if (wrong !== undefined) {
+    throw new Error(
+      `ALLOWED_HOSTS takes host names, comma-separated (demo.example.com), not "${wrong}"`,
+    )
+  }
+  return names
 }
 
 function readLocalOwnerEmail(setting: string | undefined): string {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hostingHeaders } from '../scripts/hosting-headers.ts'
 import { calendlyWebhookBody, signCalendlyWebhook } from '../tests/support/booking-webhooks.ts'
 import { consoleJwtSecret, staffToken } from '../tests/support/console-staff.ts'
 import { migratedPgliteFolder, newPgliteFolder } from '../tests/support/pglite-folder.ts'
@@ -251,5 +252,96 @@ describe('the local server', () => {
     expect(direct).toEqual(before)
     server = await startLocalServer(config())
     expect(await server.leads.list(10)).toHaveLength(direct.output.split('\r\n').length - 2)
+  })
+})
+
+// A built site of a few pages, each with an inline script or style, as the prerendered ones have.
+async function writeSite(siteDir: string) {
+  const page = (body: string) => `<!doctype html><html><head><script>${body}</script></head></html>`
+  for (const [file, html] of [
+    ['index.html', page('home()')],
+    ['request-demo/index.html', page('form()')],
+    ['console/index.html', `${page('console()')}<style>body{}</style>`],
+    ['404.html', page('missing()')],
+  ] as const) {
+    await mkdir(join(siteDir, file, '..'), { recursive: true })
+    await writeFile(join(siteDir, file), html)
+  }
+}
+
+// Through node:http: fetch sends the Host of its URL and no other.
+const getWithHost = (url: string, host: string | undefined) =>
+  new Promise<{ status?: number; body: string }>((resolve, reject) => {
+    const headers = host === undefined ? {} : { host }
+    request(url, { headers, setHost: host !== undefined, agent: false }, async (reply) => {
+      resolve({ status: reply.statusCode, body: (await buffer(reply)).toString() })
+    })
+      .once('error', reject)
+      .end()
+  })
+
+describe('the local server, built', () => {
+  let built: LocalServer
+  let siteDir: string
+  beforeAll(async () => {
+    const settings = { ...config('built'), distDir: join(folder, 'built-dist') }
+    siteDir = join(settings.distDir, 'site')
+    await writeSite(siteDir)
+    await migratedPgliteFolder(settings.dataDir)
+    built = await startLocalServer({ ...settings, allowedHosts: ['demo.internal'] })
+  }, 60_000)
+  afterAll(() => built?.close())
+
+  it("sends every page, the console's too, the hosted Content-Security-Policy: no framing", async () => {
+    const hosted = /Content-Security-Policy: (.*)/.exec(hostingHeaders(siteDir))?.[1]
+    expect(hosted).toContain("frame-ancestors 'none'")
+    for (const path of ['/', '/request-demo', '/console', '/console?token_hash=a', '/missing']) {
+      const reply = await fetch(`${built.url}${path}`)
+      expect(reply.headers.get('content-type'), path).toMatch(/^text\/html/)
+      expect(reply.headers.get('content-security-policy'), path).toBe(hosted)
+      expect(reply.headers.get('x-content-type-options'), path).toBe('nosniff')
+    }
+    expect((await fetch(`${built.url}/console`)).headers.get('x-robots-tag')).toBe('noindex')
+    expect((await fetch(`${built.url}/`)).headers.get('x-robots-tag')).toBeNull()
+  })
+
+  it('names the inline scripts of a build made while it runs', async () => {
+    await writeFile(join(siteDir, 'console', 'index.html'), '<script>rebuilt()</script>')
+    const policy = (await fetch(`${built.url}/console`)).headers.get('content-security-policy')
+    expect(policy).toBe(/Content-Security-Policy: (.*)/.exec(hostingHeaders(siteDir))?.[1])
+    await writeSite(siteDir)
+  })
+
+  it('refuses a request for a host name not its own, saying what to do', async () => {
+    const port = new URL(built.url).port
+    for (const path of ['/', '/console', '/auth/v1/settings', '/functions/v1/console/me']) {
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `localhost:${Number(port) + 1}`,
+      ]) {
+        const refused = await getWithHost(`${built.url}${path}`, host)
+        expect(refused.status, `${host}${path}`).toBe(421)
+        expect(refused.body).toContain(`this request asked for "${host}"`)
+        expect(refused.body).toContain('ALLOWED_HOSTS')
+      }
+    }
+    // None at all: Node refuses it before the server sees it.
+    expect((await getWithHost(`${built.url}/`, undefined)).status).toBe(400)
+  })
+
+  it('serves its own names on its port, and those ALLOWED_HOSTS adds on any', async () => {
+    const port = new URL(built.url).port
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      `LOCALHOST:${port}`,
+      'demo.internal',
+      'demo.internal:443',
+    ]) {
+      expect((await getWithHost(`${built.url}/console`, host)).status, host).toBe(200)
+      expect((await getWithHost(`${built.url}/auth/v1/settings`, host)).status, host).toBe(200)
+    }
   })
 })

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
+import { bookingFrameOrigins } from '../scripts/hosting-headers.ts'
 import {
   type ConsoleHandlerOptions,
   createConfiguredConsoleHandler,
@@ -33,6 +35,8 @@ import {
 import { isAuthPath } from './local-auth/auth-routes.ts'
 import { serveLocalAuth } from './local-auth/serve-local-auth.ts'
 import { startNotifyRetryLoop } from './notify-retry-loop.ts'
+import { ownHost, refuseHost } from './own-host.ts'
+import { withPageHeaders } from './page-headers.ts'
 import { createStaticFiles } from './static-files.ts'
 
 /** How the local server checks staff tokens and reaches Auth, beyond the settings. */
@@ -86,8 +90,19 @@ export async function startLocalServer(
       authAdmin: options.authAdmin === undefined ? localAdmin : options.authAdmin,
     }),
   )
-  const serveFiles = toNodeHandler(createStaticFiles(config.distDir)) as NodeHttp1Handler
+  const serveFiles = toNodeHandler(
+    withPageHeaders(
+      createStaticFiles(config.distDir),
+      join(config.distDir, 'site'),
+      bookingFrameOrigins(config.routes),
+    ),
+  ) as NodeHttp1Handler
+  // Known once it listens, before any request comes.
+  let host = ownHost(config.host, config.port, config.allowedHosts)
   const server = createServer((request, response) => {
+    if (!host.test(request.headers.host)) {
+      return refuseHost(response, host.names, request.headers.host)
+    }
     const serve = isAuthPath(request.url)
       ? localAuth.listener
       : isFunctionPath(request.url)
@@ -113,6 +128,7 @@ export async function startLocalServer(
     throw error
   }
   const { port } = server.address() as AddressInfo
+  host = ownHost(config.host, port, config.allowedHosts)
   url = localOrigin(config.host, port)
   // Links made for other processes' commands (npm run console:link) name the port bound here.
   config.port = port
@@ -144,6 +160,8 @@ export async function startLocalServer(
     config,
     /** Where the data lives, for people. */
     description: database.description,
+    /** The Host names it answers to, for people; any other is refused (own-host.ts). */
+    hosts: host.names,
     /** Resolves once the notifications started after replies so far have settled. */
     notificationsSettled: pending.settled,
     /** The secret the local auth signs access tokens with (HS256), as a project's JWT secret. */

@@ -86,6 +86,7 @@ console.log(`Demo-request backend on ${server.url}
   function  ${server.url}/functions/v1/send-demo-request
   data      ${server.description}
   origins   ${origins}
+  hosts     ${server.hosts.join(', ')}${server.config.allowedHosts.length ? '' : ' (set ALLOWED_HOSTS to add a name)'}
   limit     ${rateLimit.max} submissions per client (an IPv4 address, an IPv6 /${rateLimit.ipv6Prefix ?? defaultIpv6Prefix}) per ${rateLimit.windowSeconds} s
   email     ${email ? `to ${email.to.join(', ')}` : 'off (set RESEND_API_KEY and NOTIFY_EMAIL_TO)'}
   webhook   ${webhook ? `to ${new URL(webhook.url).origin}` : 'off (set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET)'}

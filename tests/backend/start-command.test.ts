@@ -22,6 +22,9 @@ describe('on the embedded database', { timeout: 120_000 }, () => {
     expect(output()).toContain(
       'origins   only its own origin: set ALLOWED_ORIGINS to let partner pages post',
     )
+    expect(output()).toMatch(
+      /hosts {5}localhost:(\d+), 127\.0\.0\.1:\1, \[::1\]:\1 \(set ALLOWED_HOSTS to add a name\)/,
+    )
     expect((await submit(url, 'Ada', 'es')).status).toBe(200)
 
     // Each asks the server holding the folder, or finds it held, and none waits on another.
