@@ -21,7 +21,8 @@ export interface Visitor {
   /**
    * Opens `url` with a script that fills the form while it loads (fill-while-loading.ts): run
    * before the page's own in Firefox; in WebKit, whose driver cannot, from a page of the same
-   * origin (`blank`) that loads `url` in a frame.
+   * origin (`blank`) that opens `url` in a popup: not a frame, which the site's
+   * `frame-ancestors 'none'` refuses, as the hosted site does.
    */
   openFilling(url: string, blank: string, plan: FillPlan): Promise<void>
   /** Chooses the option reading `option` in the select labelled `label`. */
@@ -119,8 +120,15 @@ async function webkitVisitor(
   port: number,
   proxy: ProxyAddress,
 ): Promise<Visitor> {
+  const capabilities = webkitCapabilities()
+  const { binary, args } = capabilities['webkitgtk:browserOptions']
   const browser = await webkitSession(hostname, port, {
-    ...webkitCapabilities(),
+    ...capabilities,
+    // openFilling's page opens the page to fill as a popup, which MiniBrowser blocks by default.
+    'webkitgtk:browserOptions': {
+      binary,
+      args: [...args, '--javascript-can-open-windows-automatically=true'],
+    },
     proxy: { proxyType: 'manual', httpProxy: proxy.address },
   })
   const control = async (label: string) => {
@@ -146,8 +154,10 @@ async function webkitVisitor(
       if (text) await browser.keys([...text])
     },
     openFilling: async (url, blank, plan) => {
+      // The last point's popup goes first: a new one opens in front, where it is not hidden.
+      await browser.execute(() => window.open('', 'fill')?.close())
       await browser.url(blank)
-      await browser.execute(fillWhileLoading, { ...plan, frameUrl: url })
+      await browser.execute(fillWhileLoading, { ...plan, popupUrl: url })
     },
     choose: async (label, option) => (await control(label)).selectByVisibleText(option),
     press: async (button) => (await control(button)).click(),

@@ -21,10 +21,11 @@ export interface FillPlan {
   values: FillValues
   labels: Record<keyof FillValues, string>
   /**
-   * The page to load in a frame of this page, from the same origin, for a driver that cannot run
-   * a script before a page's own (WebKitWebDriver); none when this runs as that script.
+   * The page to open in a popup of this page, from the same origin, for a driver that cannot run
+   * a script before a page's own (WebKitWebDriver); none when this runs as that script. A popup,
+   * not a frame: the site's pages refuse to be framed (`frame-ancestors 'none'`).
    */
-  frameUrl?: string
+  popupUrl?: string
 }
 
 /** What a fill did: when, in ms since the form first showed, and which form it filled. */
@@ -58,7 +59,7 @@ const fieldNames = ['firstName', 'lastName', 'companyName', 'companySize'] as co
  * The plan for the sweep's `index`th moment: values of its own, under a company name that names
  * `run` and the moment, and a company size that changes from one moment to the next.
  */
-export function fillPlan(moment: FillMoment, index: number, run: string, frameUrl?: string) {
+export function fillPlan(moment: FillMoment, index: number, run: string, popupUrl?: string) {
   const tag = `${moment.after} ${moment.offsetMs}`
   const plan: FillPlan = {
     ...moment,
@@ -72,7 +73,7 @@ export function fillPlan(moment: FillMoment, index: number, run: string, frameUr
       fieldNames.map((name) => [name, formCopy.fields[name].label]),
     ) as FillPlan['labels'],
   }
-  return frameUrl ? { ...plan, frameUrl } : plan
+  return popupUrl ? { ...plan, popupUrl } : plan
 }
 
 /** One moment of a sweep: what was planned, what the script did, and what the send showed. */
@@ -133,16 +134,12 @@ export function fillWhileLoading(given?: FillPlan): void {
   }
   const { after, offsetMs, values, labels } = plan
   let view: Window = window
-  if (plan.frameUrl) {
-    const frame = document.createElement('iframe')
-    frame.src = plan.frameUrl
-    frame.style.cssText = 'width: 1000px; height: 900px; border: 0'
-    document.body.append(frame)
-    view = frame.contentWindow as Window
+  if (plan.popupUrl) {
+    view = window.open(plan.popupUrl, 'fill', 'popup,width=1000,height=900') as Window
   }
   const record: FillRecord = {}
   Object.assign(window, { fillRecord: record, fillView: view })
-  // Through the frame's window each time: a frame's window shows each document it navigates to.
+  // Through the popup's window each time: a window shows each document it navigates to.
   const root = () => view.document.querySelector('demo-request')?.shadowRoot
   const control = (label: string) => {
     const found = [...(root()?.querySelectorAll('label') ?? [])].find(
@@ -157,7 +154,7 @@ export function fillWhileLoading(given?: FillPlan): void {
 
   let shownAt = 0
   let due = Number.POSITIVE_INFINITY
-  // A timer loop, not a MutationObserver: it sees a frame's new document, and shadow roots too.
+  // A timer loop, not a MutationObserver: it sees a popup's new document, and shadow roots too.
   const tick = () => {
     const now = performance.now()
     if (!shownAt && control(labels.firstName)) {
