@@ -65,9 +65,33 @@ end
 $$;
 `
 
+/**
+ * Supabase Auth's `auth.sessions`, where a signed-in person's session lives until they sign out
+ * or are deleted: the console asks it whether a token's `session_id` is still live. Its columns
+ * as Supabase Auth has them, those the console reads; made only where absent. On `npm start` the
+ * local auth keeps its sessions here, as Supabase Auth does.
+ */
+export const authSessionsStandIn = `
+do $$
+begin
+  if to_regclass('auth.sessions') is null then
+    create table auth.sessions (
+      id uuid primary key,
+      user_id uuid not null,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      not_after timestamptz
+    );
+    create index sessions_user_id_idx on auth.sessions (user_id);
+  end if;
+end
+$$;
+`
+
 // With the roles and Auth's helpers, the table the Supabase CLI records migrations in.
 const supabaseBasics = `${supabaseRoles}
 ${supabaseAuthBasics}
+${authSessionsStandIn}
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

@@ -9,6 +9,7 @@ import { runMigrations } from '../../server/migrate.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import { startDenoEntry } from '../../tests/support/deno-function.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgres-cluster.ts'
+import { systemEnv } from '../system-env.ts'
 import type { BenchRow } from './bench-row.ts'
 import { rotatingAddress } from './client-addresses.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
@@ -93,8 +94,7 @@ export async function measureAnalytics(root: string, seconds: number) {
   const destroy = cleanupOnInterrupt(() => cluster.destroy())
   try {
     const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      ...systemEnv(),
       DATABASE_URL: cluster.url,
     }
     const serve = async (script: string) => {

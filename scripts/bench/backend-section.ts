@@ -6,6 +6,7 @@ import { openPgliteDatabase } from '../../server/database.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgres-cluster.ts'
+import { systemEnv } from '../system-env.ts'
 import type { BenchRow } from './bench-row.ts'
 import { clusterPids, startCpuMeter } from './cpu-time.ts'
 import { measureDatabaseCost } from './database-cost.ts'
@@ -46,8 +47,7 @@ const canMeterCpu = existsSync('/proc/self/stat')
 // The load test's own settings: no limit a load could reach, no notification work, and no proof
 // of work (its cost is the client's; the bot-defence section measures it).
 const backendEnv = (extra: Record<string, string>) => ({
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
+  ...systemEnv(),
   SKIP_BUILD: '1',
   NOTIFY_RETRY_SECONDS: '0',
   RATE_LIMIT_MAX: '1000000000',

@@ -8,6 +8,8 @@ export class AuthError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** For a 429: whole seconds until the request may be made again (Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message)
     this.name = 'AuthError'
@@ -32,5 +34,6 @@ export function authJson(status: number, body: unknown): Response {
 export function authErrorReply(error: AuthError): Response {
   const reply = authJson(error.status, { code: error.code, message: error.message })
   reply.headers.set('x-sb-error-code', error.code)
+  if (error.retryAfter !== undefined) reply.headers.set('retry-after', String(error.retryAfter))
   return reply
 }

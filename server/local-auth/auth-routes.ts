@@ -1,5 +1,5 @@
 import { AuthError, authErrorReply, authJson } from './auth-error.ts'
-import type { LocalAuth } from './local-auth.ts'
+import type { LimitedRoute, LocalAuth } from './local-auth.ts'
 
 /** Where Supabase Auth answers, on the project's URL, and so here. */
 const authPathPrefix = '/auth/v1/'
@@ -70,16 +70,25 @@ function routes(auth: LocalAuth): Record<string, Route> {
   }
 }
 
+// The routes Supabase Auth limits per client address, before it reads the request.
+const limitedRoutes: Record<string, LimitedRoute> = { 'POST otp': 'otp', 'POST verify': 'verify' }
+
 /**
  * The local auth's HTTP face: `/auth/v1/*` as supabase-js calls it. Every refusal carries
  * Supabase Auth's status, code and message; a failure of the database is a 500, never a crash.
+ * `clientAddress` is the socket's address: nothing stands in front of the local server.
  */
 export function authHandler(auth: LocalAuth) {
   const table = routes(auth)
-  return async (request: Request): Promise<Response> => {
+  return async (
+    request: Request,
+    { clientAddress }: { clientAddress?: string | null } = {},
+  ): Promise<Response> => {
     const url = new URL(request.url)
     const path = url.pathname.slice(authPathPrefix.length).replace(/\/$/, '')
     try {
+      const limited = limitedRoutes[`${request.method} ${path}`]
+      if (limited) auth.limit(limited, clientAddress ?? 'unknown')
       const user = /^admin\/users\/([^/]+)$/.exec(path)
       if (user && request.method === 'DELETE') {
         return json(await auth.deleteUser(request.headers.get('authorization'), user[1] ?? ''))

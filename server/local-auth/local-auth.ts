@@ -6,7 +6,6 @@ import {
   signServiceRoleKey,
   verifyAccessToken,
 } from './access-token.ts'
-import { linkTokenHash } from './auth-crypto.ts'
 import { AuthError } from './auth-error.ts'
 import { ensureAuthSchema } from './auth-schema.ts'
 import {
@@ -19,12 +18,14 @@ import {
   userJson,
 } from './auth-users.ts'
 import {
-  countFailedCode,
   issueToken,
   lastIssuedAt,
   type OneTimeKind,
-  spendToken,
+  type Spent,
+  spendCode,
+  spendLink,
 } from './one-time-tokens.ts'
+import { defaultRequestLimit, type RequestLimit, requestLimiter } from './request-limits.ts'
 import {
   endSessions,
   rotateRefreshToken,
@@ -41,7 +42,12 @@ export interface LocalAuthOptions {
   siteUrl: () => string
   mailer?: AuthMailer
   now?: () => Date
+  /** Requests per client address to `/otp` and to `/verify`; Supabase Auth's defaults if not given. */
+  limits?: Partial<Record<LimitedRoute, RequestLimit>>
 }
+
+/** The routes Supabase Auth limits per client address, and this auth with it. */
+export type LimitedRoute = 'otp' | 'verify'
 
 // Supabase Auth's default interval between two emails to one address (SMTP max frequency).
 const resendSeconds = 60
@@ -75,8 +81,13 @@ export async function createLocalAuth({
   siteUrl,
   mailer = terminalMailer(),
   now = () => new Date(),
+  limits = {},
 }: LocalAuthOptions) {
   await ensureAuthSchema(db)
+  const limiters = {
+    otp: requestLimiter(limits.otp ?? defaultRequestLimit, now),
+    verify: requestLimiter(limits.verify ?? defaultRequestLimit, now),
+  }
   const jwtSecret = await loadJwtSecret(db)
   const serviceRoleKey = await signServiceRoleKey(jwtSecret, now())
   const issuer = () => `${siteUrl()}/auth/v1`
@@ -144,7 +155,7 @@ export async function createLocalAuth({
       throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
     }
     const sessionId = typeof claims.session_id === 'string' ? claims.session_id : ''
-    if (!(await sessionExists(db, sessionId))) {
+    if (!(await sessionExists(db, sessionId, user.id))) {
       throw new AuthError(
         403,
         'session_not_found',
@@ -178,6 +189,17 @@ export async function createLocalAuth({
     serviceRoleKey,
     mailer,
 
+    /**
+     * Counts a request from `clientAddress` to a limited route, or refuses it as Supabase Auth
+     * does (429 over_request_rate_limit), with the seconds until the next may come.
+     */
+    limit(route: LimitedRoute, clientAddress: string) {
+      const wait = limiters[route].take(clientAddress)
+      if (wait > 0) {
+        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', wait)
+      }
+    },
+
     /** `POST /otp`: mails a link and code to a known person; nobody new signs up here. */
     async sendOtp(
       body: { email?: unknown; phone?: unknown; create_user?: unknown },
@@ -201,6 +223,7 @@ export async function createLocalAuth({
           429,
           'over_email_send_rate_limit',
           `For security purposes, you can only request this after ${wait} seconds.`,
+          wait,
         )
       }
       await mail(user, 'magiclink', redirectTo)
@@ -220,7 +243,7 @@ export async function createLocalAuth({
           'Verify requires either a token or a token hash',
         )
       }
-      let spent: Awaited<ReturnType<typeof spendToken>>
+      let spent: Spent
       if (params.token_hash) {
         if (params.email || params.phone) {
           throw new AuthError(
@@ -229,15 +252,12 @@ export async function createLocalAuth({
             'Only the token_hash and type should be provided',
           )
         }
-        spent = await spendToken(db, params.token_hash, kind.kinds, now())
+        spent = await spendLink(db, params.token_hash, kind.kinds, now())
         if (!spent) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
       } else {
         const email = requireEmail(params.email)
-        spent = await spendToken(db, linkTokenHash(email, String(params.token)), kind.kinds, now())
-        if (!spent) {
-          await countFailedCode(db, email, now())
-          throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
-        }
+        spent = await spendCode(db, email, String(params.token), kind.kinds, now())
+        if (!spent) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
       }
       await recordSignIn(db, spent.userId, now())
       const user = await findUserById(db, spent.userId)
@@ -305,7 +325,10 @@ export async function createLocalAuth({
     async deleteUser(authorization: string | null, id: string) {
       await requireServiceRole(authorization)
       const rows = /^[0-9a-f-]{36}$/i.test(id)
-        ? await db.query('delete from local_auth.users where id = $1 returning id', [id])
+        ? await db.transaction(async (tx) => {
+            await tx.query('delete from auth.sessions where user_id = $1', [id])
+            return tx.query('delete from local_auth.users where id = $1 returning id', [id])
+          })
         : []
       if (rows.length === 0) throw new AuthError(404, 'user_not_found', 'User not found')
       return {}

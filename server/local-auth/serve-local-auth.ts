@@ -1,4 +1,4 @@
-import type { NodeHttp1Handler } from 'srvx'
+import type { NodeHttp1Handler, ServerRequest } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { authHandler } from './auth-routes.ts'
@@ -11,9 +11,12 @@ import { localOwnerLink } from './local-owner.ts'
  */
 export async function serveLocalAuth(db: SqlDatabase, siteUrl: () => string, ownerEmail: string) {
   const auth = await createLocalAuth({ db, siteUrl })
+  const handle = authHandler(auth)
   return {
     auth,
-    listener: toNodeHandler(authHandler(auth)) as NodeHttp1Handler,
+    listener: toNodeHandler((request: ServerRequest) =>
+      handle(request, { clientAddress: request.ip ?? null }),
+    ) as NodeHttp1Handler,
     /** A fresh one-time sign-in link for the local owner, made an owner where missing. */
     ownerLink: () => localOwnerLink(auth, db, ownerEmail),
   }

@@ -19,10 +19,17 @@ async function addRefreshToken(db: SqlDatabase, sessionId: string, now: Date) {
   return token
 }
 
-/** Starts a session for a user; returns it with its first refresh token. */
+/**
+ * Starts a session for a user; returns it with its first refresh token. The session is a row of
+ * auth.sessions, as Supabase Auth keeps it, where the console asks whether a token's is live.
+ */
 export async function startSession(db: SqlDatabase, userId: string, method: string, now: Date) {
   return db.transaction(async (tx) => {
     const id = crypto.randomUUID()
+    await tx.query(
+      'insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, $3, $3)',
+      [id, userId, now],
+    )
     await tx.query(
       'insert into local_auth.sessions (id, user_id, method, created_at) values ($1, $2, $3, $4)',
       [id, userId, method, now],
@@ -57,7 +64,7 @@ export async function rotateRefreshToken(db: SqlDatabase, refreshToken: string, 
       [hash],
     )
     if (!reused) return 'not_found' as const
-    await tx.query('delete from local_auth.sessions where id = $1', [reused.session_id])
+    await tx.query('delete from auth.sessions where id = $1', [reused.session_id])
     return 'reused' as const
   })
   if (outcome === 'not_found') {
@@ -73,12 +80,22 @@ export async function rotateRefreshToken(db: SqlDatabase, refreshToken: string, 
   return outcome
 }
 
-export async function sessionExists(db: SqlDatabase, id: string): Promise<boolean> {
-  const rows = await db.query('select 1 from local_auth.sessions where id = $1', [id])
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whether the user's session `id` is live: not signed out, nor ended by a reused token. */
+export async function sessionExists(db: SqlDatabase, id: string, userId: string) {
+  if (!uuid.test(id)) return false
+  const rows = await db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [
+    id,
+    userId,
+  ])
   return rows.length > 0
 }
 
-/** Ends sessions as `POST /logout?scope=` does: this one, the user's others, or all of them. */
+/**
+ * Ends sessions as `POST /logout?scope=` does: this one, the user's others, or all of them.
+ * Their rows in auth.sessions go, and with them their refresh tokens.
+ */
 export async function endSessions(
   db: SqlDatabase,
   userId: string,
@@ -86,12 +103,9 @@ export async function endSessions(
   scope: 'global' | 'local' | 'others',
 ) {
   if (scope === 'global') {
-    await db.query('delete from local_auth.sessions where user_id = $1', [userId])
+    await db.query('delete from auth.sessions where user_id = $1', [userId])
     return
   }
   const other = scope === 'others' ? 'id <> $2' : 'id = $2'
-  await db.query(`delete from local_auth.sessions where user_id = $1 and ${other}`, [
-    userId,
-    sessionId,
-  ])
+  await db.query(`delete from auth.sessions where user_id = $1 and ${other}`, [userId, sessionId])
 }

@@ -3,8 +3,15 @@
 // live, every reply must be a 200 or a 503 before the widget gives up, every 200 must be stored once, and nothing a
 // 503 left behind may be lost or doubled when the visitor retries with the same key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { denoEnv } from '../../scripts/system-env.ts'
 import { defaultTimeoutMs } from '../../src/submission/send-demo-request.ts'
-import { denoBin, functionConfig, functionEntry, repoRoot } from '../support/deno-function.ts'
+import {
+  denoBin,
+  denoRun,
+  functionConfig,
+  functionEntry,
+  repoRoot,
+} from '../support/deno-function.ts'
 import { freePort } from '../support/free-port.ts'
 import { postJson } from '../support/post-json.ts'
 import { sampleLead } from '../support/sample-lead.ts'
@@ -25,9 +32,7 @@ interface Reply {
 
 // Everything but the database and the port is the same for both servers.
 const environment = {
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  DENO_DIR: process.env.DENO_DIR,
+  ...denoEnv(),
   RATE_LIMIT_MAX: '1000000',
   RATE_LIMIT_GLOBAL_MAX: '1000000',
   // The project's key, which the function requires and the widget sends.
@@ -48,11 +53,7 @@ const servers = [
     name: 'the Deno entry',
     path: '/',
     command: denoBin,
-    args: ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'].concat([
-      '--config',
-      functionConfig,
-      functionEntry,
-    ]),
+    args: denoRun({ entry: functionEntry, config: functionConfig }),
     env: (databaseUrl: string) => ({ SUPABASE_DB_URL: databaseUrl }),
   },
 ]

@@ -2,6 +2,7 @@
 // quarter of them sent again with the same key, some of those at the same instant: afterwards
 // the table holds exactly one row per accepted key, and every answer for a key names that row.
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { systemEnv } from '../../scripts/system-env.ts'
 import { freePort } from '../support/free-port.ts'
 import { postJson } from '../support/post-json.ts'
 import { sampleLead } from '../support/sample-lead.ts'
@@ -25,8 +26,7 @@ beforeAll(async () => {
     args: await serverEntry('server/start.ts'),
     cwd: root,
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      ...systemEnv(),
       SKIP_BUILD: '1',
       PORT: String(port),
       DATABASE_URL: database.cluster?.url ?? '',

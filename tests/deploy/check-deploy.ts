@@ -20,7 +20,8 @@ import {
   formatFormFields,
   parseFormFields,
 } from '#core/contact-fields.ts'
-import { supabaseAuthBasics, supabaseRoles } from '../../server/migrate.ts'
+import { denoEnv, systemEnv } from '../../scripts/system-env.ts'
+import { authSessionsStandIn, supabaseAuthBasics, supabaseRoles } from '../../server/migrate.ts'
 import { createFunctionsClient } from '../../src/submission/functions-client.ts'
 import { demoRequestProofs, sendDemoRequest } from '../../src/submission/send-demo-request.ts'
 import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
@@ -57,15 +58,6 @@ const partner = 'https://partner.example'
 const publishableKey = 'sb_publishable_checkdeploy_0000000000'
 const anonKey = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.check-deploy'
 
-// What Deno needs of this machine to reach the npm registry and its cache, and nothing else.
-const denoSystemEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) =>
-    /^(PATH|HOME|DENO_DIR|DENO_CERT|DENO_TLS_CA_STORE|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO)_PROXY)$/i.test(
-      name,
-    ),
-  ),
-)
-
 /** A function as supabase/config.toml declares it, and why the gateway must not check JWTs. */
 interface EdgeFunction {
   slug: string
@@ -88,15 +80,23 @@ const consoleFunction: EdgeFunction = {
 
 const execFileAsync = promisify(execFile)
 
-/** Runs a command to its end and returns its output; a failure carries the output too. */
+/**
+ * Runs a command to its end and returns its output; a failure carries the output too. Without
+ * `env` it gets the machine's places and network settings as Deno needs them, and nothing else.
+ */
 async function run(
   command: string,
   args: string[],
-  { stdoutOnly = false, ...options }: { cwd: string; env?: object; stdoutOnly?: boolean },
+  {
+    stdoutOnly = false,
+    env = denoEnv(),
+    ...options
+  }: { cwd: string; env?: object; stdoutOnly?: boolean },
 ) {
   try {
     const { stdout, stderr } = await execFileAsync(command, args, {
       ...options,
+      env,
       encoding: 'utf8',
       timeout: 120_000,
       maxBuffer: 16 * 1024 * 1024,
@@ -228,11 +228,14 @@ async function checkUploadSet(fn: EdgeFunction, files: Map<string, Uint8Array>) 
 async function supabaseStandIn(db: SqlDatabase, superuserUrl: string) {
   await db.exec(supabaseRoles)
   await db.exec(supabaseAuthBasics)
+  await db.exec(authSessionsStandIn)
   const owner = 'project_postgres'
+  // Supabase grants its `postgres` the tables Auth makes in `auth`, sessions among them.
   await db.exec(`
     create role ${owner} login createrole nosuperuser nobypassrls;
     grant anon, authenticated, service_role to ${owner};
     grant usage on schema auth to ${owner};
+    grant select on auth.sessions to ${owner};
     alter database postgres owner to ${owner};
   `)
   const url = new URL(superuserUrl)
@@ -382,7 +385,7 @@ async function serve(fn: EdgeFunction, folder: string, secrets: Record<string, s
     ],
     cwd: folder,
     env: {
-      ...denoSystemEnv,
+      ...denoEnv(),
       PORT: String(port),
       SUPABASE_URL: `http://127.0.0.1:${port}`,
       SUPABASE_DB_URL: `postgresql://postgres:unused@127.0.0.1:${await freePort()}/postgres`,
@@ -586,7 +589,7 @@ async function main() {
       }),
     )
     const cliEnv = {
-      PATH: process.env.PATH,
+      ...systemEnv(),
       HOME: home,
       SUPABASE_ACCESS_TOKEN: `sbp_${'0'.repeat(40)}`,
       SUPABASE_NO_KEYRING: '1',

@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { systemEnv } from '../../scripts/system-env.ts'
 import { readBackendConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/database.ts'
 import { type EmailApiStandIn, startEmailApiStandIn } from './email-api-stand-in.ts'
@@ -97,8 +98,7 @@ export function commandRuns(): CommandRuns {
       return emailApi
     },
     environment: (extra) => ({
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      ...systemEnv(),
       PGLITE_DATA_DIR: join(folder, 'pglite'),
       // Leads are posted by script here, without the widget's proof of work.
       POW_MAX_BITS: '0',

@@ -8,7 +8,7 @@ import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-databa
 /** The project's JWT secret in the console's tests; tokens are signed with it as Auth does. */
 export const consoleJwtSecret = 'console-test-secret-of-at-least-32-characters'
 
-/** One person of each role, and one who was removed from the staff. */
+/** One person of each role, and one who was removed from the staff, each signed in once. */
 export const consoleStaff = {
   owner: { userId: '00000000-0000-4000-8000-000000000001', email: 'owner@firm.example' },
   sales: { userId: '00000000-0000-4000-8000-000000000002', email: 'sales@firm.example' },
@@ -16,12 +16,44 @@ export const consoleStaff = {
   partner: { userId: '00000000-0000-4000-8000-000000000004', email: 'p@partner.example' },
   removed: { userId: '00000000-0000-4000-8000-000000000005', email: 'gone@firm.example' },
 } as const
+
+/** Each person's session in auth.sessions, which their tokens name: the last digit is theirs. */
+export const consoleSessions = {
+  owner: '00000000-0000-4000-9000-000000000001',
+  sales: '00000000-0000-4000-9000-000000000002',
+  marketing: '00000000-0000-4000-9000-000000000003',
+  partner: '00000000-0000-4000-9000-000000000004',
+  removed: '00000000-0000-4000-9000-000000000005',
+} as const
 export type ConsolePerson = keyof typeof consoleStaff
 
 /** The sources the partner counts. */
 const partnerSources = ['partner-acme']
 
-/** Puts the four roles on the staff, as the owner would (the superuser here). */
+/**
+ * Starts a session for `person` as Supabase Auth does at sign-in: a row of auth.sessions (the
+ * stand-in server/migrate.ts makes), which their tokens naming `sessionId` need to be live.
+ */
+export async function startConsoleSession(
+  db: SqlDatabase,
+  person: ConsolePerson,
+  sessionId: string = consoleSessions[person],
+) {
+  await db.query('insert into auth.sessions (id, user_id) values ($1, $2) on conflict do nothing', [
+    sessionId,
+    consoleStaff[person].userId,
+  ])
+}
+
+/** Ends a session as Supabase Auth does at sign-out: its row goes. */
+export async function endConsoleSession(db: SqlDatabase, sessionId: string) {
+  await db.query('delete from auth.sessions where id = $1', [sessionId])
+}
+
+/**
+ * Puts the four roles on the staff, as the owner would (the superuser here), and signs in each
+ * person, the removed one too (whose live session then opens nothing).
+ */
 export async function addConsoleStaff(db: SqlDatabase) {
   for (const role of ['owner', 'sales', 'marketing', 'partner'] as StaffRole[]) {
     const { userId, email } = consoleStaff[role]
@@ -30,10 +62,13 @@ export async function addConsoleStaff(db: SqlDatabase) {
       [userId, email, role, role === 'partner' ? partnerSources : []],
     )
   }
+  for (const person of Object.keys(consoleStaff) as ConsolePerson[]) {
+    await startConsoleSession(db, person)
+  }
 }
 
 /** The claims Supabase Auth puts in a signed-in person's access token. */
-export function staffClaims(person: ConsolePerson, sessionId = `session-${person}`) {
+export function staffClaims(person: ConsolePerson, sessionId: string = consoleSessions[person]) {
   const { userId, email } = consoleStaff[person]
   return { sub: userId, email, role: 'authenticated', aud: 'authenticated', session_id: sessionId }
 }
@@ -83,7 +118,7 @@ export function staffToken(
   {
     secret = consoleJwtSecret,
     expiresIn = '1h' as string | number,
-    sessionId = `session-${person}`,
+    sessionId = consoleSessions[person] as string,
   } = {},
 ) {
   const { aud: _aud, ...claims } = staffClaims(person, sessionId)

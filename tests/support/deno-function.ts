@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { denoEnv } from '../../scripts/system-env.ts'
 import { freePort } from './free-port.ts'
 import { startServerProcess } from './start-server-process.ts'
 
@@ -22,7 +25,8 @@ export const consoleEntry = {
   config: 'supabase/functions/console/deno.json',
 }
 
-const denoRun = ({ entry, config }: { entry: string; config: string }) => [
+/** The command line that serves an entry, as `supabase functions serve` would. */
+export const denoRun = ({ entry, config }: { entry: string; config: string }) => [
   'run',
   '--allow-net',
   '--allow-env',
@@ -48,15 +52,23 @@ export async function startDenoEntry(
     command: denoBin,
     args: denoRun(function_),
     cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DENO_DIR: process.env.DENO_DIR,
-      PORT: String(port),
-      ...env,
-    },
+    env: { ...denoEnv(), PORT: String(port), ...env },
     url: `http://127.0.0.1:${port}`,
     init,
     timeoutMs: 90_000,
+  })
+}
+
+const execFileAsync = promisify(execFile)
+
+/**
+ * Runs a Deno command (check, info) to its end with the machine's places and network settings
+ * and nothing else, `env` on top; rejects with its output when it fails.
+ */
+export function runDeno(args: string[], env: Record<string, string> = {}) {
+  return execFileAsync(denoBin, args, {
+    cwd: repoRoot,
+    env: { ...denoEnv(), ...env },
+    maxBuffer: 16 * 1024 * 1024,
   })
 }

@@ -63,6 +63,7 @@ const tables = [
   'public.demo_request_funnel_lead_sums',
   'public.demo_request_funnel_lead_summed_days',
   'public.demo_request_funnel_lead_marks',
+  'auth.sessions',
 ]
 
 // A truncate makes new files for every table and index it empties: 110 ms of a core for all of

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addConsoleStaff,
@@ -7,12 +5,7 @@ import {
   consoleStaff,
   staffToken,
 } from '../../../tests/support/console-staff.ts'
-import {
-  consoleEntry,
-  denoBin,
-  repoRoot,
-  startDenoEntry,
-} from '../../../tests/support/deno-function.ts'
+import { consoleEntry, runDeno, startDenoEntry } from '../../../tests/support/deno-function.ts'
 import type { ServerProcess } from '../../../tests/support/start-server-process.ts'
 import {
   openTestPostgres,
@@ -21,14 +14,11 @@ import {
 } from '../../../tests/support/test-database.ts'
 
 // The console's real entry file under the real Deno, as Supabase would run it.
-const run = promisify(execFile)
 
 describe("the console's Deno entry", () => {
   it('passes deno check', async () => {
     await expect(
-      run(denoBin, ['check', '--config', consoleEntry.config, consoleEntry.entry], {
-        cwd: repoRoot,
-      }),
+      runDeno(['check', '--config', consoleEntry.config, consoleEntry.entry]),
     ).resolves.toBeDefined()
   }, 120_000)
 })

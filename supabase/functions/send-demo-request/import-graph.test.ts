@@ -1,18 +1,14 @@
-import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { brand, siteCopy } from '../../../site/site-copy.ts'
 import {
-  denoBin,
   functionConfig,
   functionEntry,
   repoRoot,
+  runDeno,
 } from '../../../tests/support/deno-function.ts'
-
-const run = promisify(execFile)
 
 interface DenoInfo {
   modules: { specifier: string; error?: string }[]
@@ -22,11 +18,15 @@ interface DenoInfo {
 // `--no-npm` and `--no-remote` keep Deno offline: the npm packages are only named (with an error
 // saying they were not resolved), and the local files, the part that matters here, are listed in full.
 async function moduleGraph(): Promise<DenoInfo['modules']> {
-  const { stdout } = await run(
-    denoBin,
-    ['info', '--json', '--no-npm', '--no-remote', '--config', functionConfig, functionEntry],
-    { cwd: repoRoot },
-  )
+  const { stdout } = await runDeno([
+    'info',
+    '--json',
+    '--no-npm',
+    '--no-remote',
+    '--config',
+    functionConfig,
+    functionEntry,
+  ])
   return (JSON.parse(stdout) as DenoInfo).modules
 }
 

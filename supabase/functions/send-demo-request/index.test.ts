@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { calWebhookBody, signCalWebhook } from '../../../tests/support/booking-webhooks.ts'
 import {
-  denoBin,
   functionConfig,
   functionEntry,
-  repoRoot,
+  runDeno,
   startDenoEntry,
 } from '../../../tests/support/deno-function.ts'
 import {
@@ -25,13 +22,12 @@ import {
 import { waitUntil } from '../../../tests/support/wait-until.ts'
 
 // The real entry file under the real Deno, as Supabase would run it.
-const run = promisify(execFile)
 
 describe('the Deno entry', () => {
   it('passes deno check', async () => {
     // Type errors make deno exit non-zero, which rejects with its output; cached checks print nothing.
     await expect(
-      run(denoBin, ['check', '--config', functionConfig, functionEntry], { cwd: repoRoot }),
+      runDeno(['check', '--config', functionConfig, functionEntry]),
     ).resolves.toBeDefined()
   }, 120_000)
 })

@@ -14,7 +14,7 @@ export interface Staff extends StaffMe {
  * what every query reads and writes. The role is `console_staff_role`, which the Data API cannot
  * take (supabase/migrations/20261128160000_console_role.sql), so staff data is reached only here,
  * where the audit trail is written. A person not (or no longer) on the staff is refused before
- * any work.
+ * any work, and so is a token whose session has ended (signed out, or deleted with its person).
  */
 export function asStaff<T>(
   db: SqlDatabase,
@@ -27,12 +27,17 @@ export function asStaff<T>(
       "select set_config('role', 'console_staff_role', true), set_config('request.jwt.claims', $1, true)",
       [JSON.stringify(claims)],
     )
-    // Through the definer functions, not `auth.uid()`: on Supabase only its own API roles may
-    // use the schema `auth` in a query's text.
-    const [row] = await tx.query<{ email: string | null; role: StaffRole; sources: string[] }>(
-      'select public.console_email() as email, public.console_role() as role, public.console_sources() as sources',
-    )
-    if (row?.email == null) throw unauthenticated('You are not on the staff of this console.')
+    // Through a definer function, not `auth.uid()`: on Supabase only its own API roles may use
+    // the schema `auth` in a query's text. One lookup of the staff row, and of the token's
+    // session in auth.sessions: signed out, the token opens nothing, though unexpired.
+    const [row] = await tx.query<{
+      email: string
+      role: StaffRole
+      sources: string[]
+      session_live: boolean
+    }>('select email, role, sources, session_live from public.console_caller()')
+    if (row === undefined) throw unauthenticated('You are not on the staff of this console.')
+    if (!row.session_live) throw unauthenticated('You have signed out, or your sign-in has ended.')
     const sources = row.role === 'partner' ? row.sources : []
     return work(tx, { userId: claims.sub, email: row.email, role: row.role, sources, claims })
   })

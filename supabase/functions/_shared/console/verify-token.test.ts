@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTokenVerifier } from './verify-token.ts'
 
 const sub = '6a1f4b1e-1c1d-4c36-9a43-7b1e4f1f6a11'
+const session = '2b7c0e51-8d1a-4f0e-b6a2-3c9d5e7f1a24'
 type Key = Parameters<SignJWT['sign']>[0]
 
 const token = (key: Key, alg: string, claims: Record<string, unknown> = {}, kid = 'key-1') =>
-  new SignJWT({ sub, role: 'authenticated', ...claims })
+  new SignJWT({ sub, role: 'authenticated', session_id: session, ...claims })
     .setProtectedHeader({ alg, kid })
     .setAudience('authenticated')
     .setExpirationTime('1h')
@@ -55,14 +56,14 @@ describe("the project's JWT secret (HS256)", () => {
     url: null,
   })
 
-  it('accepts a signed, unexpired token for authenticated naming its user', async () => {
-    expect(await verify?.(await token(secret, 'HS256', { session_id: 's' }))).toMatchObject({
+  it('accepts a signed, unexpired token for authenticated naming its user and session', async () => {
+    expect(await verify?.(await token(secret, 'HS256'))).toMatchObject({
       sub,
-      session_id: 's',
+      session_id: session,
     })
   })
 
-  it('refuses an expired token, another audience, a user that is no id, or alg none', async () => {
+  it('refuses an expired token, another audience, a user or session that is no id, or alg none', async () => {
     const expired = await new SignJWT({ sub })
       .setProtectedHeader({ alg: 'HS256' })
       .setAudience('authenticated')
@@ -74,9 +75,21 @@ describe("the project's JWT secret (HS256)", () => {
       .setExpirationTime('1h')
       .sign(secret)
     const noId = await token(secret, 'HS256', { sub: 'service_role' })
+    // A session is asked of auth.sessions by its id: a token without one has none to be live.
+    const noSession = await token(secret, 'HS256', { session_id: undefined })
+    const sessionNoId = await token(secret, 'HS256', { session_id: 's' })
     const [header, payload] = (await token(secret, 'HS256')).split('.')
     const unsigned = `${btoa(JSON.stringify({ alg: 'none' }))}.${payload}.`
-    for (const refused of [expired, anon, noId, unsigned, `${header}.${payload}.`, 'x']) {
+    const refusals = [
+      expired,
+      anon,
+      noId,
+      noSession,
+      sessionNoId,
+      unsigned,
+      `${header}.${payload}.`,
+    ]
+    for (const refused of [...refusals, 'x']) {
       expect(await verify?.(refused)).toBeNull()
     }
   })

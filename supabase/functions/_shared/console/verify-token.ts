@@ -4,8 +4,11 @@ import type { AuthSettings } from '../config/function-config.ts'
 /** What the console needs of a verified Supabase Auth access token. */
 export interface StaffClaims extends JWTPayload {
   sub: string
-  /** Supabase Auth's session: the first call of each is the person's sign-in. */
-  session_id?: string
+  /**
+   * Supabase Auth's session: the first call of each is the person's sign-in, and each call asks
+   * auth.sessions that it is still live (as-staff.ts), so a signed-out token opens nothing.
+   */
+  session_id: string
 }
 
 /** Resolves a bearer token's claims, or null for any token Supabase Auth did not sign. */
@@ -29,7 +32,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /**
  * Checks a token as Supabase Auth issues it: signed with the project's JWT secret (HS256) when
  * `jwtSecret` is set, else with one of the project's published keys (its JWKS), unexpired, for
- * the audience `authenticated`, and naming its user.
+ * the audience `authenticated`, and naming its user and its session. Whether that session is
+ * still live is asked of auth.sessions with the staff row (as-staff.ts), in the same query.
  */
 export function createTokenVerifier(
   auth: Pick<AuthSettings, 'jwtSecret' | 'url'>,
@@ -49,7 +53,11 @@ export function createTokenVerifier(
   return async (token) => {
     try {
       const { payload } = await verify(token)
-      return typeof payload.sub === 'string' && uuid.test(payload.sub)
+      const { sub, session_id: session } = payload
+      return typeof sub === 'string' &&
+        uuid.test(sub) &&
+        typeof session === 'string' &&
+        uuid.test(session)
         ? (payload as StaffClaims)
         : null
     } catch (error) {
