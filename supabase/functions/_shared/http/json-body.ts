@@ -20,6 +20,8 @@ export interface JsonBodyOptions {
   /** The media types read (`application/json`); any when not given. */
   mediaTypes?: readonly string[]
   refusals: BodyRefusals
+  /** What an empty body stands for, where the route takes one; otherwise it is no JSON. */
+  whenEmpty?: unknown
 }
 
 /** Checks a parsed body: its typed value, or a thrown `Refusal` naming what is wrong. */
@@ -36,7 +38,7 @@ const mediaTypeOf = (contentType: string | undefined) =>
  */
 export function jsonBody<T, E extends Env = Env>(
   check: BodyCheck<T>,
-  { maxBytes, mediaTypes, refusals }: JsonBodyOptions,
+  { maxBytes, mediaTypes, refusals, whenEmpty }: JsonBodyOptions,
 ): MiddlewareHandler<E, string, { in: { json: unknown }; out: { json: T } }> {
   return async (c, next) => {
     const request = c.req.raw
@@ -51,9 +53,9 @@ export function jsonBody<T, E extends Env = Env>(
       throw await refusal(request, refusals.unreadable)
     }
     if (text === null) throw await refusal(request, refusals.tooLarge)
-    let input: unknown
+    let input: unknown = whenEmpty
     try {
-      input = JSON.parse(text)
+      if (text !== '' || whenEmpty === undefined) input = JSON.parse(text)
     } catch {
       throw await refusal(request, refusals.invalidJson)
     }
