@@ -11,8 +11,17 @@ export type FunctionHandler = (request: Request, context?: RequestContext) => Pr
  * route is named by the end of the path, with or without a last `/`; any other path is `/`.
  */
 export function routeOf(url: string, routes: readonly string[]): string {
-  const path = new URL(url).pathname.replace(/\/$/, '')
+  const path = pathOf(url).replace(/\/$/, '')
   return routes.find((route) => path.endsWith(route)) ?? '/'
+}
+
+// A request's URL is absolute: its path runs from the first `/` after the host to the query.
+// Cut out as Hono's own router does, rather than parsed whole on every request.
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3)
+  if (start === -1) return '/'
+  const query = url.indexOf('?', start)
+  return url.slice(start, query === -1 ? undefined : query)
 }
 
 /**

@@ -41,7 +41,7 @@ export function allowedOrigin(policy: OriginPolicy): MiddlewareHandler<FunctionE
     const allowed =
       origin === null
         ? policy.requireOrigin !== true
-        : opaque || isAllowedOrigin(origin, policy.allowedOrigins, new URL(c.req.url).origin)
+        : opaque || isAllowedOrigin(origin, policy.allowedOrigins, () => new URL(c.req.url).origin)
     c.set('cors', corsHeaders(allowed && !opaque ? origin : null, policy.methods))
     if (allowed) return next()
     if (origin !== null) policy.onRefused?.(origin)

@@ -66,9 +66,7 @@ export type { FunctionHandler as DemoRequestHandler } from '../http/function-app
 const defaultMaxBodyBytes = 16 * 1024
 
 // Visible ASCII only: the key ends up in a unique index and in logs.
-const idempotencyKeyHeader = v.object({
-  'idempotency-key': v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/))),
-})
+const idempotencyKey = v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)))
 const invalidIdempotencyKey = () =>
   new Refusal(
     400,
@@ -176,7 +174,7 @@ export function demoRequestRoutes(deps: HandlerDependencies): Hono<FunctionEnv> 
   })
   app.post(
     '/',
-    header(idempotencyKeyHeader, invalidIdempotencyKey),
+    header('idempotency-key', idempotencyKey, invalidIdempotencyKey),
     jsonBody(submissionCheck(deps.fields ?? []), {
       maxBytes,
       mediaTypes: ['application/json'],
