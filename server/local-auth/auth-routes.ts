@@ -9,8 +9,8 @@ import type { LimitedRoute, LocalAuth } from './local-auth.ts'
 /** Where Supabase Auth answers, on the project's URL, and so here. */
 const authPathPrefix = '/auth/v1/'
 
-/** Whether a request is for the local auth. */
-export const isAuthPath = (url = '/') => url.startsWith(authPathPrefix)
+/** Where the local server mounts the local auth: `/auth/v1/` and below. */
+export const authPath = authPathPrefix
 
 // What GET /settings says of this stand-in: email only, and nobody signs up.
 const settings = {
