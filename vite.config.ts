@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import dts from 'vite-plugin-dts'
 import pkg from './package.json' with { type: 'json' }
 import { demoRequestBackend } from './server/vite-plugin.ts'
+import { compactRules } from './widget/compact-rules.ts'
 import { copyScriptsBuild } from './widget/copy-scripts-build.ts'
 import { customElementsManifest } from './widget/custom-elements-manifest.ts'
 import { vscodeCustomData, webTypes } from './widget/editor-data.ts'
@@ -22,7 +23,7 @@ const envPrefix = ['VITE_', 'SITE_URL']
 // first speaks it.
 const reactScript = (entry: string, fileName: string): UserConfig => ({
   envPrefix,
-  plugins: [fieldsSettingPlugin(), copyScriptsBuild()],
+  plugins: [fieldsSettingPlugin(), compactRules(), copyScriptsBuild()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir,
@@ -98,6 +99,7 @@ const module: UserConfig = {
   plugins: [
     react(),
     fieldsSettingPlugin(),
+    compactRules(),
     manifest,
     moduleChunks,
     // The loader's build-time virtual modules are no part of the package's types.

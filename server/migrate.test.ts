@@ -77,6 +77,11 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128170000', name: 'drop_console_counts' },
       { version: '20261128180000', name: 'funnel_rollups' },
       { version: '20261128190000', name: 'funnel_lead_sums' },
+      { version: '20261128200000', name: 'audit_list_leads' },
+      { version: '20261128210000', name: 'audit_append_only' },
+      { version: '20261128220000', name: 'one_compaction' },
+      { version: '20261128230000', name: 'erased_bookings' },
+      { version: '20261129100000', name: 'console_live_session' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -89,6 +94,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     )
     expect(rows).toEqual([
       { relname: 'console_audit', relrowsecurity: true },
+      { relname: 'console_audit_pruning', relrowsecurity: true },
       { relname: 'console_lead_changes', relrowsecurity: true },
       { relname: 'console_lead_status', relrowsecurity: true },
       { relname: 'console_staff', relrowsecurity: true },

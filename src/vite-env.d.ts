@@ -7,7 +7,7 @@ interface ImportMetaEnv {
   /** The site's public origin; the root Vite config exposes it to the widget's builds. */
   readonly SITE_URL?: string
   /** The form's contact fields, as the build read DEMO_REQUEST_FIELDS (widget/fields-setting.ts). */
-  readonly DEMO_REQUEST_FIELDS?: string
+  readonly DEMO_REQUEST_FIELDS?: import('./core/contact-fields.ts').FormFields
 }
 
 /**

@@ -231,6 +231,7 @@ export const consoleCopy = {
     empty: 'Nothing recorded yet.',
     actions: {
       sign_in: 'Signed in',
+      list_leads: 'Listed leads',
       view_lead: 'Viewed a lead',
       export: 'Exported',
       status_change: 'Changed a status',

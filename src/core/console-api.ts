@@ -29,10 +29,13 @@ export type PipelineStatus = (typeof pipelineStatuses)[number]
 
 /**
  * What the audit trail records: who did it and when, the lead's id where there is one, and a
- * detail without personal data (a filter's settings, a row count, a role).
+ * detail without personal data (a filter's settings, a row count, a role). Every read of
+ * people's details is on it: each page of the list (`list_leads`), each lead's page
+ * (`view_lead`) and each export.
  */
 export const auditActions = [
   'sign_in',
+  'list_leads',
   'view_lead',
   'export',
   'status_change',
@@ -71,7 +74,11 @@ export interface LeadFilter {
   q?: string
 }
 
-/** A page of `GET /leads`: `?before=<cursor>&limit=<1–100, default 50>`, newest first. */
+/**
+ * A page of `GET /leads`: `?before=<cursor>&limit=<1–100, default 50>`, newest first. Each page
+ * is recorded as `list_leads` with its filter's settings (a search as `searched: true`, never
+ * its text) and the rows it returned.
+ */
 export interface LeadPage {
   leads: LeadSummary[]
   /** Pass as `before` for the next (older) page; null on the last. */

@@ -5,6 +5,7 @@ import { propertyRuns } from '../../tests/support/property-runs.ts'
 import {
   cleanMetadata,
   cleanText,
+  cutToLimit,
   directionControl,
   letterOrDigit,
   lineBreakOrControl,
@@ -87,6 +88,15 @@ describe('cleanMetadata', () => {
       }),
       { numRuns: runs },
     )
+  })
+})
+
+describe('cutToLimit', () => {
+  it('cuts to the limit, and before a surrogate pair the limit would split', () => {
+    expect(cutToLimit('abcdef', 4)).toBe('abcd')
+    expect(cutToLimit('ab\u{1F600}cd', 3)).toBe('ab')
+    expect(cutToLimit('ab\u{1F600}cd', 4)).toBe('ab\u{1F600}')
+    expect(cutToLimit('ab', 4)).toBe('ab')
   })
 })
 

@@ -78,6 +78,11 @@ export function cleanMetadata(text: string): string {
  * then keeps it as is. A lead's attribution and a funnel batch's source are cut alike.
  */
 export function fitMetadata(text: string, max: number): string {
-  const cut = cleanMetadata(text).slice(0, max)
-  return cleanMetadata(/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut)
+  return cleanMetadata(cutToLimit(cleanMetadata(text), max))
+}
+
+/** `text` cut to `max` UTF-16 units without splitting a surrogate pair. */
+export function cutToLimit(text: string, max: number): string {
+  const cut = text.slice(0, max)
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
 }

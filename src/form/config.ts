@@ -1,4 +1,4 @@
-import { type FormFields, parseFormFields } from '#core/contact-fields.ts'
+import type { FormFields } from '#core/contact-fields.ts'
 
 /** Where the form sends leads when no attribute or prop says otherwise. */
 export function defaultSupabaseUrl(): string {
@@ -25,5 +25,6 @@ export function defaultPrivacyUrl(): string {
 
 /** The contact fields the build gave the form: `DEMO_REQUEST_FIELDS`, none when unset. */
 export function configuredFields(): FormFields {
-  return parseFormFields(import.meta.env.DEMO_REQUEST_FIELDS)
+  // Parsed and checked by the build (widget/fields-setting.ts); absent where a build had no plugin.
+  return import.meta.env.DEMO_REQUEST_FIELDS ?? []
 }

@@ -17,7 +17,8 @@ const invalidInForcedColors = `
 /**
  * The rule text of the form's own classes. goober names a class after a hash of its text, so the
  * static form (static-form.ts) compiled from the same text gets the same names and the same CSS:
- * the prerendered form and the live one lay out alike.
+ * the prerendered form and the live one lay out alike. The widget's builds compact the text of
+ * every `*-styles.ts` (widget/compact-rules.ts), so keep CSS alone in their template literals.
  */
 export const formRules = {
   // Set every inherited property here: the host page's fonts and colours stop at this box. Every

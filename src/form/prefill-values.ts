@@ -5,7 +5,7 @@ import {
   leadField,
   requiredFieldNames,
 } from '#core/lead-fields.ts'
-import { cleanText } from '#core/text-hygiene.ts'
+import { cleanText, cutToLimit } from '#core/text-hygiene.ts'
 
 /** What a host page may hand `prefill()`: any of the four fields, and the form's contact fields. */
 export type DemoRequestPrefill = Partial<Record<FormFieldName, string>>
@@ -44,10 +44,4 @@ export function prefillValues(input: unknown, fields: FormFields = []): DemoRequ
     }
   }
   return values
-}
-
-// Cut without splitting a surrogate pair.
-function cutToLimit(text: string, max: number): string {
-  const cut = text.slice(0, max)
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
 }

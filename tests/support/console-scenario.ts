@@ -383,7 +383,9 @@ export async function consoleDay(
   }
   await inPage((page) => salesRound(page, server, people.sales, lead))
   const acts = await inPage((page) => auditedActs(page, server, people.sales))
-  expect(acts).toEqual(expect.arrayContaining(['sign_in', 'view_lead', 'status_change', 'export']))
+  expect(acts).toEqual(
+    expect.arrayContaining(['sign_in', 'list_leads', 'view_lead', 'status_change', 'export']),
+  )
 
   // Views and starts on the partner's page and on a rival's, and a lead from the rival's.
   await sendViewAndStart(server, lead.source, campaign)

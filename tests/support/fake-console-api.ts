@@ -160,6 +160,12 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     record(index % 3 === 0 ? 'sign_in' : 'view_lead', index % 3 === 0 ? null : `lead-${index}`, {})
   }
 
+  // As the function records a filter: a search's words are not kept, only that there was one.
+  const audited = ({ q, ...settings }: LeadFilter) => ({
+    ...settings,
+    ...(q ? { searched: true } : {}),
+  })
+
   async function answer<T>(route: string, reply: () => T): Promise<T> {
     calls.push(route)
     const failure = route === 'me' && options.failure !== '401' ? undefined : options.failure
@@ -232,8 +238,15 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         const matching = leads.filter((lead) => matches(lead, filter))
         const start = before ? Number(before) : 0
         const end = start + pageSize
+        const page = matching.slice(start, end)
+        record('list_leads', null, {
+          filter: audited(filter),
+          rows: page.length,
+          matched: matching.length,
+          ...(before ? { older: true } : {}),
+        })
         return {
-          leads: matching.slice(start, end),
+          leads: page,
           next: end < matching.length ? String(end) : null,
           total: matching.length,
         }
@@ -269,8 +282,8 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       }),
     exportCsv: (filter) =>
       answer('exportCsv', () => {
-        record('export', null, { ...filter })
         const rows = leads.filter((lead) => matches(lead, filter))
+        record('export', null, { filter: audited(filter), rows: rows.length })
         return new Blob(
           [['id,email', ...rows.map((lead) => `${lead.id},${lead.email}`)].join('\n')],
           { type: 'text/csv' },

@@ -8,6 +8,7 @@ import type { RateLimit } from '../abuse/rate-limit.ts'
 import { parseRoutes, type Route } from '../booking/routes.ts'
 import { apiBaseUrl, type SchedulerApiSettings } from '../booking/scheduler-api.ts'
 import { schedulers } from '../booking/schedulers.ts'
+import type { AuthSettings } from '../console/auth-settings.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
 
@@ -61,19 +62,6 @@ export interface FunctionConfig {
   auditRetentionDays: number
   /** How the console function checks staff tokens and reaches Supabase Auth. */
   auth: AuthSettings
-}
-
-/** Supabase Auth as the console function reaches it. */
-export interface AuthSettings {
-  /** `SUPABASE_URL`: the project's address, for its JWKS and Auth's admin API. */
-  url: string | null
-  /**
-   * `AUTH_JWT_SECRET`: the project's JWT secret, which checks HS256 tokens; without it tokens are
-   * checked against the project's published keys (JWKS).
-   */
-  jwtSecret: string | null
-  /** `SUPABASE_SERVICE_ROLE_KEY`: the key of Auth's admin API, to invite and remove staff. */
-  serviceRoleKey: string | null
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */

@@ -39,7 +39,7 @@ export function createRetention(
       stores.abuse.prune(before),
       stores.notifications.prune(before),
       stores.funnel.prune(oldest, before, day(at), config.salesTimeZone),
-      stores.audit.prune(new Date(at.getTime() - config.auditRetentionDays * dayMs)),
+      stores.audit.prune(config.auditRetentionDays),
     ])
   }
 }

@@ -33,13 +33,31 @@ export const leadsQuery = (params: URLSearchParams) => ({
   before: decodeCursor(params.get('before')),
 })
 
+// A filter as the trail keeps it: its settings, and of a search only that there was one. The
+// words searched for are often a name or an email, and the trail keeps no personal data: it
+// outlives an erasure, and a hash of an email is as easy to match as the email itself.
+function auditedFilter({ q, ...settings }: LeadFilter) {
+  return { ...settings, ...(q ? { searched: true } : {}) }
+}
+
+// Recorded in the transaction that read the page, so no page leaves without its entry.
 export function getLeads(
   { run, salesTimeZone }: ConsoleContext,
   { filter, limit, before }: ReturnType<typeof leadsQuery>,
 ) {
-  return run((tx, staff) => {
+  return run(async (tx, staff) => {
     mayReadLeads(staff)
-    return listLeads(tx, filter, salesTimeZone, before, limit)
+    const page = await listLeads(tx, filter, salesTimeZone, before, limit)
+    const detail = {
+      filter: auditedFilter(filter),
+      rows: page.leads.length,
+      matched: page.total,
+      ...(before ? { older: true } : {}),
+    }
+    await tx.query("select public.console_audit_record('list_leads', null, $1)", [
+      JSON.stringify(detail),
+    ])
+    return page
   })
 }
 
@@ -83,13 +101,11 @@ export async function getLeadsCsv(
   { run, runPlain, salesTimeZone, log, now }: ConsoleContext,
   filter: LeadFilter,
 ) {
-  // Recorded before any row leaves, with the count the filter matched. A search's words may
-  // name a person, so the trail says only that there was one.
+  // Recorded before any row leaves, with the count the filter matched.
   await run(async (tx, staff) => {
     mayReadLeads(staff)
-    const { q, ...settings } = filter
     const { total } = await listLeads(tx, filter, salesTimeZone, null, 1)
-    const detail = { filter: { ...settings, ...(q ? { searched: true } : {}) }, rows: total }
+    const detail = { filter: auditedFilter(filter), rows: total }
     await tx.query("select public.console_audit_record('export', null, $1)", [
       JSON.stringify(detail),
     ])

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose'
-import type { AuthSettings } from '../config/function-config.ts'
+import type { AuthSettings } from './auth-settings.ts'
 
 /** What the console needs of a verified Supabase Auth access token. */
 export interface StaffClaims extends JWTPayload {
