@@ -3,34 +3,39 @@ import { toNodeHandler } from 'srvx/node'
 import { errorReply } from '../supabase/functions/_shared/http/json-reply.ts'
 import type { DemoRequestHandler } from '../supabase/functions/_shared/lead/demo-request-handler.ts'
 
+/** Where the function answers, as supabase-js calls it; its routes are below. */
+export const functionPath = '/functions/v1/send-demo-request'
+
+/** Where the console's function answers (src/core/console-api.ts). */
+export const consolePath = '/functions/v1/console'
+
 /** Whether a request is for the function: its path, as supabase-js calls it, and below. */
 export const isFunctionPath = (url = '/') =>
   /^\/functions\/v1\/send-demo-request(\/|\?|$)/.test(url)
 
-/** Whether a request is for the console's function (src/core/console-api.ts). */
-export const isConsolePath = (url = '/') => /^\/functions\/v1\/console(\/|\?|$)/.test(url)
+// The handler answers its own failures; this is the last line, so the server never dies.
+const lastLine = (name: string, error: unknown) => {
+  console.error(`${name} failed to answer`, error)
+  return errorReply(500, { code: 'internal', message: 'Something went wrong.' })
+}
 
-/** The console's function as a Node request listener. */
-export function consoleListener(
-  handler: (request: Request) => Promise<Response>,
-): NodeHttp1Handler {
-  return toNodeHandler(async (request: ServerRequest) => {
+/** The console's function as srvx serves it. */
+export function consoleFetch(handler: (request: Request) => Promise<Response>) {
+  return async (request: ServerRequest): Promise<Response> => {
     try {
       return await handler(request)
     } catch (error) {
-      // The handler answers its own failures; this is the last line, so the server never dies.
-      console.error('console failed to answer', error)
-      return errorReply(500, { code: 'internal', message: 'Something went wrong.' })
+      return lastLine('console', error)
     }
-  }) as NodeHttp1Handler
+  }
 }
 
 /**
- * The function as a Node request listener. The socket address is the client IP, whatever the
- * headers claim, since nothing stands in front of the local server.
+ * The function as srvx serves it. The socket address is the client IP, whatever the headers
+ * claim, since nothing stands in front of the local server.
  */
-export function functionListener(handler: DemoRequestHandler): NodeHttp1Handler {
-  return toNodeHandler(async (request: ServerRequest) => {
+export function functionFetch(handler: DemoRequestHandler) {
+  return async (request: ServerRequest): Promise<Response> => {
     try {
       const reply = await handler(request, { clientIp: request.ip ?? null })
       // An unread body (after a 413, say) would be read as the next request on this
@@ -41,9 +46,11 @@ export function functionListener(handler: DemoRequestHandler): NodeHttp1Handler 
       }
       return reply
     } catch (error) {
-      // The handler answers its own failures; this is the last line, so the server never dies.
-      console.error('send-demo-request failed to answer', error)
-      return errorReply(500, { code: 'internal', message: 'Something went wrong.' })
+      return lastLine('send-demo-request', error)
     }
-  }) as NodeHttp1Handler
+  }
 }
+
+/** The function as a Node request listener, for Vite's dev server. */
+export const functionListener = (handler: DemoRequestHandler) =>
+  toNodeHandler(functionFetch(handler)) as NodeHttp1Handler

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { NodeHttp1Handler } from 'srvx'
+import { Hono } from 'hono'
+import type { NodeHttp1Handler, ServerRequest } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import { bookingFrameOrigins } from '../scripts/hosting-headers.ts'
 import {
@@ -26,16 +27,11 @@ import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply
 import { runScheduledJob } from '../supabase/functions/_shared/notify/scheduled-run.ts'
 import { type BackendConfig, localOrigin, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
-import {
-  consoleListener,
-  functionListener,
-  isConsolePath,
-  isFunctionPath,
-} from './function-route.ts'
-import { isAuthPath } from './local-auth/auth-routes.ts'
+import { consoleFetch, consolePath, functionFetch, functionPath } from './function-route.ts'
+import { authPath } from './local-auth/auth-routes.ts'
 import { serveLocalAuth } from './local-auth/serve-local-auth.ts'
 import { startNotifyRetryLoop } from './notify-retry-loop.ts'
-import { ownHost, refuseHost } from './own-host.ts'
+import { ownHost, refusedHost } from './own-host.ts'
 import { withPageHeaders } from './page-headers.ts'
 import { createStaticFiles } from './static-files.ts'
 
@@ -62,7 +58,7 @@ export async function startLocalServer(
   const database = await openDatabase(config)
   // Notifications run after the reply; closing waits for them, and so can tests.
   const pending = trackPendingWork()
-  const serveFunction = functionListener(
+  const serveFunction = functionFetch(
     createConfiguredHandler(config, database, { afterReply: pending.afterReply }),
   )
   // Sign-in for the console: Supabase Auth's API at /auth/v1/, as on a Supabase project's URL.
@@ -81,7 +77,7 @@ export async function startLocalServer(
     invite: (email, redirectTo) => createAuthAdmin(url, serviceRoleKey).invite(email, redirectTo),
     removeUser: (userId) => createAuthAdmin(url, serviceRoleKey).removeUser(userId),
   }
-  const serveConsole = consoleListener(
+  const serveConsole = consoleFetch(
     createConfiguredConsoleHandler(config, database.db, {
       verify: createTokenVerifier({
         ...config.auth,
@@ -90,28 +86,31 @@ export async function startLocalServer(
       authAdmin: options.authAdmin === undefined ? localAdmin : options.authAdmin,
     }),
   )
-  const serveFiles = toNodeHandler(
-    withPageHeaders(
-      createStaticFiles(config.distDir),
-      join(config.distDir, 'site'),
-      bookingFrameOrigins(config.routes),
-    ),
-  ) as NodeHttp1Handler
+  const serveFiles = withPageHeaders(
+    createStaticFiles(config.distDir),
+    join(config.distDir, 'site'),
+    bookingFrameOrigins(config.routes),
+  )
   // Known once it listens, before any request comes.
   let host = ownHost(config.host, config.port, config.allowedHosts)
-  const server = createServer((request, response) => {
-    if (!host.test(request.headers.host)) {
-      return refuseHost(response, host.names, request.headers.host)
-    }
-    const serve = isAuthPath(request.url)
-      ? localAuth.listener
-      : isFunctionPath(request.url)
-        ? serveFunction
-        : isConsolePath(request.url)
-          ? serveConsole
-          : serveFiles
-    return serve(request, response)
-  })
+  // One origin, as a Supabase project's: Auth, the functions, and the site for the rest. srvx's
+  // request reaches each as it came (its socket address, its Node request).
+  const request = (c: { req: { raw: Request } }) => c.req.raw as ServerRequest
+  const routes = new Hono()
+    // A page that pointed a name of its own here (DNS rebinding) reads nothing.
+    .use(async (c, next) => {
+      const asked = c.req.header('host')
+      if (!host.test(asked)) return refusedHost(host.names, asked)
+      await next()
+    })
+    // `/auth/v1/` and below; `/auth/v1` itself is no Auth route, and falls to the site.
+    .all(`${authPath}*`, (c, next) =>
+      c.req.path.startsWith(authPath) ? localAuth.fetch(request(c)) : next(),
+    )
+    .all(`${functionPath}/*`, (c) => serveFunction(request(c)))
+    .all(`${consolePath}/*`, (c) => serveConsole(request(c)))
+    .all('*', (c) => serveFiles(request(c)))
+  const server = createServer(toNodeHandler(routes.fetch) as NodeHttp1Handler)
   // Longer than any client keeps an idle connection (undici: 4 s), so a client never sends a
   // request on a connection the server is closing at that moment.
   server.keepAliveTimeout = 65_000

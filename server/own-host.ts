@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http'
-
 // A web page can point a name of its own at 127.0.0.1 (DNS rebinding) and then read this server
 // as its own origin, the console's sign-in among it. The page's name is still in the Host header,
 // so a request for any name but the server's own is refused.
@@ -34,17 +32,20 @@ export function ownHost(host: string, port: number, allowedHosts: readonly strin
   }
 }
 
-/** Answers a request for a name that is not the server's own, saying what to do. */
-export function refuseHost(response: ServerResponse, names: readonly string[], header?: string) {
+/** The answer to a request for a name that is not the server's own, saying what to do. */
+export function refusedHost(names: readonly string[], header?: string): Response {
   const asked = header ? `"${header}"` : 'no name'
-  response.writeHead(421, {
-    'content-type': 'text/plain; charset=utf-8',
-    'x-content-type-options': 'nosniff',
-    connection: 'close',
-  })
-  response.end(
+  return new Response(
     `421 Misdirected Request: this server answers to ${names.join(', ')}; this request asked ` +
       `for ${asked}. Open it by one of those, or, to serve it under another name (behind a ` +
       'proxy, say), add that name to ALLOWED_HOSTS (docs/configuration.md).\n',
+    {
+      status: 421,
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        connection: 'close',
+      },
+    },
   )
 }

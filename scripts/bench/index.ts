@@ -100,9 +100,12 @@ try {
   await section('Console', measureConsole)
   // Needs no site either: a PostgreSQL 15 of its own with a year of counters.
   await section('Funnel', measureFunnel)
+  // Needs neither: servers and a PostgreSQL 15 of its own, so `npm run bench -- backend` is
+  // the lead path alone.
+  await section('Backend', () => measureBackend(root, settings.loadSeconds))
 
   // The site and a browser, for the sections after, only when one of them runs.
-  const siteSections = ['Size', 'Start-up', 'Lighthouse', 'Backend', 'Analytics', 'Bot defence']
+  const siteSections = ['Size', 'Start-up', 'Lighthouse', 'Analytics', 'Bot defence']
   if (siteSections.concat('Routing', 'Speed to lead').some(runs)) {
     const site: ServerProcess = await startLocalServer(
       { PGLITE_DATA_DIR: join(scratch, 'site-pglite'), NOTIFY_RETRY_SECONDS: '0' },
@@ -120,7 +123,6 @@ try {
         desktop: settings.lighthouseDesktopRuns,
       }),
     )
-    await section('Backend', () => measureBackend(root, settings.loadSeconds))
     await section('Analytics', async () => {
       const visits = await measureCountingCost(browser, settings.visitorRuns)
       const load = await measureAnalytics(root, settings.loadSeconds)

@@ -1,11 +1,16 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { isRecord } from '#core/is-record.ts'
+import { jsonBody } from '../../supabase/functions/_shared/http/json-body.ts'
+import { query } from '../../supabase/functions/_shared/http/query.ts'
+import { Refusal } from '../../supabase/functions/_shared/http/refusal.ts'
 import { AuthError, authErrorReply, authJson } from './auth-error.ts'
 import type { LimitedRoute, LocalAuth } from './local-auth.ts'
 
 /** Where Supabase Auth answers, on the project's URL, and so here. */
 const authPathPrefix = '/auth/v1/'
 
-/** Whether a request is for the local auth. */
-export const isAuthPath = (url = '/') => url.startsWith(authPathPrefix)
+/** Where the local server mounts the local auth: `/auth/v1/` and below. */
+export const authPath = authPathPrefix
 
 // What GET /settings says of this stand-in: email only, and nobody signs up.
 const settings = {
@@ -18,60 +23,41 @@ const settings = {
   passkeys_enabled: false,
 }
 
-async function jsonBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text()
-  if (!text) return {}
-  try {
-    const body: unknown = JSON.parse(text)
-    if (body && typeof body === 'object' && !Array.isArray(body)) {
-      return body as Record<string, unknown>
-    }
-  } catch {
-    // Answered below, as for a body that is JSON but not an object.
-  }
-  throw new AuthError(
-    400,
-    'bad_json',
-    'Could not parse request body as JSON: an object is expected',
-  )
-}
+// The bodies the console's sign-in sends (an email, a code, a token) are far smaller.
+const maxBodyBytes = 16 * 1024
 
-type Route = (request: Request, url: URL) => Promise<Response>
+// A JSON object, or nothing (supabase-js posts some calls without a body).
+const authBody = jsonBody<Record<string, unknown>, AuthEnv>(
+  (input) => {
+    if (isRecord(input)) return input
+    throw badJson()
+  },
+  {
+    maxBytes: maxBodyBytes,
+    whenEmpty: {},
+    refusals: {
+      tooLarge: {
+        status: 413,
+        code: 'validation_failed',
+        message: `The request body is larger than ${maxBodyBytes} bytes`,
+      },
+      invalidJson: {
+        status: 400,
+        code: 'bad_json',
+        message: 'Could not parse request body as JSON: an object is expected',
+      },
+    },
+  },
+)
+const badJson = () =>
+  new AuthError(400, 'bad_json', 'Could not parse request body as JSON: an object is expected')
+
+/** The local auth's Hono environment: the socket's address, which the limits count by. */
+interface AuthEnv {
+  Bindings: { clientAddress?: string | null } | undefined
+}
 
 const json = (body: unknown) => authJson(200, body)
-
-function routes(auth: LocalAuth): Record<string, Route> {
-  const bearer = (request: Request) => request.headers.get('authorization')
-  const redirectTo = (url: URL) => url.searchParams.get('redirect_to')
-  return {
-    'POST otp': async (request, url) =>
-      json(await auth.sendOtp(await jsonBody(request), redirectTo(url))),
-    'POST verify': async (request) => json(await auth.verify(await jsonBody(request))),
-    'POST token': async (request, url) => {
-      const grant = url.searchParams.get('grant_type')
-      if (grant !== 'refresh_token') {
-        throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type')
-      }
-      return json(await auth.refresh(await jsonBody(request)))
-    },
-    'GET user': async (request) => json(await auth.user(bearer(request))),
-    'POST logout': async (request, url) => {
-      await auth.logout(bearer(request), url.searchParams.get('scope'))
-      return new Response(null, { status: 204 })
-    },
-    'POST invite': async (request, url) =>
-      json(await auth.invite(bearer(request), await jsonBody(request), redirectTo(url))),
-    'GET settings': async () => json(settings),
-    'GET health': async () =>
-      json({ name: 'local-auth', description: 'Supabase Auth stand-in for npm start' }),
-    // The access tokens are HS256 under a shared secret, which is never published: supabase-js's
-    // getClaims then asks GET /user, as it does on a project with the legacy secret.
-    'GET .well-known/jwks.json': async () => json({ keys: [] }),
-  }
-}
-
-// The routes Supabase Auth limits per client address, before it reads the request.
-const limitedRoutes: Record<string, LimitedRoute> = { 'POST otp': 'otp', 'POST verify': 'verify' }
 
 /**
  * The local auth's HTTP face: `/auth/v1/*` as supabase-js calls it. Every refusal carries
@@ -79,46 +65,83 @@ const limitedRoutes: Record<string, LimitedRoute> = { 'POST otp': 'otp', 'POST v
  * `clientAddress` is the socket's address: nothing stands in front of the local server.
  */
 export function authHandler(auth: LocalAuth) {
-  const table = routes(auth)
+  const bearer = (c: Context) => c.req.header('authorization') ?? null
+  const redirectTo = (c: Context) => c.req.query('redirect_to') ?? null
+  // Supabase Auth limits /otp and /verify per client address, before it reads the request.
+  const limited =
+    (route: LimitedRoute): MiddlewareHandler<AuthEnv> =>
+    async (c, next) => {
+      auth.limit(route, c.env?.clientAddress ?? 'unknown')
+      await next()
+    }
+  const refreshGrant = query((params) => {
+    if (params.get('grant_type') !== 'refresh_token') {
+      throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type')
+    }
+  })
+
+  const app = new Hono<AuthEnv>({
+    getPath: (request) =>
+      `/${new URL(request.url).pathname.slice(authPathPrefix.length).replace(/\/$/, '')}`,
+  })
+  app.onError((error) => {
+    if (error instanceof AuthError) return authErrorReply(error)
+    if (error instanceof Refusal) {
+      return authErrorReply(new AuthError(error.status, error.code, error.message))
+    }
+    console.error('The local auth failed to answer', error)
+    return authErrorReply(
+      new AuthError(
+        500,
+        'unexpected_failure',
+        'Unexpected failure, please check server logs for more information',
+      ),
+    )
+  })
+  // A path served with another method is a 405, any other a 404.
+  app.notFound((c) => {
+    const { pathname } = new URL(c.req.url)
+    const known = app.routes.some((route) => route.path === c.req.path)
+    return authErrorReply(
+      known
+        ? new AuthError(405, 'method_not_allowed', `${c.req.method} is not allowed on ${pathname}`)
+        : new AuthError(
+            404,
+            'not_found',
+            `The local auth has no ${pathname}: it serves what the console's sign-in uses`,
+          ),
+    )
+  })
+  app
+    .post('/otp', limited('otp'), authBody, async (c) =>
+      json(await auth.sendOtp(c.req.valid('json'), redirectTo(c))),
+    )
+    .post('/verify', limited('verify'), authBody, async (c) =>
+      json(await auth.verify(c.req.valid('json'))),
+    )
+    .post('/token', refreshGrant, authBody, async (c) =>
+      json(await auth.refresh(c.req.valid('json'))),
+    )
+    .get('/user', async (c) => json(await auth.user(bearer(c))))
+    .post('/logout', async (c) => {
+      await auth.logout(bearer(c), c.req.query('scope') ?? null)
+      return new Response(null, { status: 204 })
+    })
+    .post('/invite', authBody, async (c) =>
+      json(await auth.invite(bearer(c), c.req.valid('json'), redirectTo(c))),
+    )
+    .delete('/admin/users/:id', async (c) =>
+      json(await auth.deleteUser(bearer(c), c.req.param('id'))),
+    )
+    .get('/settings', () => json(settings))
+    .get('/health', () =>
+      json({ name: 'local-auth', description: 'Supabase Auth stand-in for npm start' }),
+    )
+    // The access tokens are HS256 under a shared secret, which is never published: supabase-js's
+    // getClaims then asks GET /user, as it does on a project with the legacy secret.
+    .get('/.well-known/jwks.json', () => json({ keys: [] }))
   return async (
     request: Request,
-    { clientAddress }: { clientAddress?: string | null } = {},
-  ): Promise<Response> => {
-    const url = new URL(request.url)
-    const path = url.pathname.slice(authPathPrefix.length).replace(/\/$/, '')
-    try {
-      const limited = limitedRoutes[`${request.method} ${path}`]
-      if (limited) auth.limit(limited, clientAddress ?? 'unknown')
-      const user = /^admin\/users\/([^/]+)$/.exec(path)
-      if (user && request.method === 'DELETE') {
-        return json(await auth.deleteUser(request.headers.get('authorization'), user[1] ?? ''))
-      }
-      const route = table[`${request.method} ${path}`]
-      if (!route) {
-        const known = Object.keys(table).some((key) => key.endsWith(` ${path}`))
-        throw known
-          ? new AuthError(
-              405,
-              'method_not_allowed',
-              `${request.method} is not allowed on ${url.pathname}`,
-            )
-          : new AuthError(
-              404,
-              'not_found',
-              `The local auth has no ${url.pathname}: it serves what the console's sign-in uses`,
-            )
-      }
-      return await route(request, url)
-    } catch (error) {
-      if (error instanceof AuthError) return authErrorReply(error)
-      console.error('The local auth failed to answer', error)
-      return authErrorReply(
-        new AuthError(
-          500,
-          'unexpected_failure',
-          'Unexpected failure, please check server logs for more information',
-        ),
-      )
-    }
-  }
+    context: { clientAddress?: string | null } = {},
+  ): Promise<Response> => app.fetch(request, context)
 }

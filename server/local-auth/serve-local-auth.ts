@@ -1,5 +1,4 @@
-import type { NodeHttp1Handler, ServerRequest } from 'srvx'
-import { toNodeHandler } from 'srvx/node'
+import type { ServerRequest } from 'srvx'
 import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { authHandler } from './auth-routes.ts'
 import { createLocalAuth } from './local-auth.ts'
@@ -14,9 +13,8 @@ export async function serveLocalAuth(db: SqlDatabase, siteUrl: () => string, own
   const handle = authHandler(auth)
   return {
     auth,
-    listener: toNodeHandler((request: ServerRequest) =>
-      handle(request, { clientAddress: request.ip ?? null }),
-    ) as NodeHttp1Handler,
+    /** Its answer to a request, as srvx serves it: the socket's address is the client's. */
+    fetch: (request: ServerRequest) => handle(request, { clientAddress: request.ip ?? null }),
     /** A fresh one-time sign-in link for the local owner, made an owner where missing. */
     ownerLink: () => localOwnerLink(auth, db, ownerEmail),
   }

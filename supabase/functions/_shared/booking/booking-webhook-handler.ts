@@ -1,7 +1,10 @@
+import { Hono } from 'hono'
 import type { BookingProvider } from '#core/next-step.ts'
 import type { AfterReply } from '../http/after-reply.ts'
+import type { FunctionEnv } from '../http/function-env.ts'
 import { errorReply } from '../http/json-reply.ts'
-import { readCappedBody } from '../http/read-capped-body.ts'
+import { methodNotAllowed } from '../http/method-not-allowed.ts'
+import { textBody } from '../http/text-body.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import type { BookingNoticeKey, WebhookOutcome } from './booking-event.ts'
 import type { BookingStore } from './booking-store.ts'
@@ -40,7 +43,7 @@ const acknowledged = () =>
  * them: what a 400 or 503 loses, the scheduled job reads back from the provider's API
  * (booking-reconciler.ts), where its key is set.
  */
-export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
+export function bookingWebhookRoutes(deps: BookingWebhookDependencies) {
   const maxBodyBytes = deps.maxBodyBytes ?? defaultMaxBodyBytes
 
   async function read(
@@ -53,54 +56,56 @@ export function createBookingWebhookHandler(deps: BookingWebhookDependencies) {
     return schedulers[provider].readWebhook(body, headers, secret, deps.now)
   }
 
-  return async (request: Request, provider: BookingProvider): Promise<Response> => {
-    if (request.method !== 'POST') {
-      await request.body?.cancel()
-      return errorReply(
-        405,
-        { code: 'method_not_allowed', message: 'Booking webhooks are posted.' },
-        { allow: 'POST' },
-      )
-    }
-    const body = await readCappedBody(request, maxBodyBytes)
-    if (body === null) {
-      return errorReply(413, { code: 'payload_too_large', message: 'The body is too large.' })
-    }
-    const outcome = await read(provider, body, request.headers)
-    if (outcome.kind === 'unsigned') {
-      return errorReply(401, {
-        code: 'unauthorized',
-        message: `The ${schedulers[provider].name} webhook signature is missing or does not match.`,
-      })
-    }
-    if (outcome.kind === 'malformed') {
-      return errorReply(400, { code: 'malformed', message: outcome.reason })
-    }
-    if (outcome.kind === 'ignored') return acknowledged()
-    const { event } = outcome
-    let applied: Awaited<ReturnType<BookingStore['apply']>>
-    try {
-      applied = await deps.bookings.apply(event, deps.channels, deps.now())
-    } catch (error) {
-      deps.log('The booking store failed', error)
-      // Not a retry's cue: Cal.com sends nothing again. The scheduled job's next read of the
-      // provider's API applies it, through this same store.
-      return errorReply(503, { code: 'unavailable', message: 'Try again later.' })
-    }
-    if (applied.leadId === null) {
-      // Acknowledged: nothing later would make it a lead's (Calendly would deliver it again, and
-      // disable the subscription after a day of refusals): a booking made on the page without
-      // the form's prefill, one whose request is still to come, or of a lead deleted since. Only
-      // one naming no lead is kept, for a later delivery that names it.
-      const booking = `A ${schedulers[provider].name} booking (${event.bookingId})`
-      deps.log(
-        event.requestId === undefined
-          ? `${booking} names no demo request: acknowledged, kept until a delivery names one`
-          : `${booking} names no known demo request (${event.requestId}): acknowledged, not stored`,
-      )
-      return acknowledged()
-    }
-    if (applied.notice !== null) deps.afterReply(deps.dispatchBooking(applied.notice))
-    return acknowledged()
+  /** One provider's webhook, at `/`: posted, its body read whole (the signature is over it). */
+  return (provider: BookingProvider): Hono<FunctionEnv> => {
+    const app = new Hono<FunctionEnv>()
+    app.post(
+      '/',
+      textBody(maxBodyBytes, {
+        status: 413,
+        code: 'payload_too_large',
+        message: 'The body is too large.',
+      }),
+      async (c) => {
+        const outcome = await read(provider, c.get('body'), c.req.raw.headers)
+        if (outcome.kind === 'unsigned') {
+          return errorReply(401, {
+            code: 'unauthorized',
+            message: `The ${schedulers[provider].name} webhook signature is missing or does not match.`,
+          })
+        }
+        if (outcome.kind === 'malformed') {
+          return errorReply(400, { code: 'malformed', message: outcome.reason })
+        }
+        if (outcome.kind === 'ignored') return acknowledged()
+        const { event } = outcome
+        let applied: Awaited<ReturnType<BookingStore['apply']>>
+        try {
+          applied = await deps.bookings.apply(event, deps.channels, deps.now())
+        } catch (error) {
+          deps.log('The booking store failed', error)
+          // Not a retry's cue: Cal.com sends nothing again. The scheduled job's next read of the
+          // provider's API applies it, through this same store.
+          return errorReply(503, { code: 'unavailable', message: 'Try again later.' })
+        }
+        if (applied.leadId === null) {
+          // Acknowledged: nothing later would make it a lead's (Calendly would deliver it again, and
+          // disable the subscription after a day of refusals): a booking made on the page without
+          // the form's prefill, one whose request is still to come, or of a lead deleted since. Only
+          // one naming no lead is kept, for a later delivery that names it.
+          const booking = `A ${schedulers[provider].name} booking (${event.bookingId})`
+          deps.log(
+            event.requestId === undefined
+              ? `${booking} names no demo request: acknowledged, kept until a delivery names one`
+              : `${booking} names no known demo request (${event.requestId}): acknowledged, not stored`,
+          )
+          return acknowledged()
+        }
+        if (applied.notice !== null) deps.afterReply(deps.dispatchBooking(applied.notice))
+        return acknowledged()
+      },
+    )
+    app.all('/', methodNotAllowed('POST', 'Booking webhooks are posted.'))
+    return app
   }
 }

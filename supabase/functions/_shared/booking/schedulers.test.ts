@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bookingProviders } from '#core/next-step.ts'
-import {
-  bookingWebhookPath,
-  bookingWebhookProvider,
-  schedulerOfHost,
-  schedulers,
-} from './schedulers.ts'
+import { schedulerOfHost, schedulers } from './schedulers.ts'
 
 describe('schedulers', () => {
   it('has one scheduler for each of bookingProviders, and no other', () => {
@@ -48,28 +43,5 @@ describe('schedulerOfHost', () => {
     'cal.example.com',
   ])('knows %s as no provider', (host) => {
     expect(schedulerOfHost(host)).toBeUndefined()
-  })
-})
-
-describe('bookingWebhookProvider', () => {
-  const base = 'https://project.supabase.co/functions/v1/send-demo-request'
-
-  it('reads the provider from its own path, with or without a last slash', () => {
-    for (const provider of bookingProviders) {
-      expect(bookingWebhookProvider(`${base}${bookingWebhookPath(provider)}`)).toBe(provider)
-      expect(bookingWebhookProvider(`${base}${bookingWebhookPath(provider)}/`)).toBe(provider)
-    }
-    expect(bookingWebhookPath('cal')).toBe('/booking/cal')
-  })
-
-  it.each([
-    base,
-    `${base}/retry`,
-    `${base}/booking`,
-    `${base}/booking/hubspot`,
-    `${base}/booking/cal/extra`,
-    `${base}/xbooking/cal`,
-  ])('names no provider for %s', (url) => {
-    expect(bookingWebhookProvider(url)).toBeNull()
   })
 })

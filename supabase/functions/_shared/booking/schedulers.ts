@@ -25,9 +25,3 @@ export function schedulerOfHost(host: string): BookingProvider | undefined {
 
 /** Where a provider's webhook posts, under the function's own path: `/booking/cal`. */
 export const bookingWebhookPath = (provider: BookingProvider) => `/booking/${provider}`
-
-/** The provider a booking webhook's address names (`…/booking/cal`, with or without a last /). */
-export function bookingWebhookProvider(url: string): BookingProvider | null {
-  const path = new URL(url).pathname.replace(/\/$/, '')
-  return bookingProviders.find((provider) => path.endsWith(bookingWebhookPath(provider))) ?? null
-}

@@ -1,15 +1,16 @@
+import { bookingProviders } from '#core/next-step.ts'
 import type { AbuseStore } from '../abuse/abuse-store.ts'
 import { createProofGate } from '../abuse/proof-gate.ts'
-import { createFunnelEventsHandler, isEventsPath } from '../analytics/funnel-events-handler.ts'
+import { funnelEventsRoutes } from '../analytics/funnel-events-handler.ts'
 import type { FunnelStore } from '../analytics/funnel-store.ts'
 import { createBookingReconciler, type Reconcile } from '../booking/booking-reconciler.ts'
 import type { BookingStore } from '../booking/booking-store.ts'
-import { createBookingWebhookHandler } from '../booking/booking-webhook-handler.ts'
-import { bookingWebhookProvider } from '../booking/schedulers.ts'
+import { bookingWebhookRoutes } from '../booking/booking-webhook-handler.ts'
+import { bookingWebhookPath } from '../booking/schedulers.ts'
 import type { AuditRetention } from '../console/audit-retention.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/after-reply.ts'
-import { requireApiKey } from '../http/require-api-key.ts'
-import { createDemoRequestHandler, type DemoRequestHandler } from '../lead/demo-request-handler.ts'
+import { functionApp, functionHandler } from '../http/function-app.ts'
+import { type DemoRequestHandler, demoRequestRoutes } from '../lead/demo-request-handler.ts'
 import type { LeadStore } from '../lead/lead-store.ts'
 import {
   createNotificationDispatcher,
@@ -17,7 +18,7 @@ import {
 } from '../notify/notification-dispatcher.ts'
 import type { NotificationStore } from '../notify/notification-store.ts'
 import type { NotificationChannel, Notifier } from '../notify/notifier.ts'
-import { createNotifyRetryHandler, isRetryPath } from '../notify/notify-retry-handler.ts'
+import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
 import { createResendNotifier } from '../notify/resend-notifier.ts'
 import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
 import type { FunctionConfig } from './function-config.ts'
@@ -119,21 +120,22 @@ export function createConfiguredHandler(
   const dispatcher = createConfiguredDispatcher(config, stores.notifications, now)
   const prune = createRetention(config, stores, now)
   const pruneNow = pruneWhileServing(prune, now, afterReply, log)
-  const handler = createDemoRequestHandler({
+  const leads = demoRequestRoutes({
     leads: stores.leads,
     clientKeySecret: stores.abuse.clientKeySecret,
     dispatch: dispatcher.dispatch,
     afterReply,
     allowedOrigins: config.allowedOrigins,
+    // The retry endpoint has its own secret, and each provider signs its webhooks: only leads
+    // need the project's key.
+    apiKeys: config.apiKeys,
     rateLimit: config.rateLimit,
     proofOfWork: proofGate(config, stores.abuse),
     fields: config.fields,
     routes: config.routes,
     now,
   })
-  // The retry endpoint has its own secret; leads need the project's key.
-  const acceptLeads = config.apiKeys === null ? handler : requireApiKey(handler, config.apiKeys)
-  const retry = createNotifyRetryHandler({
+  const retry = notifyRetryRoutes({
     dispatcher,
     secret: config.retrySecret,
     reconcile:
@@ -141,8 +143,7 @@ export function createConfiguredHandler(
       undefined,
     prune,
   })
-  // Each provider signs its own: like the retry endpoint, they need no project key.
-  const booking = createBookingWebhookHandler({
+  const booking = bookingWebhookRoutes({
     bookings: stores.bookings,
     secrets: config.webhookSecrets,
     channels: dispatcher.channels,
@@ -152,7 +153,7 @@ export function createConfiguredHandler(
     log,
   })
   // A page's beacon carries no API key: its origin and the client's limit guard it instead.
-  const events = createFunnelEventsHandler({
+  const events = funnelEventsRoutes({
     funnel: stores.funnel,
     clientKeySecret: stores.abuse.clientKeySecret,
     allowedOrigins: config.allowedOrigins,
@@ -163,11 +164,14 @@ export function createConfiguredHandler(
     now,
     log,
   })
-  return (request, context) => {
+  const bookingPaths = bookingProviders.map(bookingWebhookPath)
+  const app = functionApp(['/events', '/retry', ...bookingPaths])
+  app.use(async (_c, next) => {
     pruneNow()
-    if (isEventsPath(request.url)) return events(request, context)
-    const provider = bookingWebhookProvider(request.url)
-    if (provider !== null) return booking(request, provider)
-    return isRetryPath(request.url) ? retry(request) : acceptLeads(request, context)
-  }
+    await next()
+  })
+  app.route('/', leads).route('/events', events).route('/retry', retry)
+  for (const provider of bookingProviders)
+    app.route(bookingWebhookPath(provider), booking(provider))
+  return functionHandler(app)
 }

@@ -1,22 +1,50 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { consoleFunctionName } from '#core/console-api.ts'
 import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
-import { corsHeaders, isAllowedOrigin } from '../http/cors.ts'
+import type { FunctionEnv } from '../http/function-env.ts'
+import { allowedOrigin, preflight } from '../http/origin-policy.ts'
+import { query } from '../http/query.ts'
+import { Refusal } from '../http/refusal.ts'
 import { asStaff } from './as-staff.ts'
 import type { AuthAdmin } from './auth-admin.ts'
+import {
+  consoleBody,
+  eraseRequest,
+  newNote,
+  staffChange,
+  staffInvite,
+  statusChange,
+} from './console-bodies.ts'
 import type { ConsoleContext, RouteAnswer } from './console-context.ts'
 import {
   ConsoleRefusal,
   consoleJson,
   databaseRefusal,
-  forbidden,
   notFound,
   refusalReply,
   unauthenticated,
 } from './console-reply.ts'
-import { getFunnel, getFunnelCsv } from './funnel-routes.ts'
-import { getLead, getLeads, getLeadsCsv, patchLead, postErase, postNote } from './lead-routes.ts'
-import { deleteStaff, getAudit, getMe, getStaff, patchStaff, postStaff } from './staff-routes.ts'
+import { funnelQuery, getFunnel, getFunnelCsv } from './funnel-routes.ts'
+import { readLeadFilter } from './lead-filter.ts'
+import {
+  getLead,
+  getLeads,
+  getLeadsCsv,
+  leadsQuery,
+  patchLead,
+  postErase,
+  postNote,
+} from './lead-routes.ts'
+import {
+  auditQuery,
+  deleteStaff,
+  getAudit,
+  getMe,
+  getStaff,
+  patchStaff,
+  postStaff,
+} from './staff-routes.ts'
 import type { VerifyToken } from './verify-token.ts'
 
 /** What the console's API is built from: dependencies passed in, as the function's handler. */
@@ -35,106 +63,153 @@ export interface ConsoleDeps {
   log?: (message: string, error?: unknown) => void
 }
 
-type Route = [method: string, path: RegExp, answer: (context: ConsoleContext) => RouteAnswer]
-
-// src/core/console-api.ts describes each.
-const routes: Route[] = [
-  ['GET', /^me$/, getMe],
-  ['GET', /^leads$/, getLeads],
-  ['GET', /^leads\.csv$/, getLeadsCsv],
-  ['GET', /^leads\/[^/]+$/, getLead],
-  ['PATCH', /^leads\/[^/]+$/, patchLead],
-  ['POST', /^leads\/[^/]+\/notes$/, postNote],
-  ['POST', /^erase$/, postErase],
-  ['GET', /^audit$/, getAudit],
-  ['GET', /^funnel$/, getFunnel],
-  ['GET', /^funnel\.csv$/, getFunnelCsv],
-  ['GET', /^staff$/, getStaff],
-  ['POST', /^staff$/, postStaff],
-  ['PATCH', /^staff\/[^/]+$/, patchStaff],
-  ['DELETE', /^staff\/[^/]+$/, deleteStaff],
-]
-
 // As configDefaults has them: a handler built without settings folds as the counters did.
 const defaultFunnelBounds: FunnelBounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
 
 const methods = 'GET, POST, PATCH, DELETE, OPTIONS'
 const functionPath = new RegExp(`^/(?:functions/v1/)?${consoleFunctionName}(?:/(.*))?$`)
 
-function bearer(request: Request): string {
-  const header = request.headers.get('authorization') ?? ''
-  const match = /^Bearer\s+(\S+)$/i.exec(header)
+/** The route a request is for: its path after the function's name, without a last `/`. */
+const consoleRoute = (url: string) =>
+  `/${functionPath.exec(new URL(url).pathname)?.[1]?.replace(/\/+$/, '') ?? ''}`
+
+interface ConsoleEnv {
+  Variables: FunctionEnv['Variables'] & { console: ConsoleContext }
+}
+
+function bearer(header: string | undefined): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
   if (match === null) throw unauthenticated('This call carries no access token.')
   return match[1] ?? ''
 }
 
 /**
  * The console's API (src/core/console-api.ts): checks the caller's Supabase Auth token, then
- * answers each route in transactions run as that person, so row-level security decides.
+ * answers each route in transactions run as that person, so row-level security decides. Each
+ * route declares its method, path, query or body (console-bodies.ts) and `signedIn` once.
  */
 export function createConsoleHandler(deps: ConsoleDeps) {
   const now = deps.now ?? (() => new Date())
   const log = deps.log ?? console.error
-  return async (request: Request): Promise<Response> => {
-    const url = new URL(request.url)
-    const origin = request.headers.get('origin')
-    const allowed = origin === null || isAllowedOrigin(origin, deps.allowedOrigins, url.origin)
-    const cors = corsHeaders(allowed ? origin : null, methods)
-    try {
-      if (!allowed) {
-        throw forbidden(
-          `The console does not answer pages on ${origin}: add it to ALLOWED_ORIGINS.`,
-        )
-      }
-      // Answered before any check: a preflight carries no token.
-      if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors })
-      const rest = functionPath.exec(url.pathname)?.[1]?.replace(/\/+$/, '') ?? ''
-      const route = routes.find(([method, path]) => method === request.method && path.test(rest))
-      if (route === undefined) {
-        throw notFound(`The console has no ${request.method} /${rest}.`)
-      }
-      const token = bearer(request)
-      if (deps.verify === null) {
-        throw new ConsoleRefusal(
-          503,
-          'unavailable',
-          'The console cannot check sign-ins: set AUTH_JWT_SECRET or SUPABASE_URL in the function.',
-        )
-      }
-      const claims = await deps.verify(token)
-      if (claims === null) throw unauthenticated('Your sign-in has expired or is not valid here.')
-      const context: ConsoleContext = {
-        request,
-        url,
-        path: rest.split('/'),
-        run: (work) => asStaff(deps.db, claims, work),
-        runPlain: (work) => asStaff(deps.db, claims, (tx) => work(tx)),
-        salesTimeZone: deps.salesTimeZone,
-        funnelBounds: deps.funnelBounds ?? defaultFunnelBounds,
-        authAdmin: deps.authAdmin,
-        now,
-        log,
-      }
-      const answer = await route[2](context)
-      if (answer instanceof Response) {
-        for (const [name, value] of Object.entries(cors)) answer.headers.set(name, value)
-        return answer
-      }
-      return consoleJson(200, answer, cors)
-    } catch (error) {
-      const refusal = error instanceof ConsoleRefusal ? error : databaseRefusal(error)
-      if (refusal !== null) return refusalReply(refusal, cors)
-      log('The console failed to answer', error)
-      return refusalReply(
-        new ConsoleRefusal(
-          503,
-          'unavailable',
-          'The console cannot answer right now. Try again shortly.',
-        ),
-        { ...cors, 'retry-after': '5' },
+  const salesTimeZone = deps.salesTimeZone
+  const funnelBounds = deps.funnelBounds ?? defaultFunnelBounds
+
+  // The token, checked before the route reads anything; the person's transactions run as them.
+  const signedIn: MiddlewareHandler<ConsoleEnv> = async (c, next) => {
+    const token = bearer(c.req.header('authorization'))
+    if (deps.verify === null) {
+      throw new ConsoleRefusal(
+        503,
+        'unavailable',
+        'The console cannot check sign-ins: set AUTH_JWT_SECRET or SUPABASE_URL in the function.',
       )
     }
+    const claims = await deps.verify(token)
+    if (claims === null) throw unauthenticated('Your sign-in has expired or is not valid here.')
+    c.set('console', {
+      request: c.req.raw,
+      url: new URL(c.req.url),
+      path: c.req.path.slice(1).split('/'),
+      run: (work) => asStaff(deps.db, claims, work),
+      runPlain: (work) => asStaff(deps.db, claims, (tx) => work(tx)),
+      salesTimeZone,
+      funnelBounds,
+      authAdmin: deps.authAdmin,
+      now,
+      log,
+    })
+    await next()
   }
+  // A route's answer: a body for a 200 JSON reply, or a reply of its own, with the CORS headers.
+  const answer = async (c: Context<ConsoleEnv>, answered: Promise<RouteAnswer>) => {
+    const body = await answered
+    const cors = c.get('cors')
+    if (!(body instanceof Response)) return consoleJson(200, body, cors)
+    for (const [name, value] of Object.entries(cors ?? {})) body.headers.set(name, value)
+    return body
+  }
+
+  const app = new Hono<ConsoleEnv>({ getPath: (request) => consoleRoute(request.url) })
+  app.onError((error, c) => {
+    const cors = c.get('cors')
+    const refusal = error instanceof Refusal ? error : databaseRefusal(error)
+    if (refusal !== null) return refusalReply(refusal, { ...cors, ...refusal.headers })
+    log('The console failed to answer', error)
+    return refusalReply(
+      new ConsoleRefusal(
+        503,
+        'unavailable',
+        'The console cannot answer right now. Try again shortly.',
+      ),
+      { ...cors, 'retry-after': '5' },
+    )
+  })
+  app.notFound((c) =>
+    refusalReply(notFound(`The console has no ${c.req.method} ${c.req.path}.`), c.get('cors')),
+  )
+  app.use(
+    allowedOrigin({
+      allowedOrigins: deps.allowedOrigins,
+      methods,
+      refused: {
+        code: 'forbidden',
+        message: (origin) =>
+          `The console does not answer pages on ${origin}: add it to ALLOWED_ORIGINS.`,
+      },
+    }),
+  )
+  // Answered before any check: a preflight carries no token.
+  app.options('*', preflight)
+  const funnel = query(funnelQuery({ now, salesTimeZone, funnelBounds }))
+  // src/core/console-api.ts describes each.
+  app
+    .get('/me', signedIn, (c) => answer(c, getMe(c.var.console)))
+    .get('/leads', signedIn, query(leadsQuery), (c) =>
+      answer(c, getLeads(c.var.console, c.req.valid('query'))),
+    )
+    .get('/leads.csv', signedIn, query(readLeadFilter), (c) =>
+      answer(c, getLeadsCsv(c.var.console, c.req.valid('query'))),
+    )
+    .get('/leads/:id', signedIn, (c) => answer(c, getLead(c.var.console)))
+    .patch('/leads/:id', signedIn, consoleBody(statusChange, '{ "status": "contacted" }'), (c) =>
+      answer(c, patchLead(c.var.console, c.req.valid('json'))),
+    )
+    .post(
+      '/leads/:id/notes',
+      signedIn,
+      consoleBody(newNote, '{ "text": "Called, back on Monday" }'),
+      (c) => answer(c, postNote(c.var.console, c.req.valid('json'))),
+    )
+    .post(
+      '/erase',
+      signedIn,
+      consoleBody(eraseRequest, '{ "email": "name@example.com" } or { "leadId": "…" }'),
+      (c) => answer(c, postErase(c.var.console, c.req.valid('json'))),
+    )
+    .get('/audit', signedIn, query(auditQuery), (c) =>
+      answer(c, getAudit(c.var.console, c.req.valid('query'))),
+    )
+    .get('/funnel', signedIn, funnel, (c) =>
+      answer(c, getFunnel(c.var.console, c.req.valid('query'))),
+    )
+    .get('/funnel.csv', signedIn, funnel, (c) =>
+      answer(c, getFunnelCsv(c.var.console, c.req.valid('query'))),
+    )
+    .get('/staff', signedIn, (c) => answer(c, getStaff(c.var.console)))
+    .post(
+      '/staff',
+      signedIn,
+      consoleBody(staffInvite, '{ "email": "name@example.com", "role": "sales", "sources": [] }'),
+      (c) => answer(c, postStaff(c.var.console, c.req.valid('json'))),
+    )
+    .patch(
+      '/staff/:userId',
+      signedIn,
+      consoleBody(staffChange, '{ "role": "partner", "sources": ["partner-acme"] }'),
+      (c) => answer(c, patchStaff(c.var.console, c.req.valid('json'))),
+    )
+    .delete('/staff/:userId', signedIn, (c) => answer(c, deleteStaff(c.var.console)))
+  return (request: Request): Promise<Response> => Promise.resolve(app.fetch(request))
 }
 
 /** The console's handler. */

@@ -1,14 +1,11 @@
 import type { ConsoleError } from '#core/console-api.ts'
 import { jsonResponse } from '../http/json-reply.ts'
+import { Refusal } from '../http/refusal.ts'
 
 /** A refusal on its way to the reply: its status, and the code and sentence the page shows. */
-export class ConsoleRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ConsoleError['code'],
-    message: string,
-  ) {
-    super(message)
+export class ConsoleRefusal extends Refusal {
+  constructor(status: number, code: ConsoleError['code'], message: string) {
+    super(status, code, message)
   }
 }
 
@@ -23,7 +20,7 @@ export const consoleJson = (status: number, body: unknown, headers: Record<strin
   jsonResponse(status, body, { ...headers, 'cache-control': 'no-store' })
 
 /** A refusal as the function's other replies have it: `{ success: false, error }`. */
-export const refusalReply = (refusal: ConsoleRefusal, headers: Record<string, string> = {}) =>
+export const refusalReply = (refusal: Refusal, headers: Record<string, string> = {}) =>
   consoleJson(
     refusal.status,
     { success: false, error: { code: refusal.code, message: refusal.message } },

@@ -1,25 +1,18 @@
 import {
-  type EraseRequest,
   type EraseResult,
   type LeadFilter,
   type NewNote,
-  type PipelineStatus,
-  pipelineStatuses,
   rolesWithPersonalData,
   type StatusChange,
 } from '#core/console-api.ts'
-import { isRecord } from '#core/is-record.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { Staff } from './as-staff.ts'
 import type { ConsoleContext } from './console-context.ts'
-import { forbidden, invalid, notFound } from './console-reply.ts'
+import { forbidden, notFound } from './console-reply.ts'
 import { decodeCursor } from './keyset-cursor.ts'
 import { leadCsvStream } from './lead-export.ts'
 import { readLeadFilter, readLimit } from './lead-filter.ts'
 import { isLeadId, leadDetail, listLeads } from './lead-queries.ts'
-
-// The keys of each member of a union: an erasure is asked by email or by lead.
-type KeysOf<T> = T extends unknown ? keyof T : never
 
 // The page says why, rather than showing an empty list: the policies would return no rows.
 function mayReadLeads(staff: Staff) {
@@ -33,20 +26,12 @@ function leadId(id: string | undefined): string {
   return id
 }
 
-/** The request's JSON object body, or a refusal naming what was expected. */
-export async function jsonBody(
-  request: Request,
-  expected: string,
-): Promise<Record<string, unknown>> {
-  const text = await request.text()
-  if (text.length > 10_000) throw invalid(`The body must be at most 10,000 characters.`)
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {}
-  if (!isRecord(body)) throw invalid(`The body must be a JSON object like ${expected}.`)
-  return body
-}
+/** The query of `GET /leads`: its filter, and the page's size and place. */
+export const leadsQuery = (params: URLSearchParams) => ({
+  filter: readLeadFilter(params),
+  limit: readLimit(params),
+  before: decodeCursor(params.get('before')),
+})
 
 // A filter as the trail keeps it: its settings, and of a search only that there was one. The
 // words searched for are often a name or an email, and the trail keeps no personal data: it
@@ -56,10 +41,10 @@ function auditedFilter({ q, ...settings }: LeadFilter) {
 }
 
 // Recorded in the transaction that read the page, so no page leaves without its entry.
-export function getLeads({ url, run, salesTimeZone }: ConsoleContext) {
-  const filter = readLeadFilter(url.searchParams)
-  const limit = readLimit(url.searchParams)
-  const before = decodeCursor(url.searchParams.get('before'))
+export function getLeads(
+  { run, salesTimeZone }: ConsoleContext,
+  { filter, limit, before }: ReturnType<typeof leadsQuery>,
+) {
   return run(async (tx, staff) => {
     mayReadLeads(staff)
     const page = await listLeads(tx, filter, salesTimeZone, before, limit)
@@ -104,31 +89,18 @@ function addChange(context: ConsoleContext, kind: 'status' | 'note', value: stri
   })
 }
 
-export async function patchLead(context: ConsoleContext) {
-  const { status }: Partial<Record<keyof StatusChange, unknown>> = await jsonBody(
-    context.request,
-    '{ "status": "contacted" }',
-  )
-  if (!pipelineStatuses.includes(status as PipelineStatus)) {
-    throw invalid(`status must be one of ${pipelineStatuses.join(', ')}.`)
-  }
-  return addChange(context, 'status', status as PipelineStatus)
+export function patchLead(context: ConsoleContext, { status }: StatusChange) {
+  return addChange(context, 'status', status)
 }
 
-export async function postNote(context: ConsoleContext) {
-  const { text }: Partial<Record<keyof NewNote, unknown>> = await jsonBody(
-    context.request,
-    '{ "text": "Called, back on Monday" }',
-  )
-  const note = typeof text === 'string' ? text.trim() : ''
-  if (note.length < 1 || note.length > 2000) {
-    throw invalid('text must be a note of 1 to 2,000 characters.')
-  }
-  return addChange(context, 'note', note)
+export function postNote(context: ConsoleContext, { text }: NewNote) {
+  return addChange(context, 'note', text)
 }
 
-export async function getLeadsCsv({ url, run, runPlain, salesTimeZone, log, now }: ConsoleContext) {
-  const filter = readLeadFilter(url.searchParams)
+export async function getLeadsCsv(
+  { run, runPlain, salesTimeZone, log, now }: ConsoleContext,
+  filter: LeadFilter,
+) {
   // Recorded before any row leaves, with the count the filter matched.
   await run(async (tx, staff) => {
     mayReadLeads(staff)
@@ -148,15 +120,11 @@ export async function getLeadsCsv({ url, run, runPlain, salesTimeZone, log, now 
   })
 }
 
-export async function postErase({ request, run }: ConsoleContext): Promise<EraseResult> {
-  const body = await jsonBody(request, '{ "email": "name@example.com" } or { "leadId": "…" }')
-  const asked: Partial<Record<KeysOf<EraseRequest>, unknown>> = body
-  const email = typeof asked.email === 'string' ? asked.email.trim() : null
-  const lead = typeof asked.leadId === 'string' ? asked.leadId : null
-  if ((email === null) === (lead === null) || email === '') {
-    throw invalid('Name the person to erase by email or by one lead id (leadId), not both.')
-  }
-  if (lead !== null && !isLeadId(lead)) throw invalid('leadId must be a lead id.')
+/** `POST /erase`: `email` or `leadId`, checked (console-bodies.ts), the other null. */
+export function postErase(
+  { run }: ConsoleContext,
+  { email, leadId: lead }: { email: string | null; leadId: string | null },
+): Promise<EraseResult> {
   return run(async (tx, staff) => {
     if (staff.role !== 'owner') throw forbidden('Only the owner erases people.')
     const [row] = await tx.query<{ n: number }>('select public.console_erase($1, $2) as n', [

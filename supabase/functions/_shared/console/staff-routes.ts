@@ -1,12 +1,11 @@
-import {
-  type AuditAction,
-  type AuditEntry,
-  type AuditPage,
-  type StaffInvite,
-  type StaffMe,
-  type StaffMember,
-  type StaffRole,
-  staffRoles,
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditPage,
+  StaffInvite,
+  StaffMe,
+  StaffMember,
+  StaffRole,
 } from '#core/console-api.ts'
 import { toDate } from '../db/sql-role.ts'
 import type { Staff } from './as-staff.ts'
@@ -15,7 +14,6 @@ import type { ConsoleContext } from './console-context.ts'
 import { ConsoleRefusal, forbidden, invalid, notFound } from './console-reply.ts'
 import { decodeCursor, encodeCursor, keysetAt } from './keyset-cursor.ts'
 import { readLimit } from './lead-filter.ts'
-import { jsonBody } from './lead-routes.ts'
 
 const ownerOnly = (staff: Staff, what: string) => {
   if (staff.role !== 'owner') throw forbidden(`Only the owner ${what}.`)
@@ -55,24 +53,6 @@ export function getStaff({ run }: ConsoleContext): Promise<StaffMember[]> {
   })
 }
 
-// A partner's sources are what it may count; the others count every source.
-function roleAndSources(body: Record<string, unknown>): Pick<StaffInvite, 'role' | 'sources'> {
-  const role = body.role as StaffRole
-  if (!staffRoles.includes(role)) throw invalid(`role must be one of ${staffRoles.join(', ')}.`)
-  const sources = body.sources ?? []
-  if (
-    !Array.isArray(sources) ||
-    sources.length > 100 ||
-    !sources.every((source) => typeof source === 'string' && source.length <= 100)
-  ) {
-    throw invalid('sources must be a list of at most 100 source names.')
-  }
-  if (role === 'partner' && sources.length === 0) {
-    throw invalid('A partner needs the sources whose counts it sees.')
-  }
-  return { role, sources: role === 'partner' ? sources : [] }
-}
-
 function authAdminOf(context: ConsoleContext) {
   if (context.authAdmin === null) {
     throw new ConsoleRefusal(
@@ -93,16 +73,10 @@ const authFailed = (error: unknown) =>
       )
     : error
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-export async function postStaff(context: ConsoleContext): Promise<StaffMember> {
-  const body = await jsonBody(
-    context.request,
-    '{ "email": "name@example.com", "role": "sales", "sources": [] }',
-  )
-  const email = typeof body.email === 'string' ? body.email.trim() : ''
-  if (!emailPattern.test(email) || email.length > 320) throw invalid('email must be an email.')
-  const { role, sources } = roleAndSources(body)
+export async function postStaff(
+  context: ConsoleContext,
+  { email, role, sources }: StaffInvite,
+): Promise<StaffMember> {
   const admin = authAdminOf(context)
   // The sign-in link leads to the console on the site that asked.
   const origin = context.request.headers.get('origin') ?? context.url.origin
@@ -133,11 +107,11 @@ export async function postStaff(context: ConsoleContext): Promise<StaffMember> {
   })
 }
 
-export async function patchStaff(context: ConsoleContext): Promise<StaffMember> {
+export async function patchStaff(
+  context: ConsoleContext,
+  { role, sources }: Pick<StaffInvite, 'role' | 'sources'>,
+): Promise<StaffMember> {
   const userId = context.path[1] ?? ''
-  const { role, sources } = roleAndSources(
-    await jsonBody(context.request, '{ "role": "partner", "sources": ["partner-acme"] }'),
-  )
   return context.run(async (tx, staff) => {
     ownerOnly(staff, 'sets roles')
     if (userId === staff.userId && role !== 'owner') {
@@ -189,9 +163,16 @@ type AuditRow = {
   detail: Record<string, unknown> | string
 }
 
-export function getAudit({ url, run }: ConsoleContext): Promise<AuditPage> {
-  const limit = readLimit(url.searchParams)
-  const before = decodeCursor(url.searchParams.get('before'))
+/** The query of `GET /audit`: the page's size and place. */
+export const auditQuery = (params: URLSearchParams) => ({
+  limit: readLimit(params),
+  before: decodeCursor(params.get('before')),
+})
+
+export function getAudit(
+  { run }: ConsoleContext,
+  { limit, before }: ReturnType<typeof auditQuery>,
+): Promise<AuditPage> {
   return run(async (tx, staff) => {
     ownerOnly(staff, 'reads the audit trail')
     const params: unknown[] = [limit + 1]

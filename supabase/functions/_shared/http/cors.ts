@@ -36,12 +36,14 @@ export function corsHeaders(
 
 /**
  * Whether a browser on `origin` may call the function: the function's own origin, or one that
- * an entry of `allowedOrigins` (an origin or a `https://*.partner.com` pattern) matches.
+ * an entry of `allowedOrigins` (an origin or a `https://*.partner.com` pattern) matches. The
+ * own origin may be given as a function, asked only when no entry matches.
  */
 export function isAllowedOrigin(
   origin: string,
   allowedOrigins: readonly string[],
-  ownOrigin: string,
+  ownOrigin: string | (() => string),
 ): boolean {
-  return origin === ownOrigin || allowedOrigins.some((pattern) => originMatches(origin, pattern))
+  if (allowedOrigins.some((pattern) => originMatches(origin, pattern))) return true
+  return origin === (typeof ownOrigin === 'string' ? ownOrigin : ownOrigin())
 }

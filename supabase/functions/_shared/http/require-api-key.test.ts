@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { functionUrl, partner } from '../../../../tests/support/function-requests.ts'
-import type { DemoRequestHandler } from '../lead/demo-request-handler.ts'
+import { functionApp, functionHandler } from './function-app.ts'
 import { requireApiKey } from './require-api-key.ts'
 
 const publishable = 'sb_publishable_test'
 const anon = 'legacy-anon-jwt'
 
-// The wrapped handler only says it was reached; what it does is the handler's tests' business.
-const reached: DemoRequestHandler = async () => new Response('reached')
-const guarded = requireApiKey(reached, [publishable, anon])
+// The route behind it only says it was reached; what it does is the handler's tests' business.
+const guardedBy = (keys: readonly string[]) =>
+  functionHandler(
+    functionApp()
+      .use(requireApiKey(keys))
+      .all('/', (c) => c.text('reached')),
+  )
+const guarded = guardedBy([publishable, anon])
 
 const call = (method: string, headers: Record<string, string> = {}, handler = guarded) =>
   handler(
@@ -50,7 +55,7 @@ describe('requireApiKey', () => {
   })
 
   it('refuses every call when no key is accepted, as a function left unconfigured must', async () => {
-    const unconfigured = requireApiKey(reached, [])
+    const unconfigured = guardedBy([])
     expect((await call('POST', { apikey: '' }, unconfigured)).status).toBe(401)
     expect((await call('POST', { apikey: publishable }, unconfigured)).status).toBe(401)
   })

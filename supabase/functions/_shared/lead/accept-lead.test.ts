@@ -5,9 +5,9 @@ import { sampleSubmission } from '../../../../tests/support/sample-lead.ts'
 import { openTestPglite, type TestDatabase } from '../../../../tests/support/test-database.ts'
 import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
 import { type PendingWork, trackPendingWork } from '../http/after-reply.ts'
+import type { IncomingLead } from './accept-lead.ts'
 import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
 import type { LeadStore } from './lead-store.ts'
-import type { IncomingLead } from './read-demo-request.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
 
 const valid: DemoRequestSubmission = sampleSubmission

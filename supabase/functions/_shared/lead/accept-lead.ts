@@ -12,7 +12,16 @@ import {
 import { matchRoute, type Route } from '../booking/routes.ts'
 import type { AfterReply } from '../http/after-reply.ts'
 import type { LeadStore, LeadValues } from './lead-store.ts'
-import type { IncomingLead } from './read-demo-request.ts'
+
+/** A request read to the end and found valid: what the lead is made of. */
+export interface IncomingLead {
+  submission: DemoRequestSubmission
+  idempotencyKey: string | null
+  /** The raw `User-Agent` header. */
+  userAgent: string | null
+  /** The `Proof-Of-Work` header: a solved challenge (see proof-of-work.ts). */
+  proof?: string | null
+}
 
 /** What accepting a lead uses. */
 export interface AcceptLeadDependencies {

@@ -1,12 +1,27 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
 import type { FormFields } from '#core/contact-fields.ts'
+import { checkSubmission, fieldMessage, type MessageCode } from '#core/demo-request-schema.ts'
 import type { ProofGate } from '../abuse/proof-gate.ts'
 import { nextStep, type RouteLead } from '../booking/routes.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/after-reply.ts'
 import { corsHeaders } from '../http/cors.ts'
+import { functionApp, functionHandler } from '../http/function-app.ts'
+import type { FunctionEnv } from '../http/function-env.ts'
+import { header } from '../http/header.ts'
+import { jsonBody } from '../http/json-body.ts'
 import { errorReply, jsonReply } from '../http/json-reply.ts'
+import { methodNotAllowed } from '../http/method-not-allowed.ts'
+import { allowedOrigin, preflight } from '../http/origin-policy.ts'
+import { functionRefusalReply, Refusal } from '../http/refusal.ts'
 import { logRefusedOriginOnce } from '../http/refused-origin-log.ts'
-import { type AcceptLeadDependencies, acceptLead, type LeadOutcome } from './accept-lead.ts'
-import { type IncomingLead, readDemoRequest } from './read-demo-request.ts'
+import { requireApiKey } from '../http/require-api-key.ts'
+import {
+  type AcceptLeadDependencies,
+  acceptLead,
+  type IncomingLead,
+  type LeadOutcome,
+} from './accept-lead.ts'
 
 /** Everything the handler uses, passed in so Deno, Node and tests each supply their own. */
 export interface HandlerDependencies
@@ -16,6 +31,8 @@ export interface HandlerDependencies
    * post; the function's own always may.
    */
   allowedOrigins: readonly string[]
+  /** The project's keys, one of which every call but a preflight sends; null checks none. */
+  apiKeys?: readonly string[] | null
   now?: () => Date
   /** Largest accepted body in bytes. */
   maxBodyBytes?: number
@@ -42,20 +59,55 @@ function embedDomain(request: Request, lead: IncomingLead): string {
   return ''
 }
 
-// What the server knows about a request beyond the request itself.
-interface RequestContext {
-  /** The visitor's address, as the platform or socket reports it; rate limits count by it. */
-  clientIp?: string | null
-}
-
 /** A web-standard request handler, runnable under Deno, Node and in tests. */
-export type DemoRequestHandler = (request: Request, context?: RequestContext) => Promise<Response>
+export type { FunctionHandler as DemoRequestHandler } from '../http/function-app.ts'
 
 // Sixteen kilobytes: a hundred times a real submission, small enough to read whole.
 const defaultMaxBodyBytes = 16 * 1024
 
-/** Creates the send-demo-request handler: reads the request, then accepts the lead. */
-export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequestHandler {
+// Visible ASCII only: the key ends up in a unique index and in logs.
+const idempotencyKey = v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/)))
+const invalidIdempotencyKey = () =>
+  new Refusal(
+    400,
+    'invalid_idempotency_key',
+    'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
+  )
+
+/** The submission checked for a form with `fields`, or the refusal naming each field's fault. */
+const submissionCheck = (fields: FormFields) => (input: unknown) => {
+  const validation = checkSubmission(input, fields)
+  if (validation.success) return validation.output
+  const codes = Object.fromEntries(
+    Object.entries(validation.codes).filter(
+      (entry): entry is [string, MessageCode] => entry[1] !== undefined,
+    ),
+  )
+  if ('body' in codes && Object.keys(codes).length === 1) {
+    return reject(400, 'invalid_body', 'The request body must be a JSON object.')
+  }
+  // Each field's English words, and beside them its code: a form in another language words
+  // the code itself, and an older one keeps showing the words.
+  const words = Object.fromEntries(
+    Object.entries(codes).map(([name, code]) => [name, fieldMessage(name, code)]),
+  )
+  return reject(400, 'invalid_fields', 'Some fields need attention.', { fields: words, codes })
+}
+
+function reject(
+  status: number,
+  code: string,
+  message: string,
+  details?: ConstructorParameters<typeof Refusal>[4],
+): never {
+  throw new Refusal(status, code, message, {}, details)
+}
+
+/**
+ * The send's routes, at `/`: GET hands out a proof-of-work challenge, POST accepts a lead,
+ * OPTIONS answers the preflight; each from an allowed page, with the project's key.
+ */
+export function demoRequestRoutes(deps: HandlerDependencies): Hono<FunctionEnv> {
   const log = deps.log ?? console.error
   // Off Supabase the work runs on in this process; a server that waits for it passes its own.
   const afterReply = deps.afterReply ?? platformAfterReply(trackPendingWork(log).afterReply, log)
@@ -68,15 +120,9 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
     // held, not refused: a flood can no longer shut the form for everyone.
     holdBeyondGlobalLimit: Boolean(deps.proofOfWork),
   }
-  const reading = {
-    allowedOrigins: deps.allowedOrigins,
-    maxBodyBytes: deps.maxBodyBytes ?? defaultMaxBodyBytes,
-    // A refusal is the browser's only sign; the log names the setting that would allow it.
-    onRefusedOrigin: logRefusedOriginOnce(log),
-    fields: deps.fields ?? [],
-  }
+  const maxBytes = deps.maxBodyBytes ?? defaultMaxBodyBytes
   const gate = deps.proofOfWork ?? null
-  const unavailable = (cors: Record<string, string>) =>
+  const unavailable = (cors: Record<string, string> | undefined) =>
     errorReply(
       503,
       {
@@ -87,26 +133,79 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
       { ...cors, 'retry-after': '5' },
     )
 
-  return async (request, context = {}) => {
-    const cors = corsHeaders(request.headers.get('origin'))
-    try {
-      const read = await readDemoRequest(request, { ...reading, cors })
-      if ('reply' in read) return read.reply
+  const app = new Hono<FunctionEnv>()
+  app.onError((error, c) => {
+    if (error instanceof Refusal) return functionRefusalReply(error, c)
+    accepting.log('The demo-request handler failed', error)
+    return errorReply(
+      500,
+      { code: 'internal', message: 'Something went wrong. Please try again.' },
+      c.get('cors') ?? corsHeaders(c.req.header('origin') ?? null),
+    )
+  })
 
+  if (deps.apiKeys) app.use('/', requireApiKey(deps.apiKeys))
+  app.use(
+    '/',
+    allowedOrigin({
+      allowedOrigins: deps.allowedOrigins,
+      refused: {
+        code: 'forbidden_origin',
+        message: () => 'This site may not send demo requests here.',
+      },
+      // A refusal is the browser's only sign; the log names the setting that would allow it.
+      onRefused: logRefusedOriginOnce(log),
+    }),
+  )
+  app.options('/', preflight)
+  // A challenge, whether or not this function asks for proofs: with proofs off (POW_MAX_BITS=0)
+  // there is none to solve, and a page sees no failed request in its console.
+  app.get('/', async (c) => {
+    let challenge: string | null
+    try {
+      challenge = gate ? await gate.challenge(accepting.now()) : null
+    } catch (error) {
+      accepting.log('The demo-request store failed', error)
+      return unavailable(c.get('cors'))
+    }
+    // Each challenge pays for one lead: no cache may hand it to a second visitor.
+    const headers = { ...c.get('cors'), 'cache-control': 'no-store' }
+    return jsonReply(200, { success: true, challenge }, headers)
+  })
+  app.post(
+    '/',
+    header('idempotency-key', idempotencyKey, invalidIdempotencyKey),
+    jsonBody(submissionCheck(deps.fields ?? []), {
+      maxBytes,
+      mediaTypes: ['application/json'],
+      refusals: {
+        mediaType: {
+          status: 415,
+          code: 'unsupported_media_type',
+          message: 'Send the demo request as application/json.',
+        },
+        tooLarge: {
+          status: 413,
+          code: 'payload_too_large',
+          message: `The request is larger than ${maxBytes} bytes.`,
+        },
+        invalidJson: {
+          status: 400,
+          code: 'invalid_json',
+          message: 'The request body is not valid JSON.',
+        },
+      },
+    }),
+    async (c) => {
+      const cors = c.get('cors')
+      const lead: IncomingLead = {
+        submission: c.req.valid('json'),
+        idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
+        userAgent: c.req.header('user-agent') ?? null,
+        proof: c.req.header('proof-of-work') ?? null,
+      }
       let outcome: LeadOutcome
       try {
-        if ('challenge' in read) {
-          // With proofs off (POW_MAX_BITS=0) there is none to solve: the widget posts without,
-          // and a page sees no failed request in its console.
-          const challenge = gate ? await gate.challenge(accepting.now()) : null
-          // Each challenge pays for one lead: no cache may hand it to a second visitor.
-          return jsonReply(
-            200,
-            { success: true, challenge },
-            { ...cors, 'cache-control': 'no-store' },
-          )
-        }
-        const lead = read.lead
         const problem =
           gate && (await gate.check(lead.proof ?? null, lead.idempotencyKey, accepting.now()))
         if (problem) {
@@ -119,7 +218,7 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
             cors,
           )
         }
-        outcome = await acceptLead(lead, context.clientIp, accepting)
+        outcome = await acceptLead(lead, c.env?.clientIp, accepting)
       } catch (error) {
         accepting.log('The demo-request store failed', error)
         return unavailable(cors)
@@ -139,16 +238,16 @@ export function createDemoRequestHandler(deps: HandlerDependencies): DemoRequest
       const route = deps.routes?.find((rule) => rule.rule === routeRule)
       // No rule matched, or none is set: exactly the reply of docs/requirements.md#backend-call.
       if (route === undefined) return jsonReply(200, { success: true, requestId }, cors)
-      const lead = read.lead.submission as RouteLead
-      const next = nextStep(route, lead, requestId, embedDomain(request, read.lead))
+      const routed = lead.submission as RouteLead
+      const next = nextStep(route, routed, requestId, embedDomain(c.req.raw, lead))
       return jsonReply(200, { success: true, requestId, next }, cors)
-    } catch (error) {
-      accepting.log('The demo-request handler failed', error)
-      return errorReply(
-        500,
-        { code: 'internal', message: 'Something went wrong. Please try again.' },
-        cors,
-      )
-    }
-  }
+    },
+  )
+  app.all('/', methodNotAllowed('GET, POST, OPTIONS', 'Send demo requests with POST.'))
+  return app
+}
+
+/** Creates the send-demo-request handler on its own: its routes, at any path. */
+export function createDemoRequestHandler(deps: HandlerDependencies) {
+  return functionHandler(functionApp().route('/', demoRequestRoutes(deps)))
 }

@@ -11,7 +11,7 @@ import { createConfiguredHandler } from '../config/configured-handler.ts'
 import { readFunctionConfig } from '../config/function-config.ts'
 import { createSqlStores } from '../config/sql-stores.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
-import { isRetryPath, retrySecretHeader } from './notify-retry-handler.ts'
+import { retrySecretHeader } from './notify-retry-handler.ts'
 
 const secret = 'a-long-enough-retry-secret'
 const retryUrl = 'http://localhost:3000/functions/v1/send-demo-request/retry'
@@ -107,15 +107,5 @@ describe('the retry endpoint', () => {
       new Request(retryUrl, { headers: { [retrySecretHeader]: secret } }),
     )
     expect(get.status).toBe(405)
-  })
-})
-
-describe('isRetryPath', () => {
-  it('knows the endpoint on Supabase, locally and under plain Deno', () => {
-    expect(isRetryPath('https://ref.supabase.co/send-demo-request/retry')).toBe(true)
-    expect(isRetryPath(retryUrl)).toBe(true)
-    expect(isRetryPath('http://127.0.0.1:8000/retry/')).toBe(true)
-    expect(isRetryPath('http://localhost:3000/functions/v1/send-demo-request')).toBe(false)
-    expect(isRetryPath('http://localhost:3000/functions/v1/send-demo-request?retry')).toBe(false)
   })
 })

@@ -1,5 +1,9 @@
+import { Hono } from 'hono'
 import type { Reconcile } from '../booking/booking-reconciler.ts'
+import type { FunctionEnv } from '../http/function-env.ts'
 import { errorReply } from '../http/json-reply.ts'
+import { methodNotAllowed } from '../http/method-not-allowed.ts'
+import { Refusal } from '../http/refusal.ts'
 import type { NotificationDispatcher } from './notification-dispatcher.ts'
 import { runScheduledJob } from './scheduled-run.ts'
 
@@ -21,9 +25,6 @@ export interface NotifyRetryDependencies {
 /** The header the scheduled job sends the secret in. */
 export const retrySecretHeader = 'x-notify-retry-secret'
 
-/** Whether a request is for the retry endpoint: the function's path plus `/retry`. */
-export const isRetryPath = (url: string) => /\/retry\/?$/.test(new URL(url).pathname)
-
 async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
 }
@@ -43,21 +44,20 @@ async function sameSecret(given: string, secret: string): Promise<boolean> {
  * reconciliation read (`{ read, notices, failed }`, failed naming the schedulers to look at),
  * when a scheduler's API is set.
  */
-export function createNotifyRetryHandler(deps: NotifyRetryDependencies) {
+export function notifyRetryRoutes(deps: NotifyRetryDependencies): Hono<FunctionEnv> {
   const log = deps.log ?? console.error
-  return async (request: Request): Promise<Response> => {
-    await request.body?.cancel()
+  const app = new Hono<FunctionEnv>()
+  // Whatever is sent is never read; off, the endpoint is not there for any method.
+  app.use('/', async (c, next) => {
+    await c.req.raw.body?.cancel()
     if (deps.secret === null) {
-      return errorReply(404, { code: 'not_found', message: 'Retries are not enabled here.' })
+      throw new Refusal(404, 'not_found', 'Retries are not enabled here.')
     }
-    if (request.method !== 'POST') {
-      return errorReply(
-        405,
-        { code: 'method_not_allowed', message: 'Start retries with POST.' },
-        { allow: 'POST' },
-      )
-    }
-    if (!(await sameSecret(request.headers.get(retrySecretHeader) ?? '', deps.secret))) {
+    await next()
+  })
+  app.post('/', async (c) => {
+    const secret = deps.secret ?? ''
+    if (!(await sameSecret(c.req.header(retrySecretHeader) ?? '', secret))) {
       return errorReply(401, { code: 'unauthorized', message: `Send ${retrySecretHeader}.` })
     }
     // Off the request path, and never a reason for the retries not to run.
@@ -72,5 +72,7 @@ export function createNotifyRetryHandler(deps: NotifyRetryDependencies) {
       log('The notification retry failed', error)
       return errorReply(503, { code: 'unavailable', message: 'Retry later.' })
     }
-  }
+  })
+  app.all('/', methodNotAllowed('POST', 'Start retries with POST.'))
+  return app
 }
