@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRoutes } from '../supabase/functions/_shared/booking/routes.ts'
+import { parseRoutes } from '#shared/booking/routes.ts'
 import { bookingFrameOrigins, headersForPath, pageHeaderRules } from './hosting-headers.ts'
 
 const policy = (frameOrigins?: string[]) =>

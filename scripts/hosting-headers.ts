@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseRoutes, type Route } from '#shared/booking/routes.ts'
 import { frameProtocols } from '../src/booking/frame-protocols.ts'
-import { parseRoutes, type Route } from '../supabase/functions/_shared/booking/routes.ts'
 
 // The widget files partners and bundlers name, which change in place: briefly cached. The full
 // widget and the static form script the loader fetches, each language's words and the module's

@@ -1,8 +1,5 @@
 import { resolve } from 'node:path'
-import {
-  type FunctionConfig,
-  readFunctionConfig,
-} from '../supabase/functions/_shared/config/function-config.ts'
+import { type FunctionConfig, readFunctionConfig } from '#shared/config/function-config.ts'
 import { isHostName } from './own-host.ts'
 
 /** The repository root, against which relative folders are resolved. */

@@ -1,7 +1,7 @@
 import type { NodeHttp1Handler, ServerRequest } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
-import { errorReply } from '../supabase/functions/_shared/http/json-reply.ts'
-import type { DemoRequestHandler } from '../supabase/functions/_shared/lead/demo-request-handler.ts'
+import { errorReply } from '#shared/http/json-reply.ts'
+import type { DemoRequestHandler } from '#shared/lead/demo-request-handler.ts'
 
 /** Where the function answers, as supabase-js calls it; its routes are below. */
 export const functionPath = '/functions/v1/send-demo-request'

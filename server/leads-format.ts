@@ -1,13 +1,8 @@
 import type { BookingState } from '#core/booking-state.ts'
-import {
-  type Column,
-  contactColumns,
-  rows,
-  tableColumns,
-} from '../supabase/functions/_shared/lead/lead-columns.ts'
-import type { StoredDemoRequest } from '../supabase/functions/_shared/lead/lead-store.ts'
+import { type Column, contactColumns, rows, tableColumns } from '#shared/lead/lead-columns.ts'
+import type { StoredDemoRequest } from '#shared/lead/lead-store.ts'
 
-export { leadsCsv } from '../supabase/functions/_shared/lead/lead-columns.ts'
+export { leadsCsv } from '#shared/lead/lead-columns.ts'
 
 // Each state in words for the table; the CSV keeps the stored value for imports.
 const bookingStateWords: Record<BookingState, string> = {

@@ -2,10 +2,7 @@
 // requests, newest first; 1000 unless told otherwise, with a note on stderr when some were left
 // out. `--status held` lists the leads held beyond the global limit, to find the people in a flood.
 import { parseArgs } from 'node:util'
-import {
-  type NotificationStatus,
-  notificationStatuses,
-} from '../supabase/functions/_shared/lead/lead-store.ts'
+import { type NotificationStatus, notificationStatuses } from '#shared/lead/lead-store.ts'
 import { readBackendConfig } from './config.ts'
 import { runCommand } from './database.ts'
 

@@ -1,23 +1,17 @@
 import { bookingProviders } from '#core/next-step.ts'
-import { totalsOfRows } from '../supabase/functions/_shared/analytics/funnel-report.ts'
-import {
-  insightsCsv,
-  insightsTable,
-} from '../supabase/functions/_shared/analytics/insights-format.ts'
-import {
-  buildInsights,
-  reportDays,
-} from '../supabase/functions/_shared/analytics/insights-report.ts'
-import type { ReconcileSummary } from '../supabase/functions/_shared/booking/booking-reconciler.ts'
-import { schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
+import { totalsOfRows } from '#shared/analytics/funnel-report.ts'
+import { insightsCsv, insightsTable } from '#shared/analytics/insights-format.ts'
+import { buildInsights, reportDays } from '#shared/analytics/insights-report.ts'
+import type { ReconcileSummary } from '#shared/booking/booking-reconciler.ts'
+import { schedulers } from '#shared/booking/schedulers.ts'
 import {
   createConfiguredDispatcher,
   createConfiguredReconciler,
   type FunctionStores,
-} from '../supabase/functions/_shared/config/configured-handler.ts'
-import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
-import type { NotificationStatus } from '../supabase/functions/_shared/lead/lead-store.ts'
-import { runScheduledJob } from '../supabase/functions/_shared/notify/scheduled-run.ts'
+} from '#shared/config/configured-handler.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
+import type { NotificationStatus } from '#shared/lead/lead-store.ts'
+import { runScheduledJob } from '#shared/notify/scheduled-run.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
 import { insightsHtml } from './insights/insights-html.ts'

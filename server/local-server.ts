@@ -4,27 +4,21 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import type { NodeHttp1Handler, ServerRequest } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
-import { bookingFrameOrigins } from '../scripts/hosting-headers.ts'
 import {
   type ConsoleHandlerOptions,
   createConfiguredConsoleHandler,
-} from '../supabase/functions/_shared/config/configured-console.ts'
+} from '#shared/config/configured-console.ts'
 import {
   createConfiguredDispatcher,
   createConfiguredHandler,
   createConfiguredReconciler,
-} from '../supabase/functions/_shared/config/configured-handler.ts'
-import {
-  createRetention,
-  retentionIntervalMs,
-} from '../supabase/functions/_shared/config/retention.ts'
-import {
-  type AuthAdmin,
-  createAuthAdmin,
-} from '../supabase/functions/_shared/console/auth-admin.ts'
-import { createTokenVerifier } from '../supabase/functions/_shared/console/verify-token.ts'
-import { trackPendingWork } from '../supabase/functions/_shared/http/after-reply.ts'
-import { runScheduledJob } from '../supabase/functions/_shared/notify/scheduled-run.ts'
+} from '#shared/config/configured-handler.ts'
+import { createRetention, retentionIntervalMs } from '#shared/config/retention.ts'
+import { type AuthAdmin, createAuthAdmin } from '#shared/console/auth-admin.ts'
+import { createTokenVerifier } from '#shared/console/verify-token.ts'
+import { trackPendingWork } from '#shared/http/after-reply.ts'
+import { runScheduledJob } from '#shared/notify/scheduled-run.ts'
+import { bookingFrameOrigins } from '../scripts/hosting-headers.ts'
 import { type BackendConfig, localOrigin, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
 import { consoleFetch, consolePath, functionFetch, functionPath } from './function-route.ts'

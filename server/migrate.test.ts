@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { leadField, leadFieldNames } from '#core/lead-fields.ts'
-import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { newPgliteTarball } from '../tests/support/pglite-folder.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../tests/support/test-database.ts'

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { SqlDatabase } from '../supabase/functions/_shared/db/sql-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 
 // Where the Supabase CLI keeps its migrations, and so where this runner reads them.
 const migrationsDir = new URL('../supabase/migrations/', import.meta.url).pathname

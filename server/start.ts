@@ -2,8 +2,8 @@
 // SKIP_BUILD set), then serves everything.
 import { spawnSync } from 'node:child_process'
 import { bookingProviders } from '#core/next-step.ts'
-import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
-import { bookingWebhookPath, schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
+import { defaultIpv6Prefix } from '#shared/abuse/client-group.ts'
+import { bookingWebhookPath, schedulers } from '#shared/booking/schedulers.ts'
 import { checkBuild } from './build-freshness.ts'
 import { type BackendConfig, projectRoot, readBackendConfig } from './config.ts'
 import { consoleLinkLines } from './local-auth/console-link-command.ts'

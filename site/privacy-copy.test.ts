@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
 import { parseFormFields } from '#core/contact-fields.ts'
 import { formFieldNames, leadField } from '#core/lead-fields.ts'
-import { defaultIpv6Prefix } from '../supabase/functions/_shared/abuse/client-group.ts'
-import { configDefaults } from '../supabase/functions/_shared/config/function-config.ts'
+import { defaultIpv6Prefix } from '#shared/abuse/client-group.ts'
+import { configDefaults } from '#shared/config/function-config.ts'
 import { schedulingProviders } from './scheduling-setting.ts'
 import { privacyNotice, siteCopy } from './site-copy.ts'
 

@@ -2,8 +2,8 @@
 // hands the visitor's name and email to. The function reads the same setting for the routes
 // themselves; here only the providers matter, so the links never reach the site's code.
 import { loadEnv, type Plugin } from 'vite'
-import { parseRoutes, routesSetting } from '../supabase/functions/_shared/booking/routes.ts'
-import { readFunctionConfig } from '../supabase/functions/_shared/config/function-config.ts'
+import { parseRoutes, routesSetting } from '#shared/booking/routes.ts'
+import { readFunctionConfig } from '#shared/config/function-config.ts'
 
 /** The schedulers the routes prefill a booking page of, in the order the routes name them. */
 export function schedulingProviders(value: string | undefined): string[] {

@@ -1,6 +1,6 @@
 import type { BookingProvider as FramedProvider } from '#core/next-step.ts'
+import { schedulers } from '#shared/booking/schedulers.ts'
 import { frameProtocols } from '../src/booking/frame-protocols.ts'
-import { schedulers } from '../supabase/functions/_shared/booking/schedulers.ts'
 import { standInRequestId } from '../tests/support/function-replies.js'
 import { sampleContact, sampleLead } from '../tests/support/sample-lead.ts'
 

@@ -5,8 +5,8 @@
 // batch answered 204 must be there, event for event. Beside it, the bare INSERT server of the
 // Backend section at the same connections, on the same cluster.
 import autocannon from 'autocannon'
+import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
 import { runMigrations } from '../../server/migrate.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import { startDenoEntry } from '../../tests/support/deno-function.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgres-cluster.ts'
 import { systemEnv } from '../system-env.ts'

@@ -3,9 +3,9 @@
 // DATABASE_URL, else PGlite in PGLITE_DATA_DIR), and nothing else: no validation, no rate
 // limits, no CORS. `node --import tsx scripts/bench/bare-insert-server.ts`, with PORT.
 import { createServer } from 'node:http'
+import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
 import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import { bareInsert } from './bare-insert.ts'
 
 const url = process.env.DATABASE_URL

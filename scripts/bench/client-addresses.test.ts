@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientGroup } from '../../supabase/functions/_shared/abuse/client-group.ts'
+import { clientGroup } from '#shared/abuse/client-group.ts'
 import { rotatingAddress } from './client-addresses.ts'
 
 describe('rotatingAddress', () => {

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { asStaff } from '#shared/console/as-staff.ts'
+import { leadPageSql, listLeads } from '#shared/console/lead-queries.ts'
+import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
 import { runMigrations } from '../../server/migrate.ts'
-import { asStaff } from '../../supabase/functions/_shared/console/as-staff.ts'
-import { leadPageSql, listLeads } from '../../supabase/functions/_shared/console/lead-queries.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import {
   addConsoleStaff,
   consoleHandlerOn,

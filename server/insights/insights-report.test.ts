@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  insightsCsv,
-  insightsTable,
-} from '../../supabase/functions/_shared/analytics/insights-format.ts'
+import { insightsCsv, insightsTable } from '#shared/analytics/insights-format.ts'
 import { insightsHtml } from './insights-html.ts'
 import { buildInsights, rate, reportDays } from './insights-report.ts'
 import { sampleCounts, sampleRange } from './sample-counts.ts'

@@ -1,6 +1,6 @@
 // A fortnight of made-up counters for two partners and the site, for the report's story and
 // tests: the shape the store hands `buildInsights`, never real visitors.
-import type { FunnelCount } from '../../supabase/functions/_shared/analytics/funnel-store.ts'
+import type { FunnelCount } from '#shared/analytics/funnel-store.ts'
 
 /** The days the sample covers. */
 export const sampleRange = { since: '2027-03-01', until: '2027-03-14' } as const

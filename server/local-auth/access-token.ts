@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { randomSecret } from './auth-crypto.ts'
 import { AuthError } from './auth-error.ts'
 

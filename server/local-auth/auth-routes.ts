@@ -1,8 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { isRecord } from '#core/is-record.ts'
-import { jsonBody } from '../../supabase/functions/_shared/http/json-body.ts'
-import { query } from '../../supabase/functions/_shared/http/query.ts'
-import { Refusal } from '../../supabase/functions/_shared/http/refusal.ts'
+import { jsonBody } from '#shared/http/json-body.ts'
+import { query } from '#shared/http/query.ts'
+import { Refusal } from '#shared/http/refusal.ts'
 import { AuthError, authErrorReply, authJson } from './auth-error.ts'
 import type { LimitedRoute, LocalAuth } from './local-auth.ts'
 

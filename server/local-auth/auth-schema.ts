@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { authSessionsStandIn } from '../migrate.ts'
 
 // A database made before links were random and sessions lived in auth.sessions: its tokens and

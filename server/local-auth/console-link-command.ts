@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { type BackendConfig, localOrigin } from '../config.ts'
 import type { CommandResult } from '../data-dir-lock.ts'
 import { createLocalAuth } from './local-auth.ts'

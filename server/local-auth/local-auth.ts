@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import {
   accessTokenSeconds,
   loadJwtSecret,

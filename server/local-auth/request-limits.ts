@@ -1,7 +1,4 @@
-import {
-  clientGroup,
-  defaultIpv6Prefix,
-} from '../../supabase/functions/_shared/abuse/client-group.ts'
+import { clientGroup, defaultIpv6Prefix } from '#shared/abuse/client-group.ts'
 
 /**
  * Requests one client address may make to a route, as Supabase Auth limits `/otp` and `/verify`

@@ -1,5 +1,5 @@
 import type { ServerRequest } from 'srvx'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { authHandler } from './auth-routes.ts'
 import { createLocalAuth } from './local-auth.ts'
 import { localOwnerLink } from './local-owner.ts'

@@ -5,8 +5,8 @@
 // the function build it, on one clock the tests move.
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createConsoleHandler } from '../../supabase/functions/_shared/console/console-handler.ts'
-import { createTokenVerifier } from '../../supabase/functions/_shared/console/verify-token.ts'
+import { createConsoleHandler } from '#shared/console/console-handler.ts'
+import { createTokenVerifier } from '#shared/console/verify-token.ts'
 import {
   addConsoleStaff,
   consoleHandlerOn,

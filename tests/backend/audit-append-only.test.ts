@@ -4,8 +4,8 @@
 // through console_audit_prune(), which takes no date and removes only what is older than the
 // retention the owner set.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createSqlAuditRetention } from '../../supabase/functions/_shared/console/audit-retention.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import { createSqlAuditRetention } from '#shared/console/audit-retention.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { addConsoleStaff, type ConsoleCaller, queryAs } from '../support/console-staff.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 

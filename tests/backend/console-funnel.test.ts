@@ -5,18 +5,12 @@
 // sums the compaction keeps say what the counters say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FunnelReport } from '#core/console-api.ts'
-import {
-  funnelReportOf,
-  totalsOfRows,
-} from '../../supabase/functions/_shared/analytics/funnel-report.ts'
-import { insightsCsv } from '../../supabase/functions/_shared/analytics/insights-format.ts'
-import {
-  buildInsights,
-  reportDays,
-} from '../../supabase/functions/_shared/analytics/insights-report.ts'
-import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
-import type { ConsoleHandler } from '../../supabase/functions/_shared/console/console-handler.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import { funnelReportOf, totalsOfRows } from '#shared/analytics/funnel-report.ts'
+import { insightsCsv } from '#shared/analytics/insights-format.ts'
+import { buildInsights, reportDays } from '#shared/analytics/insights-report.ts'
+import { createSqlFunnelStore } from '#shared/analytics/sql-funnel-store.ts'
+import type { ConsoleHandler } from '#shared/console/console-handler.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import {
   addConsoleStaff,
   type ConsolePerson,

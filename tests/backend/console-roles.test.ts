@@ -5,8 +5,8 @@
 // `authenticated`), which reaches none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditActions, type FunnelReport } from '#core/console-api.ts'
-import type { ConsoleHandler } from '../../supabase/functions/_shared/console/console-handler.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import type { ConsoleHandler } from '#shared/console/console-handler.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import {
   addConsoleStaff,
   type ConsoleCaller,

@@ -4,9 +4,9 @@
 // every read and change) are stored, the owner erases them by email, and then every row of
 // every table of every schema is read as text and searched for what they gave.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BookingEvent } from '../../supabase/functions/_shared/booking/booking-event.ts'
-import { createSqlBookingStore } from '../../supabase/functions/_shared/booking/sql-booking-store.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import type { BookingEvent } from '#shared/booking/booking-event.ts'
+import { createSqlBookingStore } from '#shared/booking/sql-booking-store.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import {
   addConsoleStaff,
   consoleHandlerOn,

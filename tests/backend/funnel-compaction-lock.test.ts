@@ -4,7 +4,7 @@
 // demo_request_funnel_page_sums_pkey, as "Pruning failed" did in the log; with it, it waits,
 // neither fails, and the sums are the counters'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
+import { createSqlFunnelStore } from '#shared/analytics/sql-funnel-store.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 import { waitUntil } from '../support/wait-until.ts'
 

@@ -5,9 +5,9 @@
 // stored late on a day already summed, each read live until the next compaction sums its day
 // afresh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFunnelRows } from '../../supabase/functions/_shared/analytics/funnel-report.ts'
-import type { FunnelRange } from '../../supabase/functions/_shared/analytics/funnel-store.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import { readFunnelRows } from '#shared/analytics/funnel-report.ts'
+import type { FunnelRange } from '#shared/analytics/funnel-store.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { insertLead } from '../support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'

@@ -4,8 +4,8 @@
 // grain, and the report over a range of whole weeks, loose days and a day not summed yet gives the
 // counters' own totals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import { createSqlFunnelStore } from '#shared/analytics/sql-funnel-store.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { insertLead } from '../support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'

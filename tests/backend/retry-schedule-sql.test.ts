@@ -3,7 +3,7 @@
 // parse, and the request it makes must reach the retry endpoint with the secret.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { retrySecretHeader } from '../../supabase/functions/_shared/notify/notify-retry-handler.ts'
+import { retrySecretHeader } from '#shared/notify/notify-retry-handler.ts'
 import { openTestPostgres, postgresBin, type TestDatabase } from '../support/test-database.ts'
 
 const guide = readFileSync(new URL('../../docs/notifications.md', import.meta.url), 'utf8')

@@ -6,6 +6,11 @@ import { FunctionsClient } from '@supabase/functions-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoRequestSubmission } from '#core/demo-request-schema.ts'
 import { formCopy } from '#core/form-copy.ts'
+import { createUnavailableStores } from '#shared/config/unavailable-stores.ts'
+import {
+  createDemoRequestHandler,
+  type HandlerDependencies,
+} from '#shared/lead/demo-request-handler.ts'
 import { readBackendConfig } from '../../server/config.ts'
 import { type LocalServer, startLocalServer } from '../../server/local-server.ts'
 import {
@@ -17,11 +22,6 @@ import {
   type SendOptions,
   sendDemoRequest,
 } from '../../src/submission/send-demo-request.ts'
-import { createUnavailableStores } from '../../supabase/functions/_shared/config/unavailable-stores.ts'
-import {
-  createDemoRequestHandler,
-  type HandlerDependencies,
-} from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
 import { migratedPgliteFolder } from '../support/pglite-folder.ts'
 import { sampleLead } from '../support/sample-lead.ts'
 import { scratchFolder } from '../support/scratch-folder.ts'

@@ -20,12 +20,12 @@ import {
   formatFormFields,
   parseFormFields,
 } from '#core/contact-fields.ts'
+import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { denoEnv, systemEnv } from '../../scripts/system-env.ts'
 import { authSessionsStandIn, supabaseAuthBasics, supabaseRoles } from '../../server/migrate.ts'
 import { createFunctionsClient } from '../../src/submission/functions-client.ts'
 import { demoRequestProofs, sendDemoRequest } from '../../src/submission/send-demo-request.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { builtFieldsFile } from '../../widget/loader-build.ts'
 import {
   addConsoleStaff,

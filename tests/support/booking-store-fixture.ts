@@ -1,7 +1,7 @@
-import type { BookingEvent } from '../../supabase/functions/_shared/booking/booking-event.ts'
-import { createSqlBookingStore } from '../../supabase/functions/_shared/booking/sql-booking-store.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
-import { createSqlLeadStore } from '../../supabase/functions/_shared/lead/sql-lead-store.ts'
+import type { BookingEvent } from '#shared/booking/booking-event.ts'
+import { createSqlBookingStore } from '#shared/booking/sql-booking-store.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
+import { createSqlLeadStore } from '#shared/lead/sql-lead-store.ts'
 
 /** The function's clock in the booking store's tests, five seconds after the default event. */
 export const bookingClock = new Date('2026-11-26T10:00:05Z')

@@ -1,9 +1,9 @@
 import { SignJWT } from 'jose'
 import type { StaffRole } from '#core/console-api.ts'
-import type { AuthAdmin } from '../../supabase/functions/_shared/console/auth-admin.ts'
-import { createConsoleHandler } from '../../supabase/functions/_shared/console/console-handler.ts'
-import { createTokenVerifier } from '../../supabase/functions/_shared/console/verify-token.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
+import type { AuthAdmin } from '#shared/console/auth-admin.ts'
+import { createConsoleHandler } from '#shared/console/console-handler.ts'
+import { createTokenVerifier } from '#shared/console/verify-token.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 
 /** The project's JWT secret in the console's tests; tokens are signed with it as Auth does. */
 export const consoleJwtSecret = 'console-test-secret-of-at-least-32-characters'

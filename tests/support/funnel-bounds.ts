@@ -6,15 +6,12 @@
 // each in a file of its own (funnel-bounds-*.test.ts) so the two run on two workers at once.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { totalsOfRows } from '../../supabase/functions/_shared/analytics/funnel-report.ts'
-import { createSqlFunnelStore } from '../../supabase/functions/_shared/analytics/sql-funnel-store.ts'
-import { createConfiguredHandler } from '../../supabase/functions/_shared/config/configured-handler.ts'
-import {
-  configDefaults,
-  readFunctionConfig,
-} from '../../supabase/functions/_shared/config/function-config.ts'
-import { createSqlStores } from '../../supabase/functions/_shared/config/sql-stores.ts'
-import type { DemoRequestHandler } from '../../supabase/functions/_shared/lead/demo-request-handler.ts'
+import { totalsOfRows } from '#shared/analytics/funnel-report.ts'
+import { createSqlFunnelStore } from '#shared/analytics/sql-funnel-store.ts'
+import { createConfiguredHandler } from '#shared/config/configured-handler.ts'
+import { configDefaults, readFunctionConfig } from '#shared/config/function-config.ts'
+import { createSqlStores } from '#shared/config/sql-stores.ts'
+import type { DemoRequestHandler } from '#shared/lead/demo-request-handler.ts'
 import { functionUrl, partner } from './function-requests.ts'
 import type { TestDatabase, testDatabases } from './test-database.ts'
 

@@ -1,9 +1,6 @@
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
-import type {
-  InsertResult,
-  NewDemoRequest,
-} from '../../supabase/functions/_shared/lead/lead-store.ts'
-import { acceptDemoRequest } from '../../supabase/functions/_shared/lead/sql-lead-store.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
+import type { InsertResult, NewDemoRequest } from '#shared/lead/lead-store.ts'
+import { acceptDemoRequest } from '#shared/lead/sql-lead-store.ts'
 
 /**
  * Stores a lead through the function's own statement, counting no rate limit: for tests and the

@@ -1,10 +1,7 @@
 // The one sample lead of every suite, in each shape the suites need, each built from the first.
 // Only type imports, so the browser tests and Storybook load it too.
 import type { DemoRequest, DemoRequestSubmission } from '#core/demo-request-schema.ts'
-import type {
-  NewDemoRequest,
-  StoredDemoRequest,
-} from '../../supabase/functions/_shared/lead/lead-store.ts'
+import type { NewDemoRequest, StoredDemoRequest } from '#shared/lead/lead-store.ts'
 
 /**
  * The four fields a visitor fills in, all valid. The `&` in the company name makes every place

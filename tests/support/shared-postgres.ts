@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node'
+import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
 import { runMigrations, supabaseRoles } from '../../server/migrate.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
 import {
   createServerDatabase,
   execOn,

@@ -1,8 +1,8 @@
 import { inject } from 'vitest'
+import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
-import { createPostgresDatabase } from '../../supabase/functions/_shared/db/postgres-database.ts'
-import type { SqlDatabase } from '../../supabase/functions/_shared/db/sql-database.ts'
 import { migratedPgliteTarball } from './pglite-folder.ts'
 import { createServerDatabase, findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
 
