@@ -4,14 +4,9 @@ import { insightsCsv, insightsTable } from '#shared/analytics/insights-format.ts
 import { buildInsights, reportDays } from '#shared/analytics/insights-report.ts'
 import type { ReconcileSummary } from '#shared/booking/booking-reconciler.ts'
 import { schedulers } from '#shared/booking/schedulers.ts'
-import {
-  createConfiguredDispatcher,
-  createConfiguredReconciler,
-  type FunctionStores,
-} from '#shared/config/configured-handler.ts'
+import { createBackend, type FunctionStores } from '#shared/config/configured-handler.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import type { NotificationStatus } from '#shared/lead/lead-store.ts'
-import { runScheduledJob } from '#shared/notify/scheduled-run.ts'
 import type { BackendConfig } from './config.ts'
 import type { CommandResult } from './data-dir-lock.ts'
 import { insightsHtml } from './insights/insights-html.ts'
@@ -47,16 +42,15 @@ function reconciledLine({ read, notices, failed }: ReconcileSummary): string {
  * schedulers' bookings read back, then every notification due sent.
  */
 async function notifyRetry(stores: FunctionStores, config: BackendConfig): Promise<CommandResult> {
-  const dispatcher = createConfiguredDispatcher(config, stores.notifications)
-  const reconcile = createConfiguredReconciler(config, stores.bookings, dispatcher.channels)
-  if (dispatcher.channels.length === 0 && reconcile === null) {
+  const { jobs } = createBackend(config, stores)
+  if (jobs.channels.length === 0 && !jobs.readsBack) {
     const output = `Nothing to do: set RESEND_API_KEY and NOTIFY_EMAIL_TO, or NOTIFY_WEBHOOK_URL, to send notifications, or ${apiKeySettings.join(' or ')} to read bookings back.\n`
     return { output, exitCode: 1 }
   }
-  const { bookings, sent, failed } = await runScheduledJob(dispatcher, reconcile)
+  const { bookings, sent, failed } = await jobs.run()
   let output = bookings ? reconciledLine(bookings) : ''
-  if (dispatcher.channels.length > 0) {
-    output += `Sent ${sent} pending notification(s) by ${dispatcher.channels.join(' and ')}; ${failed} failed and stay pending.\n`
+  if (jobs.channels.length > 0) {
+    output += `Sent ${sent} pending notification(s) by ${jobs.channels.join(' and ')}; ${failed} failed and stay pending.\n`
   }
   const exitCode = (bookings?.failed.length ?? 0) > 0 || failed > 0 ? 1 : 0
   return { output, exitCode }

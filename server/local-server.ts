@@ -8,16 +8,11 @@ import {
   type ConsoleHandlerOptions,
   createConfiguredConsoleHandler,
 } from '#shared/config/configured-console.ts'
-import {
-  createConfiguredDispatcher,
-  createConfiguredHandler,
-  createConfiguredReconciler,
-} from '#shared/config/configured-handler.ts'
-import { createRetention, retentionIntervalMs } from '#shared/config/retention.ts'
+import { createBackend } from '#shared/config/configured-handler.ts'
+import { retentionIntervalMs } from '#shared/config/retention.ts'
 import { type AuthAdmin, createAuthAdmin } from '#shared/console/auth-admin.ts'
 import { createTokenVerifier } from '#shared/console/verify-token.ts'
 import { trackPendingWork } from '#shared/http/after-reply.ts'
-import { runScheduledJob } from '#shared/notify/scheduled-run.ts'
 import { bookingFrameOrigins } from '../scripts/hosting-headers.ts'
 import { type BackendConfig, localOrigin, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
@@ -52,9 +47,8 @@ export async function startLocalServer(
   const database = await openDatabase(config)
   // Notifications run after the reply; closing waits for them, and so can tests.
   const pending = trackPendingWork()
-  const serveFunction = functionFetch(
-    createConfiguredHandler(config, database, { afterReply: pending.afterReply }),
-  )
+  const backend = createBackend(config, database, { afterReply: pending.afterReply })
+  const serveFunction = functionFetch(backend.handler)
   // Sign-in for the console: Supabase Auth's API at /auth/v1/, as on a Supabase project's URL.
   let url = ''
   const localAuth = await serveLocalAuth(database.db, () => url, config.localOwnerEmail).catch(
@@ -125,24 +119,22 @@ export async function startLocalServer(
   url = localOrigin(config.host, port)
   // Links made for other processes' commands (npm run console:link) name the port bound here.
   config.port = port
-  const dispatcher = createConfiguredDispatcher(config, database.notifications)
-  const reconcile = createConfiguredReconciler(config, database.bookings, dispatcher.channels)
+  const { jobs } = backend
   // The scheduled job's run, as the deployed retry endpoint does it.
   const run = async () => {
-    const { bookings, sent, failed } = await runScheduledJob(dispatcher, reconcile)
+    const { bookings, sent, failed } = await jobs.run()
     if (bookings && (bookings.notices > 0 || bookings.failed.length > 0)) {
       console.error(`Bookings read back: ${bookings.read}, ${bookings.notices} change(s) for sales`)
     }
     return { sent, failed }
   }
   const retries =
-    config.notifyRetrySeconds && (dispatcher.channels.length > 0 || reconcile)
+    config.notifyRetrySeconds && (jobs.channels.length > 0 || jobs.readsBack)
       ? startNotifyRetryLoop({ retryDue: run, intervalMs: config.notifyRetrySeconds * 1000 })
       : null
   // Retention runs by itself here too, even while nobody sends anything (docs/analytics.md).
-  const prune = createRetention(config, database, () => new Date())
   const pruning = setInterval(
-    () => pending.afterReply(prune().catch((error) => console.error('Pruning failed', error))),
+    () => pending.afterReply(jobs.prune().catch((error) => console.error('Pruning failed', error))),
     retentionIntervalMs,
   )
   pruning.unref()

@@ -1,6 +1,6 @@
 import type { NodeHttp1Handler } from 'srvx'
 import type { Plugin } from 'vite'
-import { createConfiguredHandler } from '#shared/config/configured-handler.ts'
+import { createBackend } from '#shared/config/configured-handler.ts'
 import { errorReply } from '#shared/http/json-reply.ts'
 import { type BackendConfig, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
@@ -23,7 +23,7 @@ export function demoRequestBackend(overrides: Partial<BackendConfig> = {}): Plug
       const open = async () => {
         const database = await openDatabase(config)
         return {
-          serve: functionListener(createConfiguredHandler(config, database)),
+          serve: functionListener(createBackend(config, database).handler),
           close: database.close,
         }
       }

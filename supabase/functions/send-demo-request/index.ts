@@ -3,10 +3,7 @@
 // runs under Node too.
 
 import { clientIp, trustedClientIpHeader } from '../_shared/abuse/client-ip.ts'
-import {
-  createConfiguredHandler,
-  type FunctionStores,
-} from '../_shared/config/configured-handler.ts'
+import { createBackend, type FunctionStores } from '../_shared/config/configured-handler.ts'
 import { databaseUrlOf, keepServingOnFailure } from '../_shared/config/deno-serve.ts'
 import { readFunctionConfig } from '../_shared/config/function-config.ts'
 import { createMisconfiguredHandler } from '../_shared/config/misconfigured-handler.ts'
@@ -36,7 +33,7 @@ function configuredServe(): Deno.ServeHandler {
   const stores: FunctionStores = db ? createSqlStores(db, role) : createUnavailableStores()
 
   // Notifications run after the reply, under EdgeRuntime.waitUntil on Supabase.
-  const handler = createConfiguredHandler(config, stores)
+  const { handler } = createBackend(config, stores)
   const ipHeader = trustedClientIpHeader(env)
   return (request, info) =>
     handler(request, {

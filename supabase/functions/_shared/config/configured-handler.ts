@@ -21,6 +21,7 @@ import type { NotificationChannel, Notifier } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
 import { createResendNotifier } from '../notify/resend-notifier.ts'
 import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
+import { type BackendJobs, createBackendJobs } from './backend-jobs.ts'
 import type { FunctionConfig } from './function-config.ts'
 import { createRetention, pruneWhileServing } from './retention.ts'
 
@@ -53,7 +54,7 @@ function configuredNotifiers(config: NotifierSettings): Notifier[] {
 }
 
 /** The dispatcher over the configured notifiers; with none it sends nothing. */
-export function createConfiguredDispatcher(
+function createConfiguredDispatcher(
   config: NotifierSettings & Pick<FunctionConfig, 'notifyTimeoutMs'>,
   notifications: NotificationStore,
   now: () => Date = () => new Date(),
@@ -70,7 +71,7 @@ export function createConfiguredDispatcher(
  * The reconciliation of the schedulers' bookings the settings name (booking-reconciler.ts);
  * null when no scheduler's API is set.
  */
-export function createConfiguredReconciler(
+function createConfiguredReconciler(
   config: Pick<FunctionConfig, 'schedulerApis'>,
   bookings: BookingStore,
   channels: readonly NotificationChannel[],
@@ -104,22 +105,37 @@ export interface ConfiguredHandlerOptions {
   now?: () => Date
 }
 
+/** The backend the settings describe: the function's routes, and the jobs behind them. */
+export interface Backend {
+  /**
+   * Leads at the function's path, the retry endpoint at `…/retry`, each scheduler's booking
+   * webhook at `…/booking/<provider>` (schedulers.ts), and the pages' funnel events at
+   * `…/events` (docs/analytics.md).
+   */
+  handler: DemoRequestHandler
+  jobs: BackendJobs
+}
+
 /**
- * The function as the settings describe it: leads at its path, the retry endpoint at
- * `…/retry`, each scheduler's booking webhook at `…/booking/<provider>` (schedulers.ts), and
- * the pages' funnel events at `…/events` (docs/analytics.md).
+ * The one wiring of the backend, on the stores given: the Deno entry serves its handler,
+ * `npm start` its handler and its jobs, and the local commands run its jobs. Nothing else
+ * builds a dispatcher, a reconciler or the retention.
  */
-export function createConfiguredHandler(
+export function createBackend(
   config: FunctionConfig,
   stores: FunctionStores,
   options: ConfiguredHandlerOptions = {},
-): DemoRequestHandler {
+): Backend {
   const now = options.now ?? (() => new Date())
   const log = console.error
   const afterReply = options.afterReply ?? platformAfterReply(trackPendingWork(log).afterReply, log)
   const dispatcher = createConfiguredDispatcher(config, stores.notifications, now)
-  const prune = createRetention(config, stores, now)
-  const pruneNow = pruneWhileServing(prune, now, afterReply, log)
+  const jobs = createBackendJobs(
+    dispatcher,
+    createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }),
+    createRetention(config, stores, now),
+  )
+  const pruneNow = pruneWhileServing(jobs.prune, now, afterReply, log)
   const leads = demoRequestRoutes({
     leads: stores.leads,
     clientKeySecret: stores.abuse.clientKeySecret,
@@ -135,14 +151,7 @@ export function createConfiguredHandler(
     routes: config.routes,
     now,
   })
-  const retry = notifyRetryRoutes({
-    dispatcher,
-    secret: config.retrySecret,
-    reconcile:
-      createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }) ??
-      undefined,
-    prune,
-  })
+  const retry = notifyRetryRoutes({ secret: config.retrySecret, jobs })
   const booking = bookingWebhookRoutes({
     bookings: stores.bookings,
     secrets: config.webhookSecrets,
@@ -173,5 +182,12 @@ export function createConfiguredHandler(
   app.route('/', leads).route('/events', events).route('/retry', retry)
   for (const provider of bookingProviders)
     app.route(bookingWebhookPath(provider), booking(provider))
-  return functionHandler(app)
+  return { handler: functionHandler(app), jobs }
 }
+
+/** The backend's handler alone, for tests of its routes. */
+export const createConfiguredHandler = (
+  config: FunctionConfig,
+  stores: FunctionStores,
+  options: ConfiguredHandlerOptions = {},
+): DemoRequestHandler => createBackend(config, stores, options).handler

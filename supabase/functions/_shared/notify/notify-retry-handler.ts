@@ -1,24 +1,20 @@
 import { Hono } from 'hono'
-import type { Reconcile } from '../booking/booking-reconciler.ts'
 import type { FunctionEnv } from '../http/function-env.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { methodNotAllowed } from '../http/method-not-allowed.ts'
 import { Refusal } from '../http/refusal.ts'
-import type { NotificationDispatcher } from './notification-dispatcher.ts'
-import { runScheduledJob } from './scheduled-run.ts'
+import type { ScheduledRun } from './scheduled-run.ts'
 
 /** What the retry endpoint uses. */
 export interface NotifyRetryDependencies {
-  dispatcher: NotificationDispatcher
   /** The secret callers send in `x-notify-retry-secret`; `null` keeps the endpoint off. */
   secret: string | null
-  /** Removes rate-limit windows that are over, and old digests: housekeeping the job does too. */
-  prune?: () => Promise<unknown>
   /**
-   * Reads back the schedulers' bookings the webhooks missed (booking-reconciler.ts), before the
-   * retries, so what it finds is told to sales in the same run. Never rejects.
+   * The backend's jobs (config/backend-jobs.ts): its pruning, housekeeping the endpoint does too, and
+   * the scheduled job, which reads back the bookings the webhooks missed before it sends what is
+   * due, so what it finds is told to sales in the same run.
    */
-  reconcile?: Reconcile
+  jobs: { run(): Promise<ScheduledRun>; prune(): Promise<unknown> }
   log?: (message: string, error?: unknown) => void
 }
 
@@ -61,10 +57,10 @@ export function notifyRetryRoutes(deps: NotifyRetryDependencies): Hono<FunctionE
       return errorReply(401, { code: 'unauthorized', message: `Send ${retrySecretHeader}.` })
     }
     // Off the request path, and never a reason for the retries not to run.
-    await deps.prune?.().catch((error) => log('Pruning failed', error))
+    await deps.jobs.prune().catch((error) => log('Pruning failed', error))
     try {
       // `bookings` is left out of the reply where no scheduler's API is set.
-      const run = await runScheduledJob(deps.dispatcher, deps.reconcile)
+      const run = await deps.jobs.run()
       return new Response(JSON.stringify({ success: true, ...run }), {
         headers: { 'content-type': 'application/json; charset=utf-8' },
       })
