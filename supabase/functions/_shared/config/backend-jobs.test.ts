@@ -13,7 +13,13 @@ function heldDispatcher() {
       return new Promise((resolve) => ends.push(() => resolve({ sent: 1, failed: 0 })))
     },
   } as unknown as NotificationDispatcher
-  return { dispatcher, calls: () => calls, endAll: () => ends.splice(0).forEach((end) => end()) }
+  return {
+    dispatcher,
+    calls: () => calls,
+    endAll: () => {
+      for (const end of ends.splice(0)) end()
+    },
+  }
 }
 
 describe('the backend jobs', () => {
