@@ -137,8 +137,19 @@ async function webkitVisitor(
     const reference = (await browser.execute(inForm, label)) as unknown
     return browser.$(reference as Parameters<typeof browser.$>[0])
   }
+  // openFilling's popup goes before the next page: a window behind it is hidden, and WebKit
+  // throttles a hidden page's timers (a page left behind one never took its live form over).
+  let popupOpen = false
+  const closePopup = async () => {
+    if (!popupOpen) return
+    await browser.execute(() => window.open('', 'fill')?.close())
+    popupOpen = false
+  }
   return {
-    open: (url) => browser.url(url).then(() => undefined),
+    open: async (url) => {
+      await closePopup()
+      await browser.url(url)
+    },
     type: async (label, text) => (await control(label)).addValue(text),
     typeAt: async (label, text) => {
       let middle: { x: number; y: number } | null = null
@@ -154,10 +165,10 @@ async function webkitVisitor(
       if (text) await browser.keys([...text])
     },
     openFilling: async (url, blank, plan) => {
-      // The last point's popup goes first: a new one opens in front, where it is not hidden.
-      await browser.execute(() => window.open('', 'fill')?.close())
+      await closePopup()
       await browser.url(blank)
       await browser.execute(fillWhileLoading, { ...plan, popupUrl: url })
+      popupOpen = true
     },
     choose: async (label, option) => (await control(label)).selectByVisibleText(option),
     press: async (button) => (await control(button)).click(),
