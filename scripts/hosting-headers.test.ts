@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseRoutes } from '#shared/booking/routes.ts'
-import { bookingFrameOrigins, headersForPath, pageHeaderRules } from './hosting-headers.ts'
+import { bookingFrameOrigins, headersForPath, pageHeaderRules } from '../server/page-headers.ts'
 
 const policy = (frameOrigins?: string[]) =>
   headersForPath(pageHeaderRules(['<script>start()</script>'], undefined, frameOrigins), '/').find(

@@ -5,8 +5,7 @@ import { createSqlStores } from '#shared/config/sql-stores.ts'
 import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import type { BackendConfig } from './config.ts'
-import { askDataDirHolder, type CommandResult, lockDataDir } from './data-dir-lock.ts'
-import { runLocalCommand } from './local-commands.ts'
+import { type CommandRunner, lockDataDir } from './data-dir-lock.ts'
 import { runMigrations } from './migrate.ts'
 
 function wrapPglite(db: PGlite | Transaction, root: PGlite): SqlDatabase {
@@ -47,11 +46,13 @@ export interface LocalDatabase extends FunctionStores {
   /** The database itself, for the console, which runs each query as the signed-in person. */
   db: SqlDatabase
   close(): Promise<void>
+  /** Where the embedded folder is held, runs the commands other processes ask of it. */
+  answerCommands(run: CommandRunner): void
 }
 
 /**
  * Opens `DATABASE_URL`, else the embedded PGlite folder, and applies the migrations. The process
- * holding the folder also runs the local commands for other processes, with `config`.
+ * holding the folder runs the local commands for other processes once it calls `answerCommands`.
  */
 export async function openDatabase(config: BackendConfig): Promise<LocalDatabase> {
   const { databaseUrl: url, dataDir } = config
@@ -74,34 +75,9 @@ export async function openDatabase(config: BackendConfig): Promise<LocalDatabase
   }
   const role = { role: config.databaseRole }
   const stores: FunctionStores = createSqlStores(db, role)
-  lock?.answer((command, input) => runLocalCommand({ ...stores, db }, config, command, input))
   const description =
     url === null ? `embedded PGlite in ${dataDir}` : `Postgres at ${new URL(url).host}`
-  return { ...stores, description, db, close }
-}
-
-/**
- * Runs a local command on the configured data: through the process holding the embedded folder
- * when there is one, else by opening the database itself.
- */
-export async function runCommand(
-  config: BackendConfig,
-  command: string,
-  input: unknown,
-): Promise<CommandResult> {
-  try {
-    if (config.databaseUrl === null) {
-      const answer = await askDataDirHolder(config.dataDir, command, input)
-      if (answer !== null) return answer
-    }
-    const database = await openDatabase(config)
-    try {
-      return await runLocalCommand(database, config, command, input)
-    } finally {
-      await database.close()
-    }
-  } catch (error) {
-    // A database that cannot be reached is something to fix, not a stack trace to read.
-    return { output: `${error instanceof Error ? error.message : error}\n`, exitCode: 1 }
-  }
+  // Commands other processes ask of the folder's holder wait until it answers (local-commands.ts).
+  const answerCommands = (run: CommandRunner) => lock?.answer(run)
+  return { ...stores, description, db, close, answerCommands }
 }

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { readBackendConfig } from './config.ts'
-import { runCommand } from './database.ts'
+import { runCommand } from './local-commands.ts'
 
 const { values } = parseArgs({
   options: {

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util'
 import { type NotificationStatus, notificationStatuses } from '#shared/lead/lead-store.ts'
 import { readBackendConfig } from './config.ts'
-import { runCommand } from './database.ts'
+import { runCommand } from './local-commands.ts'
 
 const { values } = parseArgs({
   options: {

@@ -8,8 +8,9 @@ import { createBackend, type FunctionStores } from '#shared/config/configured-ha
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import type { NotificationStatus } from '#shared/lead/lead-store.ts'
 import type { BackendConfig } from './config.ts'
-import type { CommandResult } from './data-dir-lock.ts'
-import { insightsHtml } from './insights/insights-html.ts'
+import { askDataDirHolder, type CommandResult } from './data-dir-lock.ts'
+import { type LocalDatabase, openDatabase } from './database.ts'
+import { insightsHtml } from './insights-page/insights-html.ts'
 import { leadsCsv, leadsTable } from './leads-format.ts'
 import { consoleLinkCommand } from './local-auth/console-link-command.ts'
 
@@ -61,7 +62,7 @@ async function notifyRetry(stores: FunctionStores, config: BackendConfig): Promi
  * `console-link`. It runs in whichever process holds the database, so it takes plain input and
  * returns the text to print.
  */
-export async function runLocalCommand(
+async function runLocalCommand(
   stores: FunctionStores & { db: SqlDatabase },
   config: BackendConfig,
   command: string,
@@ -101,4 +102,35 @@ export async function runLocalCommand(
   if (command === 'notify-retry') return notifyRetry(stores, config)
   if (command === 'console-link') return consoleLinkCommand(stores.db, config)
   return { output: `Unknown command "${command}"\n`, exitCode: 2 }
+}
+
+/** Has the holder of `database` run the commands other processes ask of it, with `config`. */
+export function answerCommands(database: LocalDatabase, config: BackendConfig): void {
+  database.answerCommands((command, input) => runLocalCommand(database, config, command, input))
+}
+
+/**
+ * Runs a local command on the configured data: through the process holding the embedded folder
+ * when there is one, else by opening the database itself.
+ */
+export async function runCommand(
+  config: BackendConfig,
+  command: string,
+  input: unknown,
+): Promise<CommandResult> {
+  try {
+    if (config.databaseUrl === null) {
+      const answer = await askDataDirHolder(config.dataDir, command, input)
+      if (answer !== null) return answer
+    }
+    const database = await openDatabase(config)
+    try {
+      return await runLocalCommand(database, config, command, input)
+    } finally {
+      await database.close()
+    }
+  } catch (error) {
+    // A database that cannot be reached is something to fix, not a stack trace to read.
+    return { output: `${error instanceof Error ? error.message : error}\n`, exitCode: 1 }
+  }
 }

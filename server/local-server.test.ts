@@ -11,7 +11,8 @@ import { migratedPgliteFolder, newPgliteFolder } from '../tests/support/pglite-f
 import { sampleLead, sampleNewDemoRequest } from '../tests/support/sample-lead.ts'
 import { scratchFolder } from '../tests/support/scratch-folder.ts'
 import { readBackendConfig } from './config.ts'
-import { openDatabase, runCommand } from './database.ts'
+import { openDatabase } from './database.ts'
+import { runCommand } from './local-commands.ts'
 import { type LocalServer, startLocalServer } from './local-server.ts'
 
 const valid = sampleLead

@@ -13,15 +13,15 @@ import { retentionIntervalMs } from '#shared/config/retention.ts'
 import { type AuthAdmin, createAuthAdmin } from '#shared/console/auth-admin.ts'
 import { createTokenVerifier } from '#shared/console/verify-token.ts'
 import { trackPendingWork } from '#shared/http/after-reply.ts'
-import { bookingFrameOrigins } from '../scripts/hosting-headers.ts'
 import { type BackendConfig, localOrigin, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
 import { consoleFetch, consolePath, functionFetch, functionPath } from './function-route.ts'
 import { authPath } from './local-auth/auth-routes.ts'
 import { serveLocalAuth } from './local-auth/serve-local-auth.ts'
+import { answerCommands } from './local-commands.ts'
 import { startNotifyRetryLoop } from './notify-retry-loop.ts'
 import { ownHost, refusedHost } from './own-host.ts'
-import { withPageHeaders } from './page-headers.ts'
+import { bookingFrameOrigins, withPageHeaders } from './page-headers.ts'
 import { createStaticFiles } from './static-files.ts'
 
 /** How the local server checks staff tokens and reaches Auth, beyond the settings. */
@@ -45,6 +45,7 @@ export async function startLocalServer(
 ) {
   const config = { ...readBackendConfig(), ...overrides }
   const database = await openDatabase(config)
+  answerCommands(database, config)
   // Notifications run after the reply; closing waits for them, and so can tests.
   const pending = trackPendingWork()
   const backend = createBackend(config, database, { afterReply: pending.afterReply })

@@ -1,8 +1,96 @@
-import { existsSync } from 'node:fs'
-import { headersForPath, pageHeaderRules, sitePages } from '../scripts/hosting-headers.ts'
+// The headers the site's pages are sent wherever they are served: by a static host or CDN
+// (scripts/hosting-headers.ts writes them in its `_headers` format, with the host's own caching
+// rules) and by `npm start`, which adds them to each page it serves.
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Route } from '#shared/booking/routes.ts'
+import { frameProtocols } from '../src/booking/frame-protocols.ts'
+
+/** A `_headers` rule: the path it covers (a trailing `*` covers those it begins) and its headers. */
+export interface HeaderRule {
+  path: string
+  headers: [name: string, value: string][]
+}
+
+/** The HTML of every page in `siteDir`, the built site. */
+export function sitePages(siteDir: string): string[] {
+  return readdirSync(siteDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((page) => readFileSync(join(siteDir, page), 'utf8'))
+}
 
 /**
- * Gives each page `serve` answers the headers a host sends it (scripts/hosting-headers.ts): the
+ * The origins the booking panel frames for `routes` (DEMO_REQUEST_ROUTES), the frame's own as
+ * each scheduler's protocol makes it (cal.com's pages from app.cal.com); a plain link frames none.
+ */
+export function bookingFrameOrigins(routes: readonly Route[]): string[] {
+  const origins = routes.flatMap((route) =>
+    route.kind === 'book' && route.provider !== 'link'
+      ? [new URL(frameProtocols[route.provider].frameUrl(route.book, 'localhost')).origin]
+      : [],
+  )
+  return [...new Set(origins)]
+}
+
+/**
+ * The headers the site's pages (their HTML in `pages`) are sent wherever they are served, by a
+ * host and by `npm start` alike, for a form that posts to `functionsOrigin`; the console signs in
+ * and reads its API there too, so connect-src names it. The form's booking panel may frame the
+ * pages of `frameOrigins` (bookingFrameOrigins); no page may itself be framed. The console is for
+ * staff: search engines are told not to index it by a header as well as by its page.
+ */
+export function pageHeaderRules(
+  pages: readonly string[],
+  functionsOrigin?: string,
+  frameOrigins: readonly string[] = [],
+): HeaderRule[] {
+  const hashes = { script: new Set<string>(), style: new Set<string>() }
+  for (const html of pages) {
+    for (const [, tag, body = ''] of html.matchAll(
+      /<(script|style)(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\//g,
+    )) {
+      hashes[tag as 'script' | 'style'].add(
+        `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+      )
+    }
+  }
+  const connect = functionsOrigin ? ` ${new URL(functionsOrigin).origin}` : ''
+  const policy = [
+    "default-src 'self'",
+    ["script-src 'self'", ...hashes.script].join(' '),
+    ["style-src 'self'", ...hashes.style].join(' '),
+    `connect-src 'self'${connect}`,
+    ...(frameOrigins.length ? [["frame-src 'self'", ...frameOrigins].join(' ')] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+  return [
+    {
+      path: '/*',
+      headers: [
+        ['Content-Security-Policy', policy],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      ],
+    },
+    { path: '/console', headers: [['X-Robots-Tag', 'noindex']] },
+  ]
+}
+
+/** The headers of every rule that covers `pathname`, in order, as hosts apply them. */
+export function headersForPath(rules: readonly HeaderRule[], pathname: string) {
+  return rules
+    .filter(({ path }) =>
+      path.endsWith('*') ? pathname.startsWith(path.slice(0, -1)) : pathname === path,
+    )
+    .flatMap(({ headers }) => headers)
+}
+
+/**
+ * Gives each page `serve` answers the headers a host sends it: the
  * Content-Security-Policy, which lets no page be framed (`frame-ancestors 'none'`), and the rest.
  * The policy names the inline scripts of the pages in `siteDir` as they are now, so a build made
  * while the server runs is served under its own; reading them costs a page a few milliseconds.

@@ -7,7 +7,8 @@ import { migratedPgliteFolder } from '../tests/support/pglite-folder.ts'
 import { sampleLead } from '../tests/support/sample-lead.ts'
 import { scratchFolder } from '../tests/support/scratch-folder.ts'
 import { readBackendConfig } from './config.ts'
-import { openDatabase, runCommand } from './database.ts'
+import { openDatabase } from './database.ts'
+import { runCommand } from './local-commands.ts'
 import { demoRequestBackend } from './vite-plugin.ts'
 
 let folder: string

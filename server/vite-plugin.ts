@@ -5,6 +5,7 @@ import { errorReply } from '#shared/http/json-reply.ts'
 import { type BackendConfig, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
 import { functionListener, isFunctionPath } from './function-route.ts'
+import { answerCommands } from './local-commands.ts'
 
 /**
  * Serves the send-demo-request function at `/functions/v1/send-demo-request` inside Vite's dev
@@ -22,6 +23,7 @@ export function demoRequestBackend(overrides: Partial<BackendConfig> = {}): Plug
       let backend: Promise<{ serve: NodeHttp1Handler; close(): Promise<void> }> | undefined
       const open = async () => {
         const database = await openDatabase(config)
+        answerCommands(database, config)
         return {
           serve: functionListener(createBackend(config, database).handler),
           close: database.close,

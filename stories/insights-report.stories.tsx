@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useRef } from 'react'
 import { expect, waitFor } from 'storybook/test'
-import { insightsHtml } from '../server/insights/insights-html.ts'
-import { buildInsights } from '../server/insights/insights-report.ts'
-import { sampleCounts, sampleRange } from '../server/insights/sample-counts.ts'
+import { insightsHtml } from '../server/insights-page/insights-html.ts'
+import { buildInsights } from '../server/insights-page/insights-report.ts'
+import { sampleCounts, sampleRange } from '../server/insights-page/sample-counts.ts'
 
 /**
  * The page `npm run insights -- --html FILE` writes (docs/analytics.md), from a fortnight of

@@ -1,6 +1,5 @@
 import { useContext, useId, useLayoutEffect, useRef, useState } from 'react'
 import { en } from '#core/en.ts'
-import { usePageEvents } from '../analytics/use-page-events.ts'
 import { NextStepPanel } from '../booking/next-step-panel.tsx'
 import { FormLanguage, useSpokenLanguage } from '../copy/form-language.ts'
 import { arrivedCopy } from '../copy/load-copy.ts'
@@ -15,6 +14,7 @@ import { HoneypotField } from './honeypot-field.tsx'
 import { ToastRegion } from './toast.tsx'
 import { useFieldIssues } from './use-field-issues.ts'
 import { useFormHandle } from './use-form-handle.ts'
+import { usePageEvents } from './use-page-events.ts'
 import { useSubmission } from './use-submission.ts'
 
 /** The demo-request form: validates, posts to `send-demo-request`, and reports by toast. */

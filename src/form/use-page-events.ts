@@ -2,10 +2,10 @@ import { type RefObject, useEffect, useRef, useState } from 'react'
 import type { FormFields } from '#core/contact-fields.ts'
 import { checkDemoRequest } from '#core/demo-request-schema.ts'
 import { type FormFieldName, formFieldNames } from '#core/lead-fields.ts'
-import { defaultSupabaseUrl } from '../form/config.ts'
-import type { DemoRequestFormProps } from '../form/demo-request-form-props.ts'
-import { readFormValues } from '../form/form-values.ts'
-import { type PageEvents, pageEvents, sendBatch } from './page-events.ts'
+import { type PageEvents, pageEvents, sendBatch } from '../analytics/page-events.ts'
+import { defaultSupabaseUrl } from './config.ts'
+import type { DemoRequestFormProps } from './demo-request-form-props.ts'
+import { readFormValues } from './form-values.ts'
 
 /**
  * Records what the visitor does with the form on this page view, and sends it when the page is

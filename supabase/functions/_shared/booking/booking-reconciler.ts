@@ -1,6 +1,5 @@
 import { type BookingProvider, bookingProviders } from '#core/next-step.ts'
-import type { NotificationChannel } from '../notify/notifier.ts'
-import type { BookingStore } from './booking-store.ts'
+import type { BookingStore, NoticeChannels } from './booking-store.ts'
 import type { SchedulerApiSettings } from './scheduler-api.ts'
 import { schedulers } from './schedulers.ts'
 
@@ -10,7 +9,7 @@ export interface BookingReconcilerDependencies {
   /** Each scheduler's API (`FunctionConfig.schedulerApis`); `null` is not read. */
   apis: Record<BookingProvider, SchedulerApiSettings | null>
   /** The channels sales are told on: a change's notifications are made for these. */
-  channels: readonly NotificationChannel[]
+  channels: NoticeChannels
   now: () => Date
   log: (message: string, error?: unknown) => void
   fetch?: typeof globalThis.fetch

@@ -9,6 +9,12 @@ interface BookingApplied {
   notice: BookingNoticeKey | null
 }
 
+/**
+ * The channels sales are told on: notifier.ts's `NotificationChannel`, spelled out so that
+ * booking/, which notify/ builds its booking notices on, needs nothing of notify/.
+ */
+export type NoticeChannels = readonly ('email' | 'webhook')[]
+
 /** The bookings the providers' signed webhooks, and their APIs read back, report. */
 export interface BookingStore {
   /**
@@ -16,12 +22,7 @@ export interface BookingStore {
    * after a later change, changes nothing it should not. When the lead's booking changes in a
    * way sales hear of, a notification is made for each of `channels`.
    */
-  apply(
-    event: BookingEvent,
-    /** The channels sales are told on (notifier.ts's `NotificationChannel`). */
-    channels: readonly ('email' | 'webhook')[],
-    now: Date,
-  ): Promise<BookingApplied>
+  apply(event: BookingEvent, channels: NoticeChannels, now: Date): Promise<BookingApplied>
   /** Until when `provider`'s bookings were read back from its API; null before the first read. */
   lastLook(provider: BookingProvider): Promise<Date | null>
   /** Records that `provider`'s bookings changed before `until` have been read back. */

@@ -5,9 +5,8 @@ import type { FunctionEnv } from '../http/function-env.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { methodNotAllowed } from '../http/method-not-allowed.ts'
 import { textBody } from '../http/text-body.ts'
-import type { NotificationChannel } from '../notify/notifier.ts'
 import type { BookingNoticeKey, WebhookOutcome } from './booking-event.ts'
-import type { BookingStore } from './booking-store.ts'
+import type { BookingStore, NoticeChannels } from './booking-store.ts'
 import { schedulers } from './schedulers.ts'
 
 /** What the booking webhooks use. */
@@ -16,7 +15,7 @@ export interface BookingWebhookDependencies {
   /** Each provider's webhook secret (its `secretSetting`); null refuses every delivery. */
   secrets: Record<BookingProvider, string | null>
   /** The channels sales are told on: a change's notifications are made for these. */
-  channels: readonly NotificationChannel[]
+  channels: NoticeChannels
   /** Tells sales about a change; never throws (what fails stays due for the retries). */
   dispatchBooking: (key: BookingNoticeKey) => Promise<unknown>
   afterReply: AfterReply
