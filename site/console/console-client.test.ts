@@ -13,6 +13,8 @@ beforeAll(async () => {
     if (path === '/functions/v1/console/leads') {
       return { status: 200, body: { leads: [], next: null, total: 0 } }
     }
+    // A page a proxy put in the function's place, or a function of another version.
+    if (path === '/functions/v1/console/funnel') return { status: 200, body: { days: 'all' } }
     if (path === '/functions/v1/console/audit') {
       return { status: 403, body: { error: { code: 'forbidden', message: 'Owners only.' } } }
     }
@@ -58,6 +60,15 @@ describe("the console's API client", () => {
       .catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ConsoleApiError)
     expect(failure).toMatchObject({ status: 403, code: 'forbidden', message: 'Owners only.' })
+  })
+
+  it("refuses a reply of another shape than the route's, saying where and what to do", async () => {
+    const failure = await client()
+      .console.funnel({ from: '2026-11-01', to: '2026-11-30' })
+      .catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(ConsoleApiError)
+    expect(failure).toMatchObject({ status: 200, code: 'internal' })
+    expect((failure as Error).message).toMatch(/answered funnel in a shape .*deploy both/)
   })
 
   it('signs the person out on a 401 and says why', async () => {

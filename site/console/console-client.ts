@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import {
   type ConsoleError,
   consoleFunctionName,
@@ -5,6 +6,16 @@ import {
   type NewNote,
   type StatusChange,
 } from '#core/console-api.ts'
+import {
+  auditPageSchema,
+  eraseResultSchema,
+  funnelReportSchema,
+  leadDetailSchema,
+  leadPageSchema,
+  staffListSchema,
+  staffMemberSchema,
+  staffMeSchema,
+} from '#core/console-replies.ts'
 import { ConsoleApiError, readConsoleError } from './console-api-error.ts'
 import type { ConsoleApi } from './console-api-port.ts'
 import type { ConsoleAuth } from './console-auth.ts'
@@ -62,8 +73,21 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     return new ConsoleApiError(401, error)
   }
 
-  const json = async <T>(method: string, route: string, body?: unknown): Promise<T> =>
-    (await send(method, route, body)).json() as Promise<T>
+  // Every reply is parsed with its schema (console-replies.ts) before a view reads it.
+  async function json<T>(
+    schema: v.GenericSchema<unknown, T>,
+    method: string,
+    route: string,
+    body?: unknown,
+  ): Promise<T> {
+    const reply = await send(method, route, body)
+    const parsed = v.safeParse(schema, await reply.json().catch(() => undefined))
+    if (parsed.success) return parsed.output
+    throw new ConsoleApiError(reply.status, {
+      code: 'internal',
+      message: `The console's server answered ${route.split('?')[0]} in a shape this page does not read (${v.getDotPath(parsed.issues[0]) ?? 'the reply'}: ${parsed.issues[0].message}). Reload the page; if it stays, the site and the console function are of different versions: deploy both.`,
+    })
+  }
   const query = (params: URLSearchParams) => (params.size ? `?${params}` : '')
   const page = (filter: LeadFilter, before: string | null) => {
     const params = filterParams(filter)
@@ -73,23 +97,25 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
   const id = encodeURIComponent
 
   return {
-    me: () => json('GET', 'me'),
-    leads: (filter, before) => json('GET', `leads${page(filter, before)}`),
-    lead: (leadId) => json('GET', `leads/${id(leadId)}`),
+    me: () => json(staffMeSchema, 'GET', 'me'),
+    leads: (filter, before) => json(leadPageSchema, 'GET', `leads${page(filter, before)}`),
+    lead: (leadId) => json(leadDetailSchema, 'GET', `leads/${id(leadId)}`),
     setStatus: (leadId, status) =>
-      json('PATCH', `leads/${id(leadId)}`, { status } satisfies StatusChange),
+      json(leadDetailSchema, 'PATCH', `leads/${id(leadId)}`, { status } satisfies StatusChange),
     addNote: (leadId, text) =>
-      json('POST', `leads/${id(leadId)}/notes`, { text } satisfies NewNote),
+      json(leadDetailSchema, 'POST', `leads/${id(leadId)}/notes`, { text } satisfies NewNote),
     exportCsv: async (filter) => (await send('GET', `leads.csv${page(filter, null)}`)).blob(),
-    audit: (before) => json('GET', `audit${query(new URLSearchParams(before ? { before } : {}))}`),
-    staff: () => json('GET', 'staff'),
-    invite: (invite) => json('POST', 'staff', invite),
-    updateStaff: (userId, change) => json('PATCH', `staff/${id(userId)}`, change),
+    audit: (before) =>
+      json(auditPageSchema, 'GET', `audit${query(new URLSearchParams(before ? { before } : {}))}`),
+    staff: () => json(staffListSchema, 'GET', 'staff'),
+    invite: (invite) => json(staffMemberSchema, 'POST', 'staff', invite),
+    updateStaff: (userId, change) =>
+      json(staffMemberSchema, 'PATCH', `staff/${id(userId)}`, change),
     removeStaff: async (userId) => {
       await send('DELETE', `staff/${id(userId)}`)
     },
-    erase: (request) => json('POST', 'erase', request),
-    funnel: (asked) => json('GET', `funnel${query(funnelParams(asked))}`),
+    erase: (request) => json(eraseResultSchema, 'POST', 'erase', request),
+    funnel: (asked) => json(funnelReportSchema, 'GET', `funnel${query(funnelParams(asked))}`),
     funnelCsv: async (asked) =>
       (await send('GET', `funnel.csv${query(funnelParams(asked))}`)).blob(),
   }

@@ -1,0 +1,141 @@
+/**
+ * The console function's replies as schemas (console-api.ts describes each): the console page
+ * parses every reply with them before a view reads it, so a reply of another shape (a proxy's
+ * page, a function of another version) fails at the call, with a sentence, instead of deep in a
+ * view. Each schema is typed by its interface, so the compiler holds the two together.
+ */
+import * as v from 'valibot'
+import { bookingStates } from './booking-state.ts'
+import {
+  type AuditEntry,
+  type AuditPage,
+  auditActions,
+  type EraseResult,
+  type FunnelDay,
+  type FunnelFieldDropOff,
+  type FunnelReport,
+  type FunnelSteps,
+  type LeadDetail,
+  type LeadHistoryEntry,
+  type LeadPage,
+  type LeadSummary,
+  pipelineStatuses,
+  type StaffList,
+  type StaffMe,
+  type StaffMember,
+  staffRoles,
+} from './console-api.ts'
+
+type Schema<T> = v.GenericSchema<unknown, T>
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0))
+const nullableString = v.nullable(v.string())
+const role = v.picklist(staffRoles)
+const status = v.picklist(pipelineStatuses)
+
+export const staffMeSchema: Schema<StaffMe> = v.object({
+  userId: v.string(),
+  email: v.string(),
+  role,
+  sources: v.array(v.string()),
+})
+
+const leadSummarySchema: Schema<LeadSummary> = v.object({
+  id: v.string(),
+  createdAt: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  companyName: v.string(),
+  source: nullableString,
+  language: v.string(),
+  status,
+  bookingState: v.nullable(v.picklist(bookingStates)),
+  bookingStart: nullableString,
+})
+
+export const leadPageSchema: Schema<LeadPage> = v.object({
+  leads: v.array(leadSummarySchema),
+  next: nullableString,
+  total: count,
+})
+
+const historyEntrySchema: Schema<LeadHistoryEntry> = v.object({
+  at: v.string(),
+  kind: v.picklist(['received', 'notified', 'booking', 'status_change', 'note_added']),
+  by: nullableString,
+  text: v.string(),
+})
+
+export const leadDetailSchema: Schema<LeadDetail> = v.object({
+  lead: v.record(v.string(), v.nullable(v.union([v.string(), v.number(), v.boolean()]))),
+  status,
+  history: v.array(historyEntrySchema),
+})
+
+export const eraseResultSchema: Schema<EraseResult> = v.object({ erased: count })
+
+const auditEntrySchema: Schema<AuditEntry> = v.object({
+  id: v.string(),
+  at: v.string(),
+  actor: v.string(),
+  action: v.picklist(auditActions),
+  leadId: nullableString,
+  detail: v.record(v.string(), v.unknown()),
+})
+
+export const auditPageSchema: Schema<AuditPage> = v.object({
+  entries: v.array(auditEntrySchema),
+  next: nullableString,
+})
+
+export const staffMemberSchema: Schema<StaffMember> = v.object({
+  userId: v.string(),
+  email: v.string(),
+  role,
+  sources: v.array(v.string()),
+  invitedAt: v.string(),
+})
+
+export const staffListSchema: Schema<StaffList> = v.array(staffMemberSchema)
+
+const stepEntries = {
+  views: count,
+  starts: count,
+  sent: count,
+  booked: count,
+  held: count,
+  routed: count,
+  cancelled: count,
+}
+const stepsSchema: Schema<FunnelSteps> = v.object(stepEntries)
+const daySchema: Schema<FunnelDay> = v.object({ ...stepEntries, day: v.string() })
+const codeCounts = v.array(v.tuple([v.string(), count]))
+const fieldSchema: Schema<FunnelFieldDropOff> = v.object({
+  field: v.string(),
+  label: v.string(),
+  leftEmpty: count,
+  leftWithError: count,
+  errorCodes: codeCounts,
+  refused: count,
+  refusedCodes: codeCounts,
+})
+
+export const funnelReportSchema: Schema<FunnelReport> = v.object({
+  from: v.string(),
+  to: v.string(),
+  timeZone: v.string(),
+  sources: v.array(v.string()),
+  totals: stepsSchema,
+  days: v.array(daySchema),
+  previous: v.object({
+    from: v.string(),
+    to: v.string(),
+    totals: stepsSchema,
+    days: v.array(daySchema),
+  }),
+  bySource: v.array(v.object({ ...stepEntries, source: v.string() })),
+  byPage: v.array(v.object({ ...stepEntries, source: v.string(), page: v.string() })),
+  byCampaign: v.array(v.object({ ...stepEntries, utmSource: v.string(), utmCampaign: v.string() })),
+  fields: v.array(fieldSchema),
+})
