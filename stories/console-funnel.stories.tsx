@@ -3,13 +3,13 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { FunnelReport, FunnelSteps, StaffMe } from '#core/console-api.ts'
 import { firmDay } from '#core/firm-day.ts'
 import { consoleCopy } from '../site/console/console-copy.ts'
-import { formatCount } from '../site/console/funnel-format.ts'
+import { formatCount } from '../site/console/funnel/funnel-format.ts'
 import { fakeFunnelReport } from '../tests/support/fake-console-funnel.ts'
 import { ConsoleStory, type ConsoleStoryProps } from './console-story.tsx'
 import { withSiteStyles } from './site-decorators.tsx'
 
 /**
- * The console's funnel view (site/console/funnel-view.tsx) over the fake's fixtures
+ * The console's funnel view (site/console/funnel/funnel-view.tsx) over the fake's fixtures
  * (tests/support/fake-console-funnel.ts): each play compares the figures shown with the
  * fixture's own report for the days the view asked.
  */

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { asStaff } from '#shared/console/as-staff.ts'
-import { leadPageSql, listLeads } from '#shared/console/lead-queries.ts'
+import { leadPageSql, listLeads } from '#shared/console/leads/lead-queries.ts'
 import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
 import { runMigrations } from '../../server/migrate.ts'
 import {

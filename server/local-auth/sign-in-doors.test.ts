@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConsoleHandler } from '#shared/console/console-handler.ts'
-import { createTokenVerifier } from '#shared/console/verify-token.ts'
+import { createTokenVerifier } from '#shared/console/sign-in/verify-token.ts'
 import {
   addConsoleStaff,
   consoleHandlerOn,

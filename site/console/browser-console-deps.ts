@@ -1,7 +1,7 @@
 import { defaultSupabaseUrl } from '../../src/form/config.ts'
 import { createConsoleClient } from './console-client.ts'
 import type { ConsoleDeps } from './console-deps.ts'
-import { consoleApiKey, consoleSupabase } from './console-supabase.ts'
+import { consoleApiKey, consoleSupabase } from './sign-in/console-supabase.ts'
 
 /** The console's real parts in a browser: supabase-js, the console function, this address. */
 export function browserConsoleDeps(): ConsoleDeps {

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { acceptSignInLink } from './accept-sign-in-link.ts'
 import { consoleCopy } from './console-copy.ts'
 import { ConsoleApiContext, type ConsoleDeps, ConsoleDepsContext } from './console-deps.ts'
 import { ConsoleShell } from './console-shell.tsx'
-import { askLanding } from './landing-queries.ts'
-import { SignInScreen } from './sign-in-screen.tsx'
+import { askLanding } from './leads/landing-queries.ts'
+import { acceptSignInLink } from './sign-in/accept-sign-in-link.ts'
+import { SignInScreen } from './sign-in/sign-in-screen.tsx'
 
 type Stage =
   | { name: 'checking'; followingLink: boolean }

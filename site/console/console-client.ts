@@ -19,8 +19,8 @@ import {
 import { ConsoleApiError, readConsoleError } from './console-api-error.ts'
 import type { ConsoleApi } from './console-api-port.ts'
 import type { ConsoleAuth } from './console-auth.ts'
-import { funnelParams } from './funnel-query.ts'
-import { filterParams } from './lead-filter-query.ts'
+import { funnelParams } from './funnel/funnel-query.ts'
+import { filterParams } from './leads/lead-filter-query.ts'
 
 export interface ConsoleClientOptions {
   /** The Supabase project's URL (on `npm start`, the site's own origin). */

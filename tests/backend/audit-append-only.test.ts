@@ -4,7 +4,7 @@
 // through console_audit_prune(), which takes no date and removes only what is older than the
 // retention the owner set.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createSqlAuditRetention } from '#shared/console/audit-retention.ts'
+import { createSqlAuditRetention } from '#shared/console/audit/audit-retention.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { addConsoleStaff, type ConsoleCaller, queryAs } from '../support/console-staff.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'

@@ -21,7 +21,7 @@ import {
 import { askDataDirHolder } from '../../server/data-dir-lock.ts'
 import { consoleCopy as copy } from '../../site/console/console-copy.ts'
 import { dayOf } from '../../site/console/console-dates.ts'
-import { consoleSessionKey } from '../../site/console/console-supabase.ts'
+import { consoleSessionKey } from '../../site/console/sign-in/console-supabase.ts'
 import { funnelRows } from '../e2e/leads.ts'
 import { scratchFolder } from './scratch-folder.ts'
 import { serverEntry } from './server-entries.ts'

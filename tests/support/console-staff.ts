@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose'
 import type { StaffRole } from '#core/console-api.ts'
-import type { AuthAdmin } from '#shared/console/auth-admin.ts'
 import { createConsoleHandler } from '#shared/console/console-handler.ts'
-import { createTokenVerifier } from '#shared/console/verify-token.ts'
+import type { AuthAdmin } from '#shared/console/people/auth-admin.ts'
+import { createTokenVerifier } from '#shared/console/sign-in/verify-token.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 
 /** The project's JWT secret in the console's tests; tokens are signed with it as Auth does. */

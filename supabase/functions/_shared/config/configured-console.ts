@@ -1,8 +1,9 @@
 // The console's function as its settings describe it: apart from configured-handler.ts, so that
 // send-demo-request's module graph, which the CLI uploads with its own import map, holds no jose.
-import { type AuthAdmin, createAuthAdmin } from '../console/auth-admin.ts'
+
 import { type ConsoleHandler, createConsoleHandler } from '../console/console-handler.ts'
-import { createTokenVerifier, type VerifyToken } from '../console/verify-token.ts'
+import { type AuthAdmin, createAuthAdmin } from '../console/people/auth-admin.ts'
+import { createTokenVerifier, type VerifyToken } from '../console/sign-in/verify-token.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { FunctionConfig } from './function-config.ts'
 

@@ -7,7 +7,7 @@ import { createBookingReconciler, type Reconcile } from '../booking/booking-reco
 import type { BookingStore } from '../booking/booking-store.ts'
 import { bookingWebhookRoutes } from '../booking/booking-webhook-handler.ts'
 import { bookingWebhookPath } from '../booking/schedulers.ts'
-import type { AuditRetention } from '../console/audit-retention.ts'
+import type { AuditRetention } from '../console/audit/audit-retention.ts'
 import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/after-reply.ts'
 import { functionApp, functionHandler } from '../http/function-app.ts'
 import { type DemoRequestHandler, demoRequestRoutes } from '../lead/demo-request-handler.ts'

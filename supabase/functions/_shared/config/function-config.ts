@@ -8,7 +8,7 @@ import type { RateLimit } from '../abuse/rate-limit.ts'
 import { parseRoutes, type Route } from '../booking/routes.ts'
 import { apiBaseUrl, type SchedulerApiSettings } from '../booking/scheduler-api.ts'
 import { schedulers } from '../booking/schedulers.ts'
-import type { AuthSettings } from '../console/auth-settings.ts'
+import type { AuthSettings } from '../console/sign-in/auth-settings.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AbuseStore } from '../abuse/abuse-store.ts'
 import type { FunnelStore } from '../analytics/funnel-store.ts'
-import type { AuditRetention } from '../console/audit-retention.ts'
+import type { AuditRetention } from '../console/audit/audit-retention.ts'
 import type { NotificationStore } from '../notify/notification-store.ts'
 import { readFunctionConfig } from './function-config.ts'
 import { createRetention } from './retention.ts'

@@ -1,7 +1,7 @@
 import { createSqlAbuseStore } from '../abuse/sql-abuse-store.ts'
 import { createSqlFunnelStore } from '../analytics/sql-funnel-store.ts'
 import { createSqlBookingStore } from '../booking/sql-booking-store.ts'
-import { createSqlAuditRetention } from '../console/audit-retention.ts'
+import { createSqlAuditRetention } from '../console/audit/audit-retention.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { SqlStoreOptions } from '../db/sql-role.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'

@@ -1,7 +1,7 @@
 import type { StaffMe, StaffRole } from '#core/console-api.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { unauthenticated } from './console-reply.ts'
-import type { StaffClaims } from './verify-token.ts'
+import type { StaffClaims } from './sign-in/verify-token.ts'
 
 /** The signed-in person, in a transaction that runs as them. */
 export interface Staff extends StaffMe {

@@ -4,7 +4,7 @@ import { pipelineStatuses, type StaffRole, staffRoles } from '#core/console-api.
 import { isRecord } from '#core/is-record.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { invalid } from './console-reply.ts'
-import { isLeadId } from './lead-queries.ts'
+import { isLeadId } from './leads/lead-queries.ts'
 
 // Every body is a small object: ten kilobytes is far past the largest (a partner's sources).
 const maxBytes = 10_000

@@ -1,8 +1,8 @@
 import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { Staff } from './as-staff.ts'
-import type { AuthAdmin } from './auth-admin.ts'
-import type { RunAsStaff } from './lead-export.ts'
+import type { RunAsStaff } from './leads/lead-export.ts'
+import type { AuthAdmin } from './people/auth-admin.ts'
 
 /** What every route of the console is given. */
 export interface ConsoleContext {

@@ -7,7 +7,6 @@ import { allowedOrigin, preflight } from '../http/origin-policy.ts'
 import { query } from '../http/query.ts'
 import { Refusal } from '../http/refusal.ts'
 import { asStaff } from './as-staff.ts'
-import type { AuthAdmin } from './auth-admin.ts'
 import {
   consoleBody,
   eraseRequest,
@@ -25,8 +24,8 @@ import {
   refusalReply,
   unauthenticated,
 } from './console-reply.ts'
-import { funnelQuery, getFunnel, getFunnelCsv } from './funnel-routes.ts'
-import { readLeadFilter } from './lead-filter.ts'
+import { funnelQuery, getFunnel, getFunnelCsv } from './funnel/funnel-routes.ts'
+import { readLeadFilter } from './leads/lead-filter.ts'
 import {
   getLead,
   getLeads,
@@ -35,7 +34,8 @@ import {
   patchLead,
   postErase,
   postNote,
-} from './lead-routes.ts'
+} from './leads/lead-routes.ts'
+import type { AuthAdmin } from './people/auth-admin.ts'
 import {
   auditQuery,
   deleteStaff,
@@ -44,8 +44,8 @@ import {
   getStaff,
   patchStaff,
   postStaff,
-} from './staff-routes.ts'
-import type { VerifyToken } from './verify-token.ts'
+} from './people/staff-routes.ts'
+import type { VerifyToken } from './sign-in/verify-token.ts'
 
 /** What the console's API is built from: dependencies passed in, as the function's handler. */
 export interface ConsoleDeps {

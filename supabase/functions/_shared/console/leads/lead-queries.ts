@@ -1,0 +1,187 @@
+import type {
+  LeadDetail,
+  LeadFilter,
+  LeadHistoryEntry,
+  LeadPage,
+  LeadSummary,
+  PipelineStatus,
+} from '#core/console-api.ts'
+import type { SqlDatabase } from '../../db/sql-database.ts'
+import { toDate } from '../../db/sql-role.ts'
+import { type LeadRow, leadColumns, leadFromRow } from '../../lead/lead-row.ts'
+import type { StoredDemoRequest } from '../../lead/lead-store.ts'
+import { encodeCursor, type Keyset, keysetAt } from '../keyset-cursor.ts'
+import { filterSql } from './lead-filter.ts'
+
+const iso = (value: Date | string | null) => (value === null ? null : toDate(value).toISOString())
+
+/**
+ * The leads the filter matches, newest first, `limit` of them before `before`, as one SQL query
+ * over the row's columns and its status: the same query the bench times. `columns` is what the
+ * caller reads of each lead.
+ */
+export function leadPageSql(
+  filter: LeadFilter,
+  timeZone: string,
+  before: Keyset | null,
+  limit: number,
+  columns: string,
+) {
+  const params: unknown[] = []
+  const where = [filterSql(filter, timeZone, params)]
+  if (before !== null) {
+    where.push(
+      `(r.created_at, r.id) < ($${params.push(before.at)}::timestamptz, $${params.push(before.id)}::uuid)`,
+    )
+  }
+  const text = `select ${columns}, ${statusOf(filter)} as console_status,
+      ${keysetAt('r.created_at')} as keyset_at
+    from public.demo_requests r${statusJoin(filter)}
+    where ${where.join(' and ')}
+    order by r.created_at desc, r.id desc
+    limit $${params.push(limit)}`
+  return { text, params }
+}
+
+// Without a status filter a page reads the status of its own rows only, by a subquery per row:
+// planned as one table rather than a join, it took 0.19 ms to plan against the join's 0.36 ms
+// at 100,000 leads, the same to run. A status filter joins, so the planner may start from it.
+const statusOf = (filter: LeadFilter) =>
+  filter.status === undefined
+    ? "coalesce((select s.status from public.console_lead_status s where s.lead_id = r.id), 'new')"
+    : "coalesce(s.status, 'new')"
+
+const statusJoin = (filter: LeadFilter) =>
+  filter.status === undefined
+    ? ''
+    : '\n    left join public.console_lead_status s on s.lead_id = r.id'
+
+const summaryColumns =
+  'r.id, r.created_at, r.first_name, r.last_name, r.email, r.company_name, r.source, r.language, r.booking_state, r.booking_start'
+
+type SummaryRow = {
+  id: string
+  created_at: Date | string
+  first_name: string
+  last_name: string
+  email: string | null
+  company_name: string
+  source: string | null
+  language: string
+  booking_state: LeadSummary['bookingState']
+  booking_start: Date | string | null
+  console_status: PipelineStatus
+  keyset_at: string
+}
+
+/** A page of the list and the number of leads the filter matches, as the caller may read them. */
+export async function listLeads(
+  tx: SqlDatabase,
+  filter: LeadFilter,
+  timeZone: string,
+  before: Keyset | null,
+  limit: number,
+): Promise<LeadPage> {
+  // One more than asked says whether a next page exists.
+  const page = leadPageSql(filter, timeZone, before, limit + 1, summaryColumns)
+  const rows = await tx.query<SummaryRow>(page.text, page.params)
+  const params: unknown[] = []
+  const where = filterSql(filter, timeZone, params)
+  const [count] = await tx.query<{ n: string | number }>(
+    `select count(*) as n from public.demo_requests r${statusJoin(filter)} where ${where}`,
+    params,
+  )
+  const shown = rows.slice(0, limit)
+  const last = shown.at(-1)
+  return {
+    leads: shown.map((row) => ({
+      id: row.id,
+      createdAt: iso(row.created_at) ?? '',
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email ?? '',
+      companyName: row.company_name,
+      source: row.source,
+      language: row.language,
+      status: row.console_status,
+      bookingState: row.booking_state,
+      bookingStart: iso(row.booking_start),
+    })),
+    next:
+      rows.length > limit && last !== undefined
+        ? encodeCursor({ at: last.keyset_at, id: last.id })
+        : null,
+    total: Number(count?.n ?? 0),
+  }
+}
+
+/** Whole leads for the export, with their keyset, as `npm run leads` reads them. */
+export async function leadRows(
+  tx: SqlDatabase,
+  filter: LeadFilter,
+  timeZone: string,
+  before: Keyset | null,
+  limit: number,
+): Promise<{ leads: StoredDemoRequest[]; last: Keyset | null }> {
+  const page = leadPageSql(filter, timeZone, before, limit, leadColumns('r'))
+  const rows = await tx.query<LeadRow & { keyset_at: string }>(page.text, page.params)
+  const last = rows.at(-1)
+  return {
+    leads: rows.map(leadFromRow),
+    last: last === undefined ? null : { at: last.keyset_at, id: last.id },
+  }
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isLeadId = (id: string) => uuid.test(id)
+
+// A lead as the page shows it: every field and its bookkeeping, dates as ISO 8601, and not the
+// idempotency key, which is the widget's and means nothing to people.
+function leadRecord(lead: StoredDemoRequest): LeadDetail['lead'] {
+  const { idempotencyKey: _key, ...rest } = lead
+  return Object.fromEntries(
+    Object.entries(rest).map(([name, value]) => [
+      name,
+      value instanceof Date ? value.toISOString() : (value ?? null),
+    ]),
+  ) as LeadDetail['lead']
+}
+
+/** The lead, its status and its history, or null where it is not (or not for the caller). */
+export async function leadDetail(tx: SqlDatabase, id: string): Promise<LeadDetail | null> {
+  const [row] = await tx.query<LeadRow & { console_status: PipelineStatus }>(
+    `select ${leadColumns('r')}, coalesce(s.status, 'new') as console_status
+      from public.demo_requests r left join public.console_lead_status s on s.lead_id = r.id
+      where r.id = $1`,
+    [id],
+  )
+  if (row === undefined) return null
+  const history = await tx.query<{
+    at: Date | string
+    kind: LeadHistoryEntry['kind']
+    by: string | null
+    text: string
+  }>(
+    `select h.at, h.kind, h.by, h.text from (
+      select r.created_at as at, 'received' as kind, null::text as by, coalesce(r.source, '') as text,
+        0 as n
+      from public.demo_requests r where r.id = $1
+      union all
+      select n.sent_at, 'notified', null, n.channel, 0
+      from public.demo_request_notifications n where n.lead_id = $1 and n.sent_at is not null
+      union all
+      select b.occurred_at, 'booking', null, b.state, 0
+      from public.demo_request_bookings b where b.lead_id = $1
+      union all
+      select c.at, case c.kind when 'status' then 'status_change' else 'note_added' end,
+        c.by_email, c.value, c.id
+      from public.console_lead_changes c where c.lead_id = $1
+    ) h order by h.at, h.n`,
+    [id],
+  )
+  return {
+    lead: leadRecord(leadFromRow(row)),
+    status: row.console_status,
+    history: history.map((entry) => ({ ...entry, at: iso(entry.at) ?? '' })),
+  }
+}

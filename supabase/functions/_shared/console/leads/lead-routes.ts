@@ -1,0 +1,136 @@
+import {
+  type EraseResult,
+  type LeadFilter,
+  type NewNote,
+  rolesWithPersonalData,
+  type StatusChange,
+} from '#core/console-api.ts'
+import type { SqlDatabase } from '../../db/sql-database.ts'
+import type { Staff } from '../as-staff.ts'
+import type { ConsoleContext } from '../console-context.ts'
+import { forbidden, notFound } from '../console-reply.ts'
+import { decodeCursor } from '../keyset-cursor.ts'
+import { leadCsvStream } from './lead-export.ts'
+import { readLeadFilter, readLimit } from './lead-filter.ts'
+import { isLeadId, leadDetail, listLeads } from './lead-queries.ts'
+
+// The page says why, rather than showing an empty list: the policies would return no rows.
+function mayReadLeads(staff: Staff) {
+  if (!rolesWithPersonalData.includes(staff.role)) {
+    throw forbidden(`Your role (${staff.role}) sees counts only, not people's details.`)
+  }
+}
+
+function leadId(id: string | undefined): string {
+  if (id === undefined || !isLeadId(id)) throw notFound('There is no such lead.')
+  return id
+}
+
+/** The query of `GET /leads`: its filter, and the page's size and place. */
+export const leadsQuery = (params: URLSearchParams) => ({
+  filter: readLeadFilter(params),
+  limit: readLimit(params),
+  before: decodeCursor(params.get('before')),
+})
+
+// A filter as the trail keeps it: its settings, and of a search only that there was one. The
+// words searched for are often a name or an email, and the trail keeps no personal data: it
+// outlives an erasure, and a hash of an email is as easy to match as the email itself.
+function auditedFilter({ q, ...settings }: LeadFilter) {
+  return { ...settings, ...(q ? { searched: true } : {}) }
+}
+
+// Recorded in the transaction that read the page, so no page leaves without its entry.
+export function getLeads(
+  { run, salesTimeZone }: ConsoleContext,
+  { filter, limit, before }: ReturnType<typeof leadsQuery>,
+) {
+  return run(async (tx, staff) => {
+    mayReadLeads(staff)
+    const page = await listLeads(tx, filter, salesTimeZone, before, limit)
+    const detail = {
+      filter: auditedFilter(filter),
+      rows: page.leads.length,
+      matched: page.total,
+      ...(before ? { older: true } : {}),
+    }
+    await tx.query("select public.console_audit_record('list_leads', null, $1)", [
+      JSON.stringify(detail),
+    ])
+    return page
+  })
+}
+
+async function detailOrMissing(tx: SqlDatabase, id: string) {
+  const detail = await leadDetail(tx, id)
+  if (detail === null) throw notFound('There is no such lead (it may have been erased).')
+  return detail
+}
+
+export function getLead({ path, run }: ConsoleContext) {
+  const id = leadId(path[1])
+  return run(async (tx, staff) => {
+    mayReadLeads(staff)
+    const detail = await detailOrMissing(tx, id)
+    await tx.query("select public.console_audit_record('view_lead', $1, '{}')", [id])
+    return detail
+  })
+}
+
+// A change is a row of console_lead_changes; its trigger stamps the author and audits it.
+function addChange(context: ConsoleContext, kind: 'status' | 'note', value: string) {
+  const id = leadId(context.path[1])
+  return context.run(async (tx) => {
+    await tx.query(
+      'insert into public.console_lead_changes (lead_id, kind, value) values ($1, $2, $3)',
+      [id, kind, value],
+    )
+    return detailOrMissing(tx, id)
+  })
+}
+
+export function patchLead(context: ConsoleContext, { status }: StatusChange) {
+  return addChange(context, 'status', status)
+}
+
+export function postNote(context: ConsoleContext, { text }: NewNote) {
+  return addChange(context, 'note', text)
+}
+
+export async function getLeadsCsv(
+  { run, runPlain, salesTimeZone, log, now }: ConsoleContext,
+  filter: LeadFilter,
+) {
+  // Recorded before any row leaves, with the count the filter matched.
+  await run(async (tx, staff) => {
+    mayReadLeads(staff)
+    const { total } = await listLeads(tx, filter, salesTimeZone, null, 1)
+    const detail = { filter: auditedFilter(filter), rows: total }
+    await tx.query("select public.console_audit_record('export', null, $1)", [
+      JSON.stringify(detail),
+    ])
+  })
+  const day = now().toISOString().slice(0, 10)
+  return new Response(leadCsvStream(runPlain, filter, salesTimeZone, log), {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="leads-${day}.csv"`,
+      'cache-control': 'no-store',
+    },
+  })
+}
+
+/** `POST /erase`: `email` or `leadId`, checked (console-bodies.ts), the other null. */
+export function postErase(
+  { run }: ConsoleContext,
+  { email, leadId: lead }: { email: string | null; leadId: string | null },
+): Promise<EraseResult> {
+  return run(async (tx, staff) => {
+    if (staff.role !== 'owner') throw forbidden('Only the owner erases people.')
+    const [row] = await tx.query<{ n: number }>('select public.console_erase($1, $2) as n', [
+      email,
+      lead,
+    ])
+    return { erased: Number(row?.n ?? 0) }
+  })
+}
