@@ -34,15 +34,24 @@ const inUse = (dataDir: string) =>
       'Stop it first, or set PGLITE_DATA_DIR or DATABASE_URL to use other data.',
   )
 
+// A folder of another user's is neither used nor asked: its socket could be anyone's.
+function ensureOwn(folder: string, folderStat: { isDirectory(): boolean; uid: number }) {
+  if (!folderStat.isDirectory() || (ownUid !== undefined && folderStat.uid !== ownUid)) {
+    throw notYours(folder)
+  }
+}
+
+// What connecting to a socket nobody listens on fails with: a file left behind, or none.
+const nobodyListens = (error: NodeJS.ErrnoException) =>
+  ['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '')
+
 // Only its owner can open a folder with mode 0700, nor reach a socket inside it, whatever the
 // socket's own mode: Linux checks a socket's mode on connect, other systems need not (unix(7)).
 // PGlite writes its files readable and writable by everyone (0666), so its folder is closed too.
 async function ownerOnlyFolder(folder: string) {
   await mkdir(folder, { recursive: true, mode: 0o700 })
   const folderStat = await stat(folder)
-  if (!folderStat.isDirectory() || (ownUid !== undefined && folderStat.uid !== ownUid)) {
-    throw notYours(folder)
-  }
+  ensureOwn(folder, folderStat)
   if (folderStat.mode & 0o077) await chmod(folder, 0o700)
 }
 
@@ -53,9 +62,7 @@ async function heldFolder(folder: string): Promise<boolean> {
     throw error
   })
   if (folderStat === null) return false
-  if (!folderStat.isDirectory() || (ownUid !== undefined && folderStat.uid !== ownUid)) {
-    throw notYours(folder)
-  }
+  ensureOwn(folder, folderStat)
   return true
 }
 
@@ -96,7 +103,7 @@ function listening(path: string) {
       resolve(true)
     })
     socket.once('error', (error: NodeJS.ErrnoException) =>
-      ['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '') ? resolve(false) : reject(error),
+      nobodyListens(error) ? resolve(false) : reject(error),
     )
   })
 }
@@ -212,7 +219,7 @@ export async function askDataDirHolder(
       )
       // Nobody listening: the folder is free.
       ask.once('error', (error: NodeJS.ErrnoException) =>
-        ['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '') ? resolve(null) : reject(error),
+        nobodyListens(error) ? resolve(null) : reject(error),
       )
       ask.end(JSON.stringify({ command, input }))
     })

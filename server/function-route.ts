@@ -11,7 +11,7 @@ export const consolePath = '/functions/v1/console'
 
 /** Whether a request is for the function: its path, as supabase-js calls it, and below. */
 export const isFunctionPath = (url = '/') =>
-  /^\/functions\/v1\/send-demo-request(\/|\?|$)/.test(url)
+  url.startsWith(functionPath) && /^($|\/|\?)/.test(url.slice(functionPath.length))
 
 // The handler answers its own failures; this is the last line, so the server never dies.
 const lastLine = (name: string, error: unknown) => {

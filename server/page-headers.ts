@@ -2,7 +2,7 @@
 // (scripts/hosting-headers.ts writes them in its `_headers` format, with the host's own caching
 // rules) and by `npm start`, which adds them to each page it serves.
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Route } from '#shared/booking/routes.ts'
 import { frameProtocols } from '../src/booking/frame-protocols.ts'
@@ -13,11 +13,15 @@ export interface HeaderRule {
   headers: [name: string, value: string][]
 }
 
+// The pages of `siteDir`, the built site, by their paths in it.
+const pageFiles = (siteDir: string) =>
+  readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  )
+
 /** The HTML of every page in `siteDir`, the built site. */
 export function sitePages(siteDir: string): string[] {
-  return readdirSync(siteDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.html'))
-    .map((page) => readFileSync(join(siteDir, page), 'utf8'))
+  return pageFiles(siteDir).map((page) => readFileSync(join(siteDir, page), 'utf8'))
 }
 
 /**
@@ -93,7 +97,8 @@ export function headersForPath(rules: readonly HeaderRule[], pathname: string) {
  * Gives each page `serve` answers the headers a host sends it: the
  * Content-Security-Policy, which lets no page be framed (`frame-ancestors 'none'`), and the rest.
  * The policy names the inline scripts of the pages in `siteDir` as they are now, so a build made
- * while the server runs is served under its own; reading them costs a page a few milliseconds.
+ * while the server runs is served under its own: the pages are read again once one of them
+ * changed, and otherwise only looked at (their sizes and times), not read and hashed.
  * The function is on the same origin here, so `connect-src 'self'` reaches it; the booking pages
  * of `frameOrigins` (the routes', bookingFrameOrigins) may be framed.
  */
@@ -102,15 +107,26 @@ export function withPageHeaders(
   siteDir: string,
   frameOrigins: readonly string[],
 ): (request: Request) => Promise<Response> {
+  let made: { pages: string; rules: HeaderRule[] } | null = null
+  const currentRules = () => {
+    // Unbuilt, the one page is the note saying so, with no script of its own.
+    const files = existsSync(siteDir) ? pageFiles(siteDir) : []
+    const pages = files
+      .map((file) => {
+        const { size, mtimeMs } = statSync(join(siteDir, file))
+        return `${file} ${size} ${mtimeMs}`
+      })
+      .join('\n')
+    if (made?.pages !== pages) {
+      const html = files.map((file) => readFileSync(join(siteDir, file), 'utf8'))
+      made = { pages, rules: pageHeaderRules(html, undefined, frameOrigins) }
+    }
+    return made.rules
+  }
   return async (request) => {
     const reply = await serve(request)
     if (!reply.headers.get('content-type')?.startsWith('text/html')) return reply
-    // Unbuilt, the one page is the note saying so, with no script of its own.
-    const rules = pageHeaderRules(
-      existsSync(siteDir) ? sitePages(siteDir) : [],
-      undefined,
-      frameOrigins,
-    )
+    const rules = currentRules()
     // Set on the reply itself, never a copy (see static-files.ts).
     for (const [name, value] of headersForPath(rules, new URL(request.url).pathname)) {
       reply.headers.set(name, value)

@@ -6,11 +6,8 @@ import { Refusal } from '#shared/http/refusal.ts'
 import { AuthError, authErrorReply, authJson } from './auth-error.ts'
 import type { LimitedRoute, LocalAuth } from './local-auth.ts'
 
-/** Where Supabase Auth answers, on the project's URL, and so here. */
-const authPathPrefix = '/auth/v1/'
-
-/** Where the local server mounts the local auth: `/auth/v1/` and below. */
-export const authPath = authPathPrefix
+/** Where Supabase Auth answers on the project's URL, and so the local server mounts it here. */
+export const authPath = '/auth/v1/'
 
 // What GET /settings says of this stand-in: email only, and nobody signs up.
 const settings = {
@@ -26,11 +23,17 @@ const settings = {
 // The bodies the console's sign-in sends (an email, a code, a token) are far smaller.
 const maxBodyBytes = 16 * 1024
 
+const badJson = {
+  status: 400,
+  code: 'bad_json',
+  message: 'Could not parse request body as JSON: an object is expected',
+}
+
 // A JSON object, or nothing (supabase-js posts some calls without a body).
 const authBody = jsonBody<Record<string, unknown>, AuthEnv>(
   (input) => {
     if (isRecord(input)) return input
-    throw badJson()
+    throw new Refusal(badJson.status, badJson.code, badJson.message)
   },
   {
     maxBytes: maxBodyBytes,
@@ -41,16 +44,10 @@ const authBody = jsonBody<Record<string, unknown>, AuthEnv>(
         code: 'validation_failed',
         message: `The request body is larger than ${maxBodyBytes} bytes`,
       },
-      invalidJson: {
-        status: 400,
-        code: 'bad_json',
-        message: 'Could not parse request body as JSON: an object is expected',
-      },
+      invalidJson: badJson,
     },
   },
 )
-const badJson = () =>
-  new AuthError(400, 'bad_json', 'Could not parse request body as JSON: an object is expected')
 
 /** The local auth's Hono environment: the socket's address, which the limits count by. */
 interface AuthEnv {
@@ -82,7 +79,7 @@ export function authHandler(auth: LocalAuth) {
 
   const app = new Hono<AuthEnv>({
     getPath: (request) =>
-      `/${new URL(request.url).pathname.slice(authPathPrefix.length).replace(/\/$/, '')}`,
+      `/${new URL(request.url).pathname.slice(authPath.length).replace(/\/$/, '')}`,
   })
   app.onError((error) => {
     if (error instanceof AuthError) return authErrorReply(error)

@@ -5,30 +5,15 @@
 // retention the owner set.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createSqlAuditRetention } from '#shared/console/audit/audit-retention.ts'
-import type { SqlDatabase } from '#shared/db/sql-database.ts'
-import { addConsoleStaff, type ConsoleCaller, queryAs } from '../support/console-staff.ts'
+import {
+  addConsoleStaff,
+  type ConsoleCaller,
+  queryAs,
+  rolledBack,
+} from '../support/console-staff.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
 const denied = '42501'
-
-// Runs `work` as the login and rolls back: what it returned, or the SQLSTATE it was refused with.
-async function asLogin(db: SqlDatabase, work: (tx: SqlDatabase) => Promise<unknown>) {
-  const rollback = new Error('rolled back')
-  let outcome: unknown = 'none'
-  await db
-    .transaction(async (tx) => {
-      try {
-        outcome = await work(tx)
-      } catch (error) {
-        outcome = (error as { code?: string }).code ?? 'error'
-      }
-      throw rollback
-    })
-    .catch((error) => {
-      if (error !== rollback) throw error
-    })
-  return outcome
-}
 
 const callers: ConsoleCaller[] = [
   'owner',
@@ -85,7 +70,7 @@ describe.each(testDatabases)('the audit trail on $name', ({ open, skip }) => {
       }
       const outcomes: Record<string, unknown[]> = {}
       for (const [name, sql] of Object.entries(statements)) {
-        outcomes[name] = [await asLogin(test.db, (tx) => tx.query(sql))]
+        outcomes[name] = [await rolledBack(test.db, (tx) => tx.query(sql))]
         for (const caller of callers) outcomes[name].push(await queryAs(test.db, caller, sql))
         // A staff token as Supabase's Data API would run it.
         outcomes[name].push(await queryAs(test.db, 'owner', sql, [], 'authenticated'))
@@ -104,14 +89,14 @@ describe.each(testDatabases)('the audit trail on $name', ({ open, skip }) => {
   it.skipIf(skip)("lets no session forge the pruning's mark, nor set the retention", async () => {
     // A custom setting is anyone's to set: it opens nothing.
     expect(
-      await asLogin(test.db, async (tx) => {
+      await rolledBack(test.db, async (tx) => {
         await tx.query("select set_config('console_audit.pruning', 'on', true)")
         return tx.query('delete from public.console_audit')
       }),
     ).toBe(denied)
     // The pruning's mark ends with it: the rest of its transaction deletes nothing.
     expect(
-      await asLogin(test.db, async (tx) => {
+      await rolledBack(test.db, async (tx) => {
         await tx.query('select public.console_audit_prune()')
         return tx.query('delete from public.console_audit')
       }),

@@ -88,19 +88,32 @@ export async function queryAs(
   params: unknown[] = [],
   route: 'console_staff_role' | 'authenticated' = 'console_staff_role',
 ) {
+  const role = caller === 'anon' || caller === 'service_role' ? caller : route
+  return rolledBack(db, async (tx) => {
+    await tx.exec(`set local role ${role}`)
+    if (role === route) {
+      await tx.query("select set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify(staffClaims(caller as ConsolePerson)),
+      ])
+    }
+    return tx.query(sql, params)
+  }) as Promise<Record<string, unknown>[] | string>
+}
+
+/**
+ * Runs `work` in a transaction and rolls it back, whatever it did: what it returned, or the
+ * SQLSTATE it was refused with.
+ */
+export async function rolledBack(
+  db: SqlDatabase,
+  work: (tx: SqlDatabase) => Promise<unknown>,
+): Promise<unknown> {
   const rollback = new Error('rolled back')
-  let outcome = 'none' as Record<string, unknown>[] | string
+  let outcome: unknown = 'none'
   await db
     .transaction(async (tx) => {
-      const role = caller === 'anon' || caller === 'service_role' ? caller : route
-      await tx.exec(`set local role ${role}`)
-      if (role === route) {
-        await tx.query("select set_config('request.jwt.claims', $1, true)", [
-          JSON.stringify(staffClaims(caller as ConsolePerson)),
-        ])
-      }
       try {
-        outcome = await tx.query(sql, params)
+        outcome = await work(tx)
       } catch (error) {
         outcome = (error as { code?: string }).code ?? 'error'
       }
