@@ -13,7 +13,14 @@ interface BookingApplied {
  * The channels sales are told on: notifier.ts's `NotificationChannel`, spelled out so that
  * booking/, which notify/ builds its booking notices on, needs nothing of notify/.
  */
-export type NoticeChannels = readonly ('email' | 'webhook')[]
+export type NoticeChannels = readonly (
+  | 'email'
+  | 'webhook'
+  | 'hubspot'
+  | 'salesforce'
+  | 'slack'
+  | 'teams'
+)[]
 
 /** The bookings the providers' signed webhooks, and their APIs read back, report. */
 export interface BookingStore {

@@ -4,7 +4,21 @@ import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { StoredDemoRequest } from '../lead/lead-store.ts'
 
 /** The ways sales can be told about a lead; each is delivered and tracked on its own. */
-export type NotificationChannel = 'email' | 'webhook'
+export const notificationChannels = [
+  'email',
+  'webhook',
+  'hubspot',
+  'salesforce',
+  'slack',
+  'teams',
+] as const
+export type NotificationChannel = (typeof notificationChannels)[number]
+
+/** The staff member who owns a lead, as the console's people list has them. */
+export interface LeadOwner {
+  email: string
+  name: string | null
+}
 
 type Entries = typeof leadFields
 
@@ -16,7 +30,10 @@ export type NoticeFieldName = {
 }[LeadFieldName]
 
 /** What sales are told about a lead: only stored values, so every attempt says the same. */
-export type LeadNotice = Pick<StoredDemoRequest, 'id' | 'createdAt' | NoticeFieldName>
+export type LeadNotice = Pick<StoredDemoRequest, 'id' | 'createdAt' | NoticeFieldName> & {
+  /** Who owns the lead when it is sent; null (or absent) while nobody does. */
+  owner?: LeadOwner | null
+}
 
 /** What sales are told about one window's held leads, in place of a message for each. */
 export interface HeldDigest {
@@ -54,4 +71,9 @@ export interface Notifier {
   notifyDigest(digest: HeldDigest, signal: AbortSignal): Promise<void>
   /** Tells sales a lead booked a demo or cancelled it, with the same promises as `notify`. */
   notifyBooking(booking: BookingNotice, signal: AbortSignal): Promise<void>
+  /**
+   * Tells sales a lead sent to a booking page has not booked by NO_BOOKING_ALERT_SECONDS, with
+   * the same promises as `notify`; only the channels people read at once (Slack, Teams) have it.
+   */
+  notifyNoBooking?(lead: LeadNotice, signal: AbortSignal): Promise<void>
 }
