@@ -83,6 +83,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128230000', name: 'erased_bookings' },
       { version: '20261129100000', name: 'console_live_session' },
       { version: '20261203090000', name: 'more_channels' },
+      { version: '20261203120000', name: 'delivery_outbox' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -118,6 +119,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_funnel_pages', relrowsecurity: true },
       { relname: 'demo_request_funnel_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_funnel_summed_days', relrowsecurity: true },
+      { relname: 'demo_request_no_booking_alerts', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_spent_proofs', relrowsecurity: true },
@@ -134,6 +136,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
     'select * from public.demo_request_notifications',
     'select * from public.demo_request_bookings',
     'select * from public.demo_request_booking_notifications',
+    'select * from public.demo_request_no_booking_alerts',
   ]
   it.skipIf(skip)("let the staff's role without a staff claim read no lead", async () => {
     await insertLead(test.db)

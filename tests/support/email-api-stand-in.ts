@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net'
  * How the stand-in answers a request: accepted; a 500; no answer at all; a 409 saying the key
  * was used already; or accepted at once with the reply held back until `releaseLate()`.
  */
-type Answer = 'accept' | 'fail' | 'hang' | 'conflict' | 'late'
+type Answer = 'accept' | 'fail' | 'hang' | 'conflict' | 'late' | 'limited' | 'invalid'
+
+/** The wait a `limited` answer asks for, in its `Retry-After` header. */
+export const limitedRetryAfterSeconds = 30
 
 /** One request the stand-in received. */
 interface ReceivedRequest {
@@ -76,14 +79,25 @@ export async function startEmailApiStandIn(): Promise<EmailApiStandIn> {
         return false
       })
 
-      const reply = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' })
+      const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        response.writeHead(status, { ...headers, 'content-type': 'application/json' })
         response.end(JSON.stringify(body))
       }
       const conflict = (name: string) => reply(409, { statusCode: 409, name, message: name })
       if (answer === 'hang') return
       if (answer === 'fail') return reply(500, { error: 'down' })
       if (answer === 'conflict') return conflict('invalid_idempotent_request')
+      // Resend's rate limit reply and its refusal of a malformed email, as its docs show them.
+      if (answer === 'limited') {
+        return reply(
+          429,
+          { statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests.' },
+          { 'retry-after': String(limitedRetryAfterSeconds) },
+        )
+      }
+      if (answer === 'invalid') {
+        return reply(422, { statusCode: 422, name: 'validation_error', message: 'Invalid `to`.' })
+      }
 
       const header = request.headers['idempotency-key'] ?? request.headers['webhook-id']
       // Keys are kept per endpoint, as two services would keep them.

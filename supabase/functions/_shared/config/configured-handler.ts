@@ -55,7 +55,11 @@ function configuredNotifiers(config: NotifierSettings): Notifier[] {
 
 /** The dispatcher over the configured notifiers; with none it sends nothing. */
 function createConfiguredDispatcher(
-  config: NotifierSettings & Pick<FunctionConfig, 'notifyTimeoutMs'>,
+  config: NotifierSettings &
+    Pick<
+      FunctionConfig,
+      'notifyTimeoutMs' | 'notifyMaxAttempts' | 'noBookingAlertSeconds' | 'routes'
+    >,
   notifications: NotificationStore,
   now: () => Date = () => new Date(),
 ): NotificationDispatcher {
@@ -63,6 +67,12 @@ function createConfiguredDispatcher(
     store: notifications,
     notifiers: configuredNotifiers(config),
     timeoutMs: config.notifyTimeoutMs,
+    maxAttempts: config.notifyMaxAttempts,
+    noBooking: {
+      // Only a lead shown a booking page can be expected to have booked.
+      bookingRules: config.routes.filter((route) => route.kind === 'book').map(({ rule }) => rule),
+      delaySeconds: config.noBookingAlertSeconds,
+    },
     now,
   })
 }

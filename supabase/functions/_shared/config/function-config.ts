@@ -10,6 +10,7 @@ import { apiBaseUrl, type SchedulerApiSettings } from '../booking/scheduler-api.
 import { schedulers } from '../booking/schedulers.ts'
 import type { AuthSettings } from '../console/sign-in/auth-settings.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
+import { defaultMaxAttempts } from '../notify/delivery-schedule.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
 
 /** Settings read from the environment, with the defaults documented in docs/configuration.md. */
@@ -17,6 +18,10 @@ export interface FunctionConfig {
   allowedOrigins: string[]
   rateLimit: RateLimit
   notifyTimeoutMs: number
+  /** `NOTIFY_MAX_ATTEMPTS`: tries a delivery gets before it is dead-lettered. */
+  notifyMaxAttempts: number
+  /** `NO_BOOKING_ALERT_SECONDS`: how long after the send an unbooked lead is nudged about. */
+  noBookingAlertSeconds: number
   /** Role the store switches to; empty keeps the login role. */
   databaseRole: string
   email: { apiKey: string; to: string[]; from: string; apiUrl: string } | null
@@ -72,6 +77,9 @@ export const configDefaults = {
   rateLimitWindowSeconds: 600,
   rateLimitIpv6Prefix: defaultIpv6Prefix,
   notifyTimeoutMs: 5000,
+  notifyMaxAttempts: defaultMaxAttempts,
+  // Cal.com's FORM_SUBMITTED_NO_EVENT waits as long: time to pick a slot, soon enough to call.
+  noBookingAlertSeconds: 900,
   databaseRole: 'service_role',
   emailFrom: 'Demo requests <onboarding@resend.dev>',
   // 2^12 hashes, a few tenths of a second of a phone's Web Crypto, on a quiet day; 2^18 (about
@@ -275,6 +283,16 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
       'NOTIFY_TIMEOUT_MS',
       env('NOTIFY_TIMEOUT_MS'),
       configDefaults.notifyTimeoutMs,
+    ),
+    notifyMaxAttempts: positiveInteger(
+      'NOTIFY_MAX_ATTEMPTS',
+      env('NOTIFY_MAX_ATTEMPTS'),
+      configDefaults.notifyMaxAttempts,
+    ),
+    noBookingAlertSeconds: positiveInteger(
+      'NO_BOOKING_ALERT_SECONDS',
+      env('NO_BOOKING_ALERT_SECONDS'),
+      configDefaults.noBookingAlertSeconds,
     ),
     databaseRole: env('DATABASE_ROLE') ?? configDefaults.databaseRole,
     email:

@@ -16,6 +16,8 @@ export function createUnavailableStores(): FunctionStores {
       recordDigestOutcome: fail,
       claimDueBookings: fail,
       recordBookingOutcome: fail,
+      claimDueNoBookings: fail,
+      recordNoBookingOutcome: fail,
       prune: fail,
     },
   }

@@ -31,3 +31,22 @@ export function retryAfterSeconds(header: string | null, now: Date): number | un
   if (Number.isNaN(at)) return undefined
   return Math.max(0, Math.ceil((at - now.getTime()) / 1000))
 }
+
+// Replies that will be the same however often the same request is sent: a malformed body, a
+// gone endpoint. Authentication failures are not among them: a key set right makes them pass.
+const refusedForGood = new Set([400, 410, 413, 422])
+
+/**
+ * The error for a reply that did not accept a delivery: a {@link DeliveryRefused} where the reply
+ * says when to try again (429 or 503 with `Retry-After`) or that it never will, a plain error
+ * otherwise. `destination` names who answered, as a person reading the dead letter knows it.
+ */
+export function refusalOf(response: Response, destination: string, now: Date): Error {
+  const message = `${destination} answered ${response.status}`
+  if (refusedForGood.has(response.status)) return new DeliveryRefused(message, { permanent: true })
+  const seconds = retryAfterSeconds(response.headers.get('retry-after'), now)
+  if ((response.status === 429 || response.status === 503) && seconds !== undefined) {
+    return new DeliveryRefused(message, { retryAfterSeconds: seconds })
+  }
+  return new Error(message)
+}

@@ -8,7 +8,8 @@ import type { LeadNotice } from './notifier.ts'
 
 /** The JSON body posted for a lead, in the Standard Webhooks shape: `type`, `timestamp`, `data`. */
 export interface LeadWebhook {
-  type: 'demo_request.created'
+  /** Sent, or sent to a booking page and not booked by NO_BOOKING_ALERT_SECONDS. */
+  type: 'demo_request.created' | 'demo_request.not_booked'
   /** When the lead was stored, so every attempt carries the same body. */
   timestamp: string
   /** One line for people, escaped for Slack, so a Slack incoming webhook can take it as is. */
@@ -32,13 +33,17 @@ export const slackEscape = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /** The webhook body for a lead: a pure function of the stored row. */
-export function leadWebhook(lead: LeadNotice): LeadWebhook {
+export function leadWebhook(
+  lead: LeadNotice,
+  type: LeadWebhook['type'] = 'demo_request.created',
+): LeadWebhook {
   const createdAt = lead.createdAt.toISOString()
+  const what = type === 'demo_request.created' ? 'Demo request' : 'Sent but not booked'
   return {
-    type: 'demo_request.created',
+    type,
     timestamp: createdAt,
     text: slackEscape(
-      `Demo request: ${lead.firstName} ${lead.lastName}, ${lead.companyName} (${lead.companySize})${
+      `${what}: ${lead.firstName} ${lead.lastName}, ${lead.companyName} (${lead.companySize})${
         lead.email ? `, ${lead.email}` : ''
       }${lead.utmCampaign ? `, campaign ${lead.utmCampaign}` : ''}`,
     ),

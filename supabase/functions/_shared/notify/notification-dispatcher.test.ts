@@ -10,6 +10,7 @@ import { type TestDatabase, testDatabases } from '../../../../tests/support/test
 import { createPostgresDatabase } from '../db/postgres-database.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
+import { backoffSeconds } from './delivery-schedule.ts'
 import { createNotificationDispatcher } from './notification-dispatcher.ts'
 import type { NotificationStore } from './notification-store.ts'
 import type { Notifier } from './notifier.ts'
@@ -21,8 +22,13 @@ import { createWebhookNotifier } from './webhook-notifier.ts'
 const backends = testDatabases
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
-// The one clock of leases and digests' windows: fixed, so no window ends while a test runs.
+// The one clock of leases and digests' windows: fixed, so no window ends while a test runs;
+// a test moves it on past a failed try's wait.
 const clock = new Date('2026-03-01T10:00:00Z')
+let time = clock
+const wait = (seconds: number) => {
+  time = new Date(time.getTime() + seconds * 1000)
+}
 
 describe.each(backends)('the notification dispatcher on $name', ({ open, skip }) => {
   let test: TestDatabase
@@ -45,6 +51,7 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
     await Promise.all([test?.close(), email?.close(), webhook?.close()])
   })
   beforeEach(async () => {
+    time = clock
     email?.reset()
     webhook?.reset()
     await test?.reset()
@@ -68,7 +75,7 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
       notifiers,
       timeoutMs,
       log: () => {},
-      now: () => clock,
+      now: () => time,
     })
   const insert = (firstName = lead.firstName) => insertLead(test.db, { ...lead, firstName })
   const statusOf = async (id: string) =>
@@ -149,9 +156,13 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
         sent: 0,
         failed: 1,
       })
-      // Still in progress at the API: a 409 that is not a success, so it stays due.
+      // Still in progress at the API: a 409 that is not a success, so it stays due, and waits
+      // before the third try: not a moment before the wait is over, and then at once.
       expect(await dispatcher([emailNotifier()]).retryDue()).toEqual({ sent: 0, failed: 1 })
       email.releaseLate()
+      wait(backoffSeconds(2) - 1)
+      expect(await dispatcher([emailNotifier()]).retryDue()).toEqual({ sent: 0, failed: 0 })
+      wait(1)
       // Done at the API: the same request gets the first answer, and no second email.
       expect(await dispatcher([emailNotifier()]).retryDue()).toEqual({ sent: 1, failed: 0 })
       expect(await statusOf(id)).toBe('sent')
@@ -324,6 +335,8 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
       recordDigestOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
       claimDueBookings: () => Promise.reject(new Error('connect ECONNREFUSED')),
       recordBookingOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      claimDueNoBookings: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      recordNoBookingOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
       prune: () => Promise.reject(new Error('connect ECONNREFUSED')),
     }
     const log = vi.fn()

@@ -1,13 +1,17 @@
 import type { BookingNoticeKey } from '../booking/booking-event.ts'
+import { DeliveryRefused } from './delivery-refused.ts'
+import { defaultMaxAttempts, failedTry } from './delivery-schedule.ts'
 import {
   bookingClaimKey,
   type ClaimedBooking,
   type ClaimedDigest,
+  type ClaimedNoBooking,
   type ClaimedNotification,
   claimKey,
   digestClaimKey,
   type NotificationOutcome,
   type NotificationStore,
+  noBookingClaimKey,
 } from './notification-store.ts'
 import type { NotificationChannel, Notifier } from './notifier.ts'
 
@@ -23,7 +27,20 @@ export interface NotificationDispatcherOptions {
   concurrency?: number
   /** Attempts one {@link NotificationDispatcher.retryDue} makes at most; 100 by default. */
   limit?: number
-  /** The one clock leases, digests' windows and outcomes are read from. */
+  /**
+   * How long one {@link NotificationDispatcher.retryDue} starts new attempts for; 60 s by
+   * default, so a run, its last attempts' timeouts included, ends well within the 150 s an Edge
+   * Function may run on Supabase's smallest plan.
+   */
+  runBudgetMs?: number
+  /** Tries a delivery gets before it is dead-lettered; 16 by default. */
+  maxAttempts?: number
+  /**
+   * The "sent but not booked" nudge: after `delaySeconds`, for leads routed by one of
+   * `bookingRules`, on the channels whose notifier has `notifyNoBooking`. None without it.
+   */
+  noBooking?: { bookingRules: readonly number[]; delaySeconds: number }
+  /** The one clock leases, digests' windows, waits and outcomes are read from. */
   now?: () => Date
 }
 
@@ -81,19 +98,28 @@ export function createNotificationDispatcher(
   const byChannel = new Map(options.notifiers.map((notifier) => [notifier.channel, notifier]))
   if (byChannel.size !== options.notifiers.length) throw new Error('One notifier per channel')
   const channels = [...byChannel.keys()]
+  const nudgeChannels = options.notifiers
+    .filter((notifier) => notifier.notifyNoBooking !== undefined)
+    .map((notifier) => notifier.channel)
   // The claim must outlast the attempt, or a second worker could send while the first still is.
   const leaseSeconds = Math.ceil(timeoutMs / 1000) + 30
   const concurrency = options.concurrency ?? 4
   const limit = options.limit ?? 100
+  const runBudgetMs = options.runBudgetMs ?? 60_000
+  const schedule = { maxAttempts: options.maxAttempts ?? defaultMaxAttempts }
   const now = options.now ?? (() => new Date())
+  // A destination's limit reply holds back its whole channel, not the one row: until then this
+  // worker claims none of its rows, so a backlog does not spend its tries against the limit.
+  const pausedUntil = new Map<NotificationChannel, number>()
+  const open = (wanted: readonly NotificationChannel[]) =>
+    wanted.filter((channel) => (pausedUntil.get(channel) ?? 0) <= now().getTime())
 
   async function send(
-    channel: NotificationChannel,
+    { channel, tries }: { channel: NotificationChannel; tries: number },
     what: string,
-    call: (notifier: Notifier, signal: AbortSignal) => Promise<void>,
+    call: (notifier: Notifier, signal: AbortSignal) => Promise<void> | undefined,
   ): Promise<NotificationOutcome> {
     const notifier = byChannel.get(channel)
-    if (notifier === undefined) return { status: 'failed', error: 'No notifier for the channel' }
     const controller = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
@@ -103,74 +129,131 @@ export function createNotificationDispatcher(
       }, timeoutMs)
     })
     try {
+      if (notifier === undefined) throw new Error('No notifier for the channel')
       // The race also covers a notifier that ignores the abort signal.
       await Promise.race([call(notifier, controller.signal), timeout])
       return { status: 'sent' }
     } catch (error) {
       log(`The ${channel} notification of ${what} failed`, error)
-      return { status: 'failed', error: error instanceof Error ? error.message : String(error) }
+      const seconds = error instanceof DeliveryRefused ? error.options.retryAfterSeconds : undefined
+      if (seconds !== undefined) {
+        const until = now().getTime() + seconds * 1000
+        pausedUntil.set(channel, Math.max(pausedUntil.get(channel) ?? 0, until))
+      }
+      return failedTry(error, tries, now(), schedule)
     } finally {
       clearTimeout(timer)
     }
   }
 
-  async function attempt(claim: ClaimedNotification): Promise<boolean> {
-    const outcome = await send(claim.channel, `demo request ${claim.lead.id}`, (notifier, signal) =>
-      notifier.notify(claim.lead, signal),
-    )
-    try {
-      await store.recordOutcome(claim, outcome, channels, now())
-    } catch (error) {
-      // The claim runs out and the channel is tried again; its key keeps that harmless.
-      log(`Could not record the ${claim.channel} notification of ${claim.lead.id}`, error)
+  // Sends one claimed delivery and records its outcome; a record that fails leaves the claim to
+  // run out and the delivery to be tried again, which its key at the destination makes harmless.
+  const attempter =
+    <Claim extends { channel: NotificationChannel; tries: number }>(
+      what: (claim: Claim) => string,
+      call: (claim: Claim, notifier: Notifier, signal: AbortSignal) => Promise<void> | undefined,
+      record: (claim: Claim, outcome: NotificationOutcome, at: Date) => Promise<void>,
+    ) =>
+    async (claim: Claim): Promise<boolean> => {
+      const outcome = await send(claim, what(claim), (notifier, signal) =>
+        call(claim, notifier, signal),
+      )
+      try {
+        await record(claim, outcome, now())
+      } catch (error) {
+        log(`Could not record the ${claim.channel} notification of ${what(claim)}`, error)
+      }
+      return outcome.status === 'sent'
     }
-    return outcome.status === 'sent'
-  }
 
-  async function attemptDigest(claim: ClaimedDigest): Promise<boolean> {
-    const window = claim.digest.heldUntil.toISOString()
-    const outcome = await send(
-      claim.channel,
-      `the digest held until ${window}`,
-      (notifier, signal) => notifier.notifyDigest(claim.digest, signal),
-    )
-    try {
-      await store.recordDigestOutcome(claim, outcome, now())
-    } catch (error) {
-      log(`Could not record the ${claim.channel} digest held until ${window}`, error)
-    }
-    return outcome.status === 'sent'
-  }
-
-  async function attemptBooking(claim: ClaimedBooking): Promise<boolean> {
-    const { booking } = claim
-    const what = `the ${booking.notice} booking ${booking.provider} ${booking.bookingId}`
-    const outcome = await send(claim.channel, what, (notifier, signal) =>
-      notifier.notifyBooking(booking, signal),
-    )
-    try {
-      await store.recordBookingOutcome(claim, outcome, now())
-    } catch (error) {
-      log(`Could not record the ${claim.channel} notification of ${what}`, error)
-    }
-    return outcome.status === 'sent'
-  }
+  const attempt = attempter<ClaimedNotification>(
+    (claim) => `demo request ${claim.lead.id}`,
+    (claim, notifier, signal) => notifier.notify(claim.lead, signal),
+    (claim, outcome, at) => store.recordOutcome(claim, outcome, channels, at),
+  )
+  const attemptDigest = attempter<ClaimedDigest>(
+    (claim) => `the digest held until ${claim.digest.heldUntil.toISOString()}`,
+    (claim, notifier, signal) => notifier.notifyDigest(claim.digest, signal),
+    (claim, outcome, at) => store.recordDigestOutcome(claim, outcome, at),
+  )
+  const attemptBooking = attempter<ClaimedBooking>(
+    ({ booking }) => `the ${booking.notice} booking ${booking.provider} ${booking.bookingId}`,
+    (claim, notifier, signal) => notifier.notifyBooking(claim.booking, signal),
+    (claim, outcome, at) => store.recordBookingOutcome(claim, outcome, at),
+  )
+  const attemptNoBooking = attempter<ClaimedNoBooking>(
+    (claim) => `the missing booking of demo request ${claim.lead.id}`,
+    (claim, notifier, signal) => notifier.notifyNoBooking?.(claim.lead, signal),
+    (claim, outcome, at) => store.recordNoBookingOutcome(claim, outcome, at),
+  )
 
   const count = (results: boolean[]): DispatchCounts => {
     const sent = results.filter(Boolean).length
     return { sent, failed: results.length - sent }
   }
 
+  const { noBooking } = options
+  const kinds = () => [
+    batches(
+      (room, skip) =>
+        store.claimDue({ channels: open(channels), limit: room, leaseSeconds, skip, now: now() }),
+      claimKey,
+      attempt,
+    ),
+    batches(
+      (room, skip) =>
+        store.claimDueDigests({
+          channels: open(channels),
+          limit: room,
+          leaseSeconds,
+          skip,
+          now: now(),
+        }),
+      digestClaimKey,
+      attemptDigest,
+    ),
+    batches(
+      (room, skip) =>
+        store.claimDueBookings({
+          channels: open(channels),
+          limit: room,
+          leaseSeconds,
+          skip,
+          now: now(),
+        }),
+      bookingClaimKey,
+      attemptBooking,
+    ),
+    ...(noBooking === undefined
+      ? []
+      : [
+          batches(
+            (room, skip) =>
+              store.claimDueNoBookings({
+                ...noBooking,
+                channels: open(nudgeChannels),
+                limit: room,
+                leaseSeconds,
+                skip,
+                now: now(),
+              }),
+            noBookingClaimKey,
+            attemptNoBooking,
+          ),
+        ]),
+  ]
+
   return {
     channels,
 
     async dispatch(leadId) {
-      if (channels.length === 0) return { sent: 0, failed: 0 }
+      const ready = open(channels)
+      if (ready.length === 0) return { sent: 0, failed: 0 }
       try {
         const claims = await store.claimDue({
-          channels,
+          channels: ready,
           leadId,
-          limit: channels.length,
+          limit: ready.length,
           leaseSeconds,
           now: now(),
         })
@@ -183,12 +266,13 @@ export function createNotificationDispatcher(
     },
 
     async dispatchBooking(key) {
-      if (channels.length === 0) return { sent: 0, failed: 0 }
+      const ready = open(channels)
+      if (ready.length === 0) return { sent: 0, failed: 0 }
       try {
         const claims = await store.claimDueBookings({
-          channels,
+          channels: ready,
           key,
-          limit: channels.length,
+          limit: ready.length,
           leaseSeconds,
           now: now(),
         })
@@ -200,33 +284,17 @@ export function createNotificationDispatcher(
     },
 
     async retryDue() {
-      // Leads, digests and bookings take turns, so no backlog delays another past this run.
-      const kinds = [
-        batches(
-          (room, skip) => store.claimDue({ channels, limit: room, leaseSeconds, skip, now: now() }),
-          claimKey,
-          attempt,
-        ),
-        batches(
-          (room, skip) =>
-            store.claimDueDigests({ channels, limit: room, leaseSeconds, skip, now: now() }),
-          digestClaimKey,
-          attemptDigest,
-        ),
-        batches(
-          (room, skip) =>
-            store.claimDueBookings({ channels, limit: room, leaseSeconds, skip, now: now() }),
-          bookingClaimKey,
-          attemptBooking,
-        ),
-      ]
+      // Leads, digests, bookings and nudges take turns, so no backlog delays another past this
+      // run; past the run's budget no new batch starts, and what is left waits for the next run.
+      const turns = kinds()
+      const deadline = Date.now() + runBudgetMs
       const results: boolean[] = []
       let claimed = channels.length
-      while (claimed > 0 && results.length < limit) {
+      while (claimed > 0 && results.length < limit && Date.now() < deadline) {
         claimed = 0
-        for (const next of kinds) {
+        for (const next of turns) {
           const room = Math.min(concurrency, limit - results.length)
-          if (room === 0) break
+          if (room === 0 || Date.now() >= deadline) break
           const outcomes = await next(room)
           claimed += outcomes.length
           results.push(...outcomes)

@@ -8,6 +8,8 @@ export interface ClaimedNotification {
   channel: NotificationChannel
   /** The attempt this claim is; only it may record a failure, so a stale worker cannot. */
   attempt: number
+  /** Attempts since the row was last asked to be retried, this one included: the tries used. */
+  tries: number
 }
 
 /** What to claim. */
@@ -31,6 +33,7 @@ export interface ClaimedDigest {
   digest: HeldDigest
   channel: NotificationChannel
   attempt: number
+  tries: number
 }
 
 /** What digests to claim. */
@@ -49,6 +52,29 @@ export interface ClaimedBooking {
   booking: BookingNotice
   channel: NotificationChannel
   attempt: number
+  tries: number
+}
+
+/** One channel of one lead's "sent but not booked" nudge, claimed like a lead's channel. */
+export interface ClaimedNoBooking {
+  lead: LeadNotice
+  channel: NotificationChannel
+  attempt: number
+  tries: number
+}
+
+/** What nudges to claim: rows are made for leads past the delay that have not booked. */
+interface NoBookingClaimOptions {
+  channels: readonly NotificationChannel[]
+  /** The rules of DEMO_REQUEST_ROUTES that send a lead to a booking page. */
+  bookingRules: readonly number[]
+  /** How long after the send a lead without a booking is nudged about. */
+  delaySeconds: number
+  limit: number
+  leaseSeconds: number
+  /** Nudges to pass over, as {@link noBookingClaimKey} names them. */
+  skip?: readonly string[]
+  now: Date
 }
 
 /** What booking notifications to claim. */
@@ -63,14 +89,19 @@ interface BookingClaimOptions {
   now: Date
 }
 
-/** The outcome of one attempt. */
-export type NotificationOutcome = { status: 'sent' } | { status: 'failed'; error: string }
+/**
+ * The outcome of one attempt. A failed row waits until `retryAt`; a dead one is not tried again
+ * until someone asks for it.
+ */
+export type NotificationOutcome =
+  | { status: 'sent' }
+  | { status: 'failed'; error: string; retryAt: Date; dead: boolean }
 
 /** The notification state of leads, kept apart from the leads themselves. */
 export interface NotificationStore {
   /**
-   * Claims channels still to be sent (never sent, failed, or claimed by a worker whose lease ran
-   * out) of leads still pending or failed, fewest attempts first. Channels a lead has no row
+   * Claims channels still to be sent (never sent, or failed and past their `retryAt`, or claimed
+   * by a worker whose lease ran out) of leads still pending or failed, fewest attempts first. Channels a lead has no row
    * for yet are added first. Two callers never get the same channel while a lease lasts.
    */
   claimDue(options: ClaimOptions): Promise<ClaimedNotification[]>
@@ -104,6 +135,18 @@ export interface NotificationStore {
     outcome: NotificationOutcome,
     now: Date,
   ): Promise<void>
+  /**
+   * Claims "sent but not booked" nudges that are due, making their rows for leads routed to a
+   * booking page that have not booked `delaySeconds` after they were sent (within a day of it).
+   * A lead that has booked since is passed over. Two callers never get the same one.
+   */
+  claimDueNoBookings(options: NoBookingClaimOptions): Promise<ClaimedNoBooking[]>
+  /** Records a nudge attempt's outcome at `now`; a sent one stays sent. */
+  recordNoBookingOutcome(
+    claim: ClaimedNoBooking,
+    outcome: NotificationOutcome,
+    now: Date,
+  ): Promise<void>
   /** Removes digests of windows a week older than `before`: past the week one can be made. */
   prune(before: Date): Promise<void>
 }
@@ -122,3 +165,7 @@ export const bookingClaimKey = ({
   channel,
 }: Pick<ClaimedBooking, 'booking' | 'channel'>) =>
   `${booking.provider}/${booking.notice}/${channel}/${booking.bookingId}`
+
+/** How a claimed nudge is named in {@link NoBookingClaimOptions.skip}. */
+export const noBookingClaimKey = (claim: Pick<ClaimedNoBooking, 'lead' | 'channel'>) =>
+  `${claim.lead.id}/${claim.channel}`

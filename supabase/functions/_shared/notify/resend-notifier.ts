@@ -1,4 +1,5 @@
 import { bookingEmail, bookingNoticeId } from './booking-notice.ts'
+import { refusalOf } from './delivery-refused.ts'
 import { digestId, heldDigestEmail } from './held-digest.ts'
 import { leadEmail } from './lead-email.ts'
 import type { Notifier } from './notifier.ts'
@@ -62,7 +63,7 @@ export function createResendNotifier(options: ResendNotifierOptions): Notifier {
     }
     // The body is unused; reading it frees the connection.
     await response.body?.cancel()
-    if (!response.ok) throw new Error(`Email API answered ${response.status}`)
+    if (!response.ok) throw refusalOf(response, 'Email API', new Date())
   }
 
   return {

@@ -15,7 +15,7 @@ interface Attempt {
  * notifications and digests are claimed, leased and recorded alike.
  */
 export function attemptOutcomeRecorder(
-  table: 'demo_request_notifications' | 'demo_request_digests',
+  table: 'demo_request_notifications' | 'demo_request_digests' | 'demo_request_no_booking_alerts',
   keyColumn: 'lead_id' | 'held_until',
 ) {
   const sent = `
@@ -25,7 +25,8 @@ export function attemptOutcomeRecorder(
   // Only the attempt that holds the claim may record a failure, and never over a success.
   const failed = `
     update public.${table}
-    set status = 'failed', last_error = left($3, 500), claimed_until = null
+    set status = case when $6 then 'dead' else 'failed' end, last_error = left($3, 500),
+      claimed_until = null, next_attempt_at = $5
     where ${keyColumn} = $1 and channel = $2 and attempts = $4 and status <> 'sent'`
   return async (
     tx: SqlDatabase,
@@ -34,6 +35,8 @@ export function attemptOutcomeRecorder(
     now: Date,
   ) => {
     if (outcome.status === 'sent') await tx.query(sent, [key, channel, now])
-    else await tx.query(failed, [key, channel, outcome.error, attempt])
+    else {
+      await tx.query(failed, [key, channel, outcome.error, attempt, outcome.retryAt, outcome.dead])
+    }
   }
 }

@@ -14,6 +14,7 @@ interface BookingClaimRow extends LeadRow {
   notice: BookingNoticeKind
   channel: NotificationChannel
   attempts: number
+  tries: number
   start_time: Date | string
   time_zone: string
   recorded_at: Date | string
@@ -29,7 +30,8 @@ const claim = `
     where n.channel = any ($1::text[])
       and ($2::text is null or n.provider = $2) and ($3::text is null or n.booking_id = $3)
       and ($4::text is null or n.notice = $4)
-      and n.status <> 'sent'
+      and n.status in ('pending', 'failed')
+      and (n.next_attempt_at is null or n.next_attempt_at <= $8)
       and (n.claimed_until is null or n.claimed_until <= $8)
       and not ((n.provider || '/' || n.notice || '/' || n.channel || '/' || n.booking_id)
         = any ($7::text[]))
@@ -44,6 +46,7 @@ const claim = `
     and n.channel = due.channel
     and b.provider = n.provider and b.booking_id = n.booking_id and d.id = b.lead_id
   returning n.provider, n.booking_id as notice_booking_id, n.notice, n.channel, n.attempts,
+    n.attempts - n.retry_base as tries,
     n.created_at as recorded_at, b.start_time, b.time_zone, ${leadColumns('d')}`
 
 const sent = `
@@ -54,7 +57,8 @@ const sent = `
 // Only the attempt that holds the claim may record a failure, and never over a success.
 const failed = `
   update public.demo_request_booking_notifications
-  set status = 'failed', last_error = left($5, 500), claimed_until = null
+  set status = case when $8 then 'dead' else 'failed' end, last_error = left($5, 500),
+    claimed_until = null, next_attempt_at = $7
   where provider = $1 and booking_id = $2 and notice = $3 and channel = $4
     and attempts = $6 and status <> 'sent'`
 
@@ -62,6 +66,7 @@ function fromRow(row: BookingClaimRow): ClaimedBooking {
   return {
     channel: row.channel,
     attempt: Number(row.attempts),
+    tries: Number(row.tries),
     booking: {
       notice: row.notice,
       provider: row.provider,
@@ -100,7 +105,9 @@ export function sqlBookingNoticeMethods(
       run(async (tx) => {
         const key = [booking.provider, booking.bookingId, booking.notice, channel]
         if (outcome.status === 'sent') await tx.query(sent, [...key, now])
-        else await tx.query(failed, [...key, outcome.error, attempt])
+        else {
+          await tx.query(failed, [...key, outcome.error, attempt, outcome.retryAt, outcome.dead])
+        }
       }),
   }
 }

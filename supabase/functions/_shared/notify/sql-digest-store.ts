@@ -11,6 +11,7 @@ interface DigestClaimRow {
   held_until: Date | string
   channel: NotificationChannel
   attempts: number
+  tries: number
 }
 
 // A digest's rows, once its window is over, for the channels configured now. A week back at
@@ -36,7 +37,8 @@ const claim = `
     select g.held_until, g.channel
     from public.demo_request_digests g
     where g.channel = any ($1::text[])
-      and g.status <> 'sent'
+      and g.status in ('pending', 'failed')
+      and (g.next_attempt_at is null or g.next_attempt_at <= $5)
       and (g.claimed_until is null or g.claimed_until <= $5)
       and not (((extract(epoch from g.held_until) * 1000)::bigint || '/' || g.channel)
         = any ($4::text[]))
@@ -48,7 +50,7 @@ const claim = `
   set attempts = g.attempts + 1, claimed_until = $5::timestamptz + $3::integer * interval '1 second'
   from due
   where g.held_until = due.held_until and g.channel = due.channel
-  returning g.held_until, g.channel, g.attempts`
+  returning g.held_until, g.channel, g.attempts, g.attempts - g.retry_base as tries`
 
 const recordAttempt = attemptOutcomeRecorder('demo_request_digests', 'held_until')
 
@@ -87,6 +89,7 @@ export function sqlDigestMethods(
               claimed.push({
                 channel: row.channel,
                 attempt: Number(row.attempts),
+                tries: Number(row.tries),
                 digest: { heldUntil, count: leads[0]?.total ?? 0, leads: leads.map(leadFromRow) },
               })
             }

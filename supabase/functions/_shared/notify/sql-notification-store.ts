@@ -6,6 +6,7 @@ import type { NotificationChannel } from './notifier.ts'
 import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
 import { sqlBookingNoticeMethods } from './sql-booking-notice-store.ts'
 import { sqlDigestMethods } from './sql-digest-store.ts'
+import { sqlNoBookingMethods } from './sql-no-booking-store.ts'
 
 /** How the notification store reaches its database. */
 export interface SqlNotificationStoreOptions {
@@ -16,6 +17,7 @@ export interface SqlNotificationStoreOptions {
 interface ClaimRow extends LeadRow {
   channel: NotificationChannel
   attempts: number
+  tries: number
 }
 
 // Rows for the channels a lead still lacks: a new lead's, or a channel configured since.
@@ -44,7 +46,8 @@ const claim = `
     join public.demo_requests d on d.id = n.lead_id
     where n.channel = any ($1::text[])
       and ($2::uuid is null or n.lead_id = $2::uuid)
-      and n.status <> 'sent'
+      and n.status in ('pending', 'failed')
+      and (n.next_attempt_at is null or n.next_attempt_at <= $6)
       and (n.claimed_until is null or n.claimed_until <= $6)
       and d.notification_status in ('pending', 'failed')
       and not ((n.lead_id::text || '/' || n.channel) = any ($5::text[]))
@@ -56,7 +59,7 @@ const claim = `
   set attempts = n.attempts + 1, claimed_until = $6::timestamptz + $4::integer * interval '1 second'
   from due, public.demo_requests d
   where n.lead_id = due.lead_id and n.channel = due.channel and d.id = n.lead_id
-  returning n.channel, n.attempts, ${leadColumns('d')}`
+  returning n.channel, n.attempts, n.attempts - n.retry_base as tries, ${leadColumns('d')}`
 
 const recordAttempt = attemptOutcomeRecorder('demo_request_notifications', 'lead_id')
 
@@ -71,17 +74,22 @@ const summarize = `
   from (
     select cardinality($2::text[]) as wanted,
       count(*) filter (where status = 'sent') as sent,
-      count(*) filter (where status = 'failed') as failed,
+      count(*) filter (where status in ('failed', 'dead')) as failed,
       coalesce(sum(attempts), 0)::integer as attempts,
       left(string_agg(channel || ': ' || last_error, '; ' order by channel)
-        filter (where status = 'failed'), 500) as errors
+        filter (where status in ('failed', 'dead')), 500) as errors
     from public.demo_request_notifications
     where lead_id = $1 and channel = any ($2::text[])
   ) s
   where d.id = $1 and d.notification_status <> 'skipped'`
 
 function fromRow(row: ClaimRow): ClaimedNotification {
-  return { channel: row.channel, attempt: Number(row.attempts), lead: leadFromRow(row) }
+  return {
+    channel: row.channel,
+    attempt: Number(row.attempts),
+    tries: Number(row.tries),
+    lead: leadFromRow(row),
+  }
 }
 
 /** The notification store in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */
@@ -94,6 +102,7 @@ export function createSqlNotificationStore(
   return {
     ...sqlDigestMethods(run),
     ...sqlBookingNoticeMethods(run),
+    ...sqlNoBookingMethods(run),
 
     claimDue: ({ channels, leadId, limit, leaseSeconds, skip = [], now }) =>
       channels.length === 0

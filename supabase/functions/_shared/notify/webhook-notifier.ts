@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks'
 import { bookingNoticeId, bookingWebhook } from './booking-notice.ts'
+import { refusalOf } from './delivery-refused.ts'
 import { digestId, heldDigestWebhook } from './held-digest.ts'
 import { leadWebhook } from './lead-webhook.ts'
 import type { Notifier } from './notifier.ts'
@@ -49,9 +50,7 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): Notifier
     })
     await response.body?.cancel()
     // 409 Conflict: a receiver that keeps webhook ids already has this one.
-    if (!response.ok && response.status !== 409) {
-      throw new Error(`Webhook answered ${response.status}`)
-    }
+    if (!response.ok && response.status !== 409) throw refusalOf(response, 'Webhook', now())
   }
 
   return {
@@ -61,5 +60,11 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): Notifier
       post(digestId(digest), heldDigestWebhook(digest, timeZone), signal),
     notifyBooking: (booking, signal) =>
       post(bookingNoticeId(booking), bookingWebhook(booking, timeZone), signal),
+    notifyNoBooking: (lead, signal) =>
+      post(
+        `${webhookId(lead.id)}-not-booked`,
+        leadWebhook(lead, 'demo_request.not_booked'),
+        signal,
+      ),
   }
 }
