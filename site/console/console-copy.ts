@@ -46,7 +46,8 @@ export const consoleCopy = {
     unknown: 'Sign-in failed. Try again, or ask for a new email.',
   },
   signOut: 'Sign out',
-  signedInAs: (email: string, role: StaffRole) => `${email} (${roleNames[role]})`,
+  signedInAs: 'Signed in as',
+  roleOf: 'role',
   nav: 'Console',
   views: {
     leads: 'Leads',
