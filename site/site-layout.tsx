@@ -6,13 +6,17 @@ import { useScrollOnNavigate } from './use-scroll-on-navigate.ts'
 
 const mainId = 'main'
 
-/** The frame of every page: skip link, fixed header, the page, footer. */
-export function SiteLayout({ children }: { children: ReactNode }) {
-  useScrollOnNavigate(mainId)
-  // Tells a live page from its prerendered HTML, for styles and tests.
+// Tells a live page from its prerendered HTML, for styles and tests.
+function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
   }, [])
+}
+
+/** The frame of every marketing page: skip link, fixed header, the page, footer. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  useScrollOnNavigate(mainId)
+  useHydratedMark()
   return (
     <>
       <a className="skip-link" href={`#${mainId}`}>
@@ -26,4 +30,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Footer />
     </>
   )
+}
+
+/**
+ * The frame of a page that draws its own header and landmarks: the staff console, where a Request
+ * Demo button, a Login for visitors and the site's footer have no business.
+ */
+export function BareLayout({ children }: { children: ReactNode }) {
+  useHydratedMark()
+  return <Suspense>{children}</Suspense>
 }

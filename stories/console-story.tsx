@@ -82,9 +82,9 @@ export function ConsoleStory({
   return (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <style>{consoleStyles}</style>
-      <main style={width ? { width, overflowX: 'auto' } : undefined} data-console-page>
+      <div style={width ? { width, overflowX: 'auto' } : undefined} data-console-page>
         <ConsoleApp deps={deps} />
-      </main>
+      </div>
     </Router>
   )
 }

@@ -75,6 +75,29 @@ export const LinkSent: Story = {
   },
 }
 
+const justInvited = fakeHolder()
+
+// Asked for within a minute of the invitation: the link is on its way, nothing was refused.
+export const LinkJustSent: Story = {
+  name: 'Link just sent: asked again within a minute',
+  args: { auth: { ...invited, lastSentSecondsAgo: 20 }, onFake: justInvited.onFake },
+  play: async ({ canvasElement }) => {
+    await sendLink(canvasElement, 'sales@firm.example')
+    const canvas = within(canvasElement)
+    const heading = await canvas.findByRole('heading', { name: words.signIn.sentHeading })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(canvas.getByText(words.signIn.justSent('sales@firm.example', 40))).toBeVisible()
+    expect(canvas.queryByRole('alert')).toBeNull()
+    expect(canvas.getByLabelText(words.signIn.code)).toBeVisible()
+    // The invitation's code signs the person in from here.
+    await userEvent.type(canvas.getByLabelText(words.signIn.code), '123456')
+    await userEvent.click(canvas.getByRole('button', { name: words.signIn.verify }))
+    await canvas.findByRole('heading', { level: 1, name: /Console: Leads/ })
+    const asked = justInvited.fake().auth.calls.filter((call) => call.method === 'signInWithOtp')
+    expect(asked).toHaveLength(1)
+  },
+}
+
 export const NotInvited: Story = {
   name: 'Not invited',
   args: { auth: invited },

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { consoleCopy } from './console-copy.ts'
 import { ConsoleApiContext, type ConsoleDeps, ConsoleDepsContext } from './console-deps.ts'
+import { ConsoleFrame } from './console-frame.tsx'
 import { ConsoleShell } from './console-shell.tsx'
 import { askLanding } from './leads/landing-queries.ts'
 import { acceptSignInLink } from './sign-in/accept-sign-in-link.ts'
@@ -64,29 +65,29 @@ export function ConsoleApp({ deps }: { deps: ConsoleDeps }) {
 
   if (stage.name === 'checking') return <ConsoleChecking followingLink={stage.followingLink} />
   return (
-    <div className="console">
-      <QueryClientProvider client={queries}>
-        <ConsoleDepsContext value={deps}>
-          {stage.name === 'signedOut' ? (
+    <QueryClientProvider client={queries}>
+      <ConsoleDepsContext value={deps}>
+        {stage.name === 'signedOut' ? (
+          <ConsoleFrame>
             <SignInScreen key={stage.notice ?? ''} notice={stage.notice} />
-          ) : (
-            <ConsoleApiContext value={api}>
-              <ConsoleShell />
-            </ConsoleApiContext>
-          )}
-        </ConsoleDepsContext>
-      </QueryClientProvider>
-    </div>
+          </ConsoleFrame>
+        ) : (
+          <ConsoleApiContext value={api}>
+            <ConsoleShell />
+          </ConsoleApiContext>
+        )}
+      </ConsoleDepsContext>
+    </QueryClientProvider>
   )
 }
 
 /** The console before it knows who is signed in; also its prerendered HTML. */
 export function ConsoleChecking({ followingLink = false }: { followingLink?: boolean }) {
   return (
-    <div className="console">
+    <ConsoleFrame>
       <p className="console-status" role="status">
         {followingLink ? consoleCopy.signIn.verifyingLink : consoleCopy.checkingSession}
       </p>
-    </div>
+    </ConsoleFrame>
   )
 }

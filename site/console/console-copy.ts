@@ -28,6 +28,8 @@ export const consoleCopy = {
     code: '6-digit code',
     verify: 'Sign in',
     verifying: 'Signing in…',
+    justSent: (email: string, seconds: number) =>
+      `We emailed a sign-in link to ${email} a moment ago. Check your inbox for it and open it on this device, or type its 6-digit code here. You can ask for another in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,
     otherEmail: 'Use another email',
     verifyingLink: 'Signing you in with your link…',
   },
@@ -37,12 +39,15 @@ export const consoleCopy = {
     codeWrong: 'That code is wrong or has expired. Check it, or ask for a new email.',
     linkExpired: 'This sign-in link has expired or was used already. Ask for a new one below.',
     tooMany: 'Too many attempts. Wait a minute, then try again.',
+    emailsPaused:
+      'The console has sent as many sign-in emails as it may for now. Try again in an hour, or ask the owner of your account for help.',
     network: 'The console cannot be reached. Check your connection and try again.',
     sessionEnded: 'Your session has ended. Sign in again to go on.',
     unknown: 'Sign-in failed. Try again, or ask for a new email.',
   },
   signOut: 'Sign out',
-  signedInAs: (email: string, role: StaffRole) => `${email} (${roleNames[role]})`,
+  signedInAs: 'Signed in as',
+  roleOf: 'role',
   nav: 'Console',
   views: {
     leads: 'Leads',

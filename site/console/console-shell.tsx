@@ -5,6 +5,7 @@ import type { StaffMe } from '#core/console-api.ts'
 import { AuditView } from './audit/audit-view.tsx'
 import { consoleCopy } from './console-copy.ts'
 import { useConsoleApi, useConsoleDeps } from './console-deps.ts'
+import { ConsoleFrame } from './console-frame.tsx'
 import { type ConsoleView, chosenView, viewsFor } from './console-views.ts'
 import { FunnelView } from './funnel/funnel-view.tsx'
 import { meQuery, rememberRole } from './leads/landing-queries.ts'
@@ -24,15 +25,25 @@ const viewComponents: Record<ConsoleView, ComponentType> = {
 /** The signed-in console: who is signed in, the views of their role, and the one chosen. */
 export function ConsoleShell() {
   const api = useConsoleApi()
+  const { auth } = useConsoleDeps()
   // The first call of a session is its sign-in on the audit trail (GET /me).
   const me = useQuery(meQuery(api))
-  if (me.isPending) return <Loading />
-  if (me.isError) return <Failed error={me.error} retry={() => me.refetch()} />
-  return <SignedIn me={me.data} />
+  // Sign out is offered before /me answers, and when it fails: a person is never stuck signed in.
+  return (
+    <ConsoleFrame person={me.data} onSignOut={() => void auth.signOut()}>
+      {me.isPending ? (
+        <Loading />
+      ) : me.isError ? (
+        <Failed error={me.error} retry={() => me.refetch()} />
+      ) : (
+        <SignedIn me={me.data} />
+      )}
+    </ConsoleFrame>
+  )
 }
 
 function SignedIn({ me }: { me: StaffMe }) {
-  const { auth, roleMemory } = useConsoleDeps()
+  const { roleMemory } = useConsoleDeps()
   useEffect(() => rememberRole(roleMemory, me.role), [roleMemory, me.role])
   const [query] = useConsoleQuery()
   const [path] = useLocation()
@@ -43,19 +54,9 @@ function SignedIn({ me }: { me: StaffMe }) {
   const View = viewComponents[view]
   return (
     <>
-      <header className="console-header">
-        <h1 ref={heading} tabIndex={-1}>
-          {consoleCopy.title}: {consoleCopy.views[view]}
-        </h1>
-        <p className="console-who">{consoleCopy.signedInAs(me.email, me.role)}</p>
-        <button
-          type="button"
-          className="button button--outline"
-          onClick={() => void auth.signOut()}
-        >
-          {consoleCopy.signOut}
-        </button>
-      </header>
+      <h1 ref={heading} tabIndex={-1} className="console-title">
+        {consoleCopy.title}: {consoleCopy.views[view]}
+      </h1>
       {viewsFor(me.role).length > 1 && (
         <nav className="console-nav" aria-label={consoleCopy.nav}>
           <ul>

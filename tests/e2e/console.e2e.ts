@@ -1,13 +1,17 @@
 // The console's page as built and served by the local server, in Chromium: the prerendered shell
 // hydrates into the sign-in screen, a sign-in link's token leaves the address at once, and a day
 // at the console (console-scenario.ts) goes as in Firefox and WebKit (tests/engines).
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleCopy } from '../../site/console/console-copy.ts'
+import { brand, siteCopy } from '../../site/site-copy.ts'
 import { chromiumForFile } from '../support/chromium.ts'
 import {
+  consoleCall,
   consoleDay,
   consoleDayLimit,
   ownerLink,
+  ownerToken,
   startConsoleServer,
 } from '../support/console-scenario.ts'
 import { openSitePage, visit } from './site-page.ts'
@@ -20,6 +24,49 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 const browser = chromiumForFile()
+
+/** A page signed in as the local owner, at `width`, showing the leads view. */
+async function ownerPage(width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  const page = await context.newPage()
+  await page.goto(await ownerLink(server))
+  await page.getByRole('button', { name: consoleCopy.signOut }).waitFor()
+  return { page, close: () => context.close() }
+}
+
+/** What of the marketing site's frame a page shows: its links and landmarks. */
+async function marketingChrome(page: Page) {
+  return {
+    requestDemo: await page.getByRole('link', { name: siteCopy.nav.requestDemo }).count(),
+    login: await page.getByRole('button', { name: siteCopy.nav.login }).count(),
+    siteHeader: await page.locator('.site-header').count(),
+    footer: await page.getByRole('contentinfo').count(),
+  }
+}
+
+const noMarketingChrome = { requestDemo: 0, login: 0, siteHeader: 0, footer: 0 }
+
+// Run in the page: every pair of the leads filter's controls whose boxes share any area, and any
+// control reaching outside the form, as "name × name".
+function overlappingFilterControls() {
+  const form = document.querySelector('.console-filters')
+  if (!form) return ['no filter form']
+  const controls = [...form.querySelectorAll('input, select, button')].map((control) => ({
+    name: control.getAttribute('name') ?? control.textContent ?? '',
+    box: control.getBoundingClientRect(),
+  }))
+  const bounds = form.getBoundingClientRect()
+  const found: string[] = []
+  for (const [index, a] of controls.entries()) {
+    if (a.box.left < bounds.left || a.box.right > bounds.right) found.push(`${a.name} × form`)
+    for (const b of controls.slice(index + 1)) {
+      const width = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
+      const height = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top)
+      if (width > 0 && height > 0) found.push(`${a.name} × ${b.name}`)
+    }
+  }
+  return found
+}
 
 describe('the console page', () => {
   it('hydrates into the sign-in screen for someone not signed in, focus on its heading', async () => {
@@ -96,6 +143,69 @@ describe('the console page', () => {
     for (const asset of assets) {
       expect(asset.startTime, asset.path).toBeLessThan(timing.paint as number)
     }
+  })
+
+  it("wears none of the marketing site's chrome before sign-in, and staff's own header after", async () => {
+    const site = await openSitePage(browser, { width: 1280 })
+    await visit(site.page, '/console')
+    await site.page.getByRole('heading', { level: 1, name: consoleCopy.signIn.heading }).waitFor()
+    expect(await marketingChrome(site.page)).toEqual(noMarketingChrome)
+    expect(await site.page.getByRole('banner').textContent()).toContain(brand.name)
+    await site.close()
+
+    const { page, close } = await ownerPage(1280)
+    expect(await marketingChrome(page)).toEqual(noMarketingChrome)
+    const header = page.getByRole('banner')
+    const text = await header.textContent()
+    expect(text).toContain(brand.name)
+    expect(text).toContain('owner@localhost')
+    expect(text).toContain(consoleCopy.roles.owner)
+    expect(await header.getByRole('button', { name: consoleCopy.signOut }).isVisible()).toBe(true)
+    // The page starts at the staff header, with no room kept for the site's fixed one.
+    expect((await header.boundingBox())?.y).toBe(0)
+    await close()
+  })
+
+  it('lays out the leads filter with no control over another at 390, 768, 1280 and 1440 px', async () => {
+    const { page, close } = await ownerPage(390)
+    await page.getByRole('button', { name: consoleCopy.leads.apply }).waitFor()
+    const overlaps: Record<number, string[]> = {}
+    for (const width of [390, 768, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      overlaps[width] = await page.evaluate(overlappingFilterControls)
+    }
+    expect(overlaps).toEqual({ 390: [], 768: [], 1280: [], 1440: [] })
+    await close()
+  })
+
+  it('tells someone asking for a link within a minute of their invitation that one was just sent', async () => {
+    const email = 'just-invited@firm.example'
+    const owner = await ownerToken(server, await ownerLink(server))
+    const invited = await consoleCall(server, owner, 'staff', {
+      method: 'POST',
+      body: JSON.stringify({ email, role: 'sales', sources: [] }),
+    })
+    expect(invited.status, await invited.clone().text()).toBeLessThan(300)
+
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(new URL('/console', server.url).href)
+    await page.getByLabel(consoleCopy.signIn.email).fill(email)
+    await page.getByRole('button', { name: consoleCopy.signIn.send }).click()
+    // The next step, or a refusal: whichever came, the words are what the test reads.
+    await page
+      .getByRole('heading', { level: 1, name: consoleCopy.signIn.sentHeading })
+      .or(page.getByRole('alert'))
+      .waitFor()
+    const shown = (await page.locator('.console-sign-in').textContent()) ?? ''
+    expect(shown).not.toContain(consoleCopy.problems.tooMany)
+    const seconds = Number(/(\d+) seconds?/.exec(shown)?.[1])
+    expect(seconds).toBeGreaterThan(0)
+    expect(seconds).toBeLessThanOrEqual(60)
+    expect(shown).toContain(consoleCopy.signIn.justSent(email, seconds))
+    // The invitation's code signs them in from here.
+    expect(await page.getByLabel(consoleCopy.signIn.code).isVisible()).toBe(true)
+    await context.close()
   })
 
   it(

@@ -11,7 +11,15 @@ export interface FakeAuthOptions {
   tokenHash?: string
   /** Every call fails as supabase-js does when the server cannot be reached. */
   offline?: boolean
+  /**
+   * How long ago the invited people's last email went out (an invitation, say): within Supabase
+   * Auth's 60 s resend window, asking for another is refused as Auth refuses it.
+   */
+  lastSentSecondsAgo?: number
 }
+
+// Supabase Auth's resend window, SMTP max frequency, by default.
+const resendWindowSeconds = 60
 
 /** A call the console made, for tests to read. */
 export interface AuthCall {
@@ -33,7 +41,8 @@ const sessionOf = (email: string): Session =>
 /**
  * Supabase Auth as supabase-js's `auth` answers the console, in memory, with its error classes
  * and codes (`otp_disabled` for an email with no account, `otp_expired` for a wrong code or a
- * used link), for stories and tests without a Supabase project.
+ * used link, `over_email_send_rate_limit` for an email asked again too soon), for stories and
+ * tests without a Supabase project.
  */
 export function fakeConsoleAuth(options: FakeAuthOptions = {}): ConsoleAuth & {
   calls: AuthCall[]
@@ -68,6 +77,18 @@ export function fakeConsoleAuth(options: FakeAuthOptions = {}): ConsoleAuth & {
         return {
           data: { user: null, session: null },
           error: new AuthApiError('Signups not allowed for otp', 422, 'otp_disabled'),
+        }
+      }
+      const ago = options.lastSentSecondsAgo
+      if (ago !== undefined && ago < resendWindowSeconds) {
+        const wait = resendWindowSeconds - ago
+        return {
+          data: { user: null, session: null },
+          error: new AuthApiError(
+            `For security purposes, you can only request this after ${wait} seconds.`,
+            429,
+            'over_email_send_rate_limit',
+          ),
         }
       }
       return { data: { user: null, session: null }, error: null }

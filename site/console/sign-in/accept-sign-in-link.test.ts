@@ -63,7 +63,7 @@ describe('a sign-in link to /console', () => {
 })
 
 describe('sign-in problems, in words that say what to do', () => {
-  it('tells an email without an invitation, a wrong code, and a dropped connection apart', () => {
+  it('tells an email without an invitation, a wrong code, a dropped connection and the limits apart', () => {
     const words = consoleCopy.problems
     const noAccount = new AuthApiError('Signups not allowed for otp', 422, 'otp_disabled')
     expect(authProblem(noAccount, 'email')).toBe(words.notInvited)
@@ -73,7 +73,9 @@ describe('sign-in problems, in words that say what to do', () => {
     expect(authProblem(new AuthRetryableFetchError('Failed to fetch', 0), 'email')).toBe(
       words.network,
     )
-    const limited = new AuthApiError('Rate limit', 429, 'over_email_send_rate_limit')
+    const limited = new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit')
     expect(authProblem(limited, 'email')).toBe(words.tooMany)
+    const capped = new AuthApiError('Email rate limit exceeded', 429, 'over_email_send_rate_limit')
+    expect(authProblem(capped, 'email')).toBe(words.emailsPaused)
   })
 })

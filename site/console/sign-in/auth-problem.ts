@@ -11,7 +11,9 @@ const problemOfCode: Record<string, Problem> = {
   email_address_not_authorized: 'notInvited',
   otp_expired: 'codeWrong',
   over_request_rate_limit: 'tooMany',
-  over_email_send_rate_limit: 'tooMany',
+  // Within a person's resend window this code means a link was just sent (resend-wait.ts);
+  // otherwise the project has sent all the emails its hour allows.
+  over_email_send_rate_limit: 'emailsPaused',
 }
 
 /**

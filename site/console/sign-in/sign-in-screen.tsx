@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { consoleCopy } from '../console-copy.ts'
 import { useConsoleDeps } from '../console-deps.ts'
 import { authProblem } from './auth-problem.ts'
+import { resendWait } from './resend-wait.ts'
 
 const words = consoleCopy.signIn
 
@@ -13,6 +14,8 @@ export function SignInScreen({ notice }: { notice: string | null }) {
   const { auth, redirectTo } = useConsoleDeps()
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
+  // Seconds until another email may be asked for, when one went out a moment ago.
+  const [justSent, setJustSent] = useState<number | null>(null)
   const [problem, setProblem] = useState<string | null>(notice)
   const [busy, setBusy] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -36,8 +39,15 @@ export function SignInScreen({ notice }: { notice: string | null }) {
       })
       .catch((thrown: unknown) => ({ error: thrown }))
     setBusy(false)
-    if (error) setProblem(authProblem(error, 'email'))
-    else setSentTo(address)
+    // Asked again too soon after the last email (an invitation, say), the person has a link
+    // already: the next step is to open it, not to wait and ask for another.
+    const wait = error ? resendWait(error) : null
+    if (error && wait === null) {
+      setProblem(authProblem(error, 'email'))
+      return
+    }
+    setJustSent(wait)
+    setSentTo(address)
   }
 
   async function verify(event: FormEvent<HTMLFormElement>) {
@@ -92,7 +102,7 @@ export function SignInScreen({ notice }: { notice: string | null }) {
           <h1 id={ids.heading} ref={heading} tabIndex={-1}>
             {words.sentHeading}
           </h1>
-          <p>{words.sent(sentTo)}</p>
+          <p>{justSent === null ? words.sent(sentTo) : words.justSent(sentTo, justSent)}</p>
           {problemLine}
           <form key="code" onSubmit={verify} className="console-form">
             <label>
@@ -115,6 +125,7 @@ export function SignInScreen({ notice }: { notice: string | null }) {
             className="button button--ghost"
             onClick={() => {
               setSentTo(null)
+              setJustSent(null)
               setProblem(null)
             }}
           >
