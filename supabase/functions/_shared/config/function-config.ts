@@ -11,6 +11,7 @@ import { schedulers } from '../booking/schedulers.ts'
 import type { AuthSettings } from '../console/sign-in/auth-settings.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
+import { type ChatSettings, readChatSettings } from './chat-settings.ts'
 
 /** Settings read from the environment, with the defaults documented in docs/configuration.md. */
 export interface FunctionConfig {
@@ -62,6 +63,8 @@ export interface FunctionConfig {
   auditRetentionDays: number
   /** How the console function checks staff tokens and reaches Supabase Auth. */
   auth: AuthSettings
+  /** Slack's and Teams' webhooks, and the console messages link to (chat-settings.ts). */
+  chat: ChatSettings
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -332,5 +335,6 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
       jwtSecret: secret(env('AUTH_JWT_SECRET')),
       serviceRoleKey: secret(env('SUPABASE_SERVICE_ROLE_KEY')),
     },
+    chat: readChatSettings(env),
   }
 }
