@@ -6,7 +6,7 @@ import type { BookingNotice, HeldDigest, LeadNotice, LeadOwner } from './notifie
 import { salesTime } from './sales-time.ts'
 
 /** One labelled line of a chat message. */
-export interface ChatFact {
+interface ChatFact {
   label: string
   value: string
 }
