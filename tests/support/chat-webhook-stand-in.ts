@@ -20,10 +20,14 @@ interface Dialect {
   failures: Record<Failure, Reply>
 }
 
-/** The failures a test may ask for, besides `down` (the socket destroyed) and `hang`. */
+/** The refusals a test may ask for. */
 type Failure = 'rate-limited' | 'unavailable' | 'fail' | 'unauthorized' | 'forbidden' | 'gone'
 
-type Answer = 'accept' | Failure | 'down' | 'hang'
+/**
+ * `down` destroys the socket without posting, `lost` posts and then destroys it (the reply lost
+ * on the way back), `hang` never answers.
+ */
+type Answer = 'accept' | Failure | 'down' | 'lost' | 'hang'
 
 /** One request the stand-in received. */
 interface ReceivedPost {
@@ -33,7 +37,7 @@ interface ReceivedPost {
   body: unknown
   raw: string
   answer: Answer
-  /** The status sent, or null for `down` and `hang`. */
+  /** The status decided on (`lost` never sends it), or null for `down` and `hang`. */
   status: number | null
 }
 
@@ -159,7 +163,7 @@ export async function startChatWebhookStandIn(
       const reply =
         answer === 'down' || answer === 'hang'
           ? null
-          : answer === 'accept'
+          : answer === 'accept' || answer === 'lost'
             ? (dialect.check(body) ?? dialect.accepted)
             : dialect.failures[answer]
       const post = {
@@ -177,7 +181,7 @@ export async function startChatWebhookStandIn(
         waiter.resolve()
         return false
       })
-      if (answer === 'down') return request.socket.destroy()
+      if (answer === 'down' || answer === 'lost') return request.socket.destroy()
       if (reply === null) return
       const retryAfter = [429, 503].includes(reply.status) ? standIn.retryAfter : undefined
       response.writeHead(reply.status, {

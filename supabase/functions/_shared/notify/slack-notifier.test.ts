@@ -176,4 +176,17 @@ describe('createSlackNotifier', () => {
     timeout.abort()
     expect(await hung).not.toBeInstanceOf(DeliveryRefused)
   })
+
+  it('posts twice when a reply is lost after Slack posted, the two with one reference', async () => {
+    // Slack keeps no idempotency key: at least once, never at most once.
+    slack.script('lost')
+    const lost = await notifier()
+      .notify(lead, signal())
+      .catch((caught) => caught)
+    expect(lost).not.toBeInstanceOf(DeliveryRefused)
+    await notifier().notify(lead, signal())
+    expect(slack.delivered).toHaveLength(2)
+    expect(slack.delivered[1]?.raw).toBe(slack.delivered[0]?.raw)
+    expect(shown()).toContain(`Request ${lead.id}`)
+  })
 })
