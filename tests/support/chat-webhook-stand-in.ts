@@ -20,7 +20,7 @@ interface Dialect {
   failures: Record<Failure, Reply>
 }
 
-/** The refusals a test may ask for. */
+/** The failures a test may ask for, each answered as the service answers it. */
 type Failure = 'rate-limited' | 'unavailable' | 'fail' | 'unauthorized' | 'forbidden' | 'gone'
 
 /**
