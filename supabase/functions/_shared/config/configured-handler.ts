@@ -20,6 +20,8 @@ import type { NotificationStore } from '../notify/notification-store.ts'
 import type { NotificationChannel, Notifier } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
 import { createResendNotifier } from '../notify/resend-notifier.ts'
+import { createSlackNotifier } from '../notify/slack-notifier.ts'
+import { createTeamsNotifier } from '../notify/teams-notifier.ts'
 import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
 import { type BackendJobs, createBackendJobs } from './backend-jobs.ts'
 import type { FunctionConfig } from './function-config.ts'
@@ -39,9 +41,25 @@ export interface FunctionStores {
   audit: AuditRetention
 }
 
-type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook' | 'salesTimeZone'>
+type NotifierSettings = Pick<
+  FunctionConfig,
+  'email' | 'webhook' | 'salesTimeZone' | 'chat' | 'routes'
+>
 
-/** The notifiers the settings name: email, a signed webhook, both or none. */
+/** The chat notifiers the settings name: Slack, Teams, both or none. */
+function chatNotifiers({ chat, routes, salesTimeZone }: NotifierSettings): Notifier[] {
+  const shared = { consoleUrl: chat.consoleUrl, timeZone: salesTimeZone, routes }
+  return [
+    ...(chat.slackWebhookUrl === null
+      ? []
+      : [createSlackNotifier({ ...shared, webhookUrl: chat.slackWebhookUrl })]),
+    ...(chat.teamsWebhookUrl === null
+      ? []
+      : [createTeamsNotifier({ ...shared, webhookUrl: chat.teamsWebhookUrl })]),
+  ]
+}
+
+/** The notifiers the settings name: email, a signed webhook, Slack, Teams, any or none. */
 function configuredNotifiers(config: NotifierSettings): Notifier[] {
   return [
     ...(config.email === null
@@ -50,6 +68,7 @@ function configuredNotifiers(config: NotifierSettings): Notifier[] {
     ...(config.webhook === null
       ? []
       : [createWebhookNotifier({ ...config.webhook, timeZone: config.salesTimeZone })]),
+    ...chatNotifiers(config),
   ]
 }
 

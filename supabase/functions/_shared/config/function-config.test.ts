@@ -32,6 +32,7 @@ describe('readFunctionConfig', () => {
       },
       auditRetentionDays: 365,
       auth: { url: null, jwtSecret: null, serviceRoleKey: null },
+      chat: { slackWebhookUrl: null, teamsWebhookUrl: null, consoleUrl: null },
     })
   })
 
@@ -73,6 +74,10 @@ describe('readFunctionConfig', () => {
       ANALYTICS_SOURCE_PAGES_MAX: '20',
       ANALYTICS_SOURCE_CAMPAIGNS_MAX: '7',
       ANALYTICS_DAY_PAIRS_MAX: '50',
+      SLACK_WEBHOOK_URL: ' https://hooks.slack.com/services/T0/B0/x ',
+      TEAMS_WEBHOOK_URL:
+        'https://prod-1.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=s',
+      CONSOLE_URL: 'https://firm.example/console',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -125,6 +130,12 @@ describe('readFunctionConfig', () => {
         url: 'https://project.supabase.co',
         jwtSecret: 'jwt-secret',
         serviceRoleKey: 'service-key',
+      },
+      chat: {
+        slackWebhookUrl: 'https://hooks.slack.com/services/T0/B0/x',
+        teamsWebhookUrl:
+          'https://prod-1.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=s',
+        consoleUrl: 'https://firm.example/console',
       },
     })
   })

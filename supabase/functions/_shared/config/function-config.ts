@@ -12,6 +12,7 @@ import type { AuthSettings } from '../console/sign-in/auth-settings.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { defaultMaxAttempts } from '../notify/delivery-schedule.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
+import { type ChatSettings, readChatSettings } from './chat-settings.ts'
 
 /** Settings read from the environment, with the defaults documented in docs/configuration.md. */
 export interface FunctionConfig {
@@ -67,6 +68,8 @@ export interface FunctionConfig {
   auditRetentionDays: number
   /** How the console function checks staff tokens and reaches Supabase Auth. */
   auth: AuthSettings
+  /** Slack's and Teams' webhooks, and the console messages link to (chat-settings.ts). */
+  chat: ChatSettings
 }
 
 /** The defaults: five submissions per client per ten minutes, five seconds for the email API. */
@@ -350,5 +353,6 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
       jwtSecret: secret(env('AUTH_JWT_SECRET')),
       serviceRoleKey: secret(env('SUPABASE_SERVICE_ROLE_KEY')),
     },
+    chat: readChatSettings(env),
   }
 }

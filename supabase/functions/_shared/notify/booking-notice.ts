@@ -12,8 +12,11 @@ import { salesTime } from './sales-time.ts'
 export const bookingNoticeId = (booking: BookingNotice) =>
   `demo-request-${booking.lead.id}-${booking.notice}-${booking.provider}-${booking.bookingId.slice(-100)}`
 
-// A reschedule request is the host's, and the lead may well book again: never told as cancelled.
-const noticeHeadlines: Record<BookingNoticeKind, (who: string, when: string) => string> = {
+/**
+ * One line per change, of `who` (a person or a firm). A reschedule request is the host's, and
+ * the lead may well book again: never told as cancelled.
+ */
+export const noticeHeadlines: Record<BookingNoticeKind, (who: string, when: string) => string> = {
   booked: (who, when) => `${who} booked a demo for ${when}`,
   cancelled: (who, when) => `${who} cancelled the demo for ${when}`,
   reschedule_requested: (who, when) =>

@@ -21,12 +21,12 @@ const describeLead = (lead: LeadNotice, timeZone: string) =>
     .filter((part) => part)
     .join(', ')
 
-// Sales read it: times in their own zone, and no setting names or commands.
-const headline = (digest: HeldDigest, timeZone: string) =>
+/** The digest in one line. Sales read it: times in their own zone, no setting names or commands. */
+export const digestHeadline = (digest: HeldDigest, timeZone: string) =>
   `${digest.count} demo request${digest.count === 1 ? '' : 's'} held back in a rush that ended ${salesTime(digest.heldUntil, timeZone)}`
 
-// Where sales find every held lead, in their words.
-const allHeld = 'All of them are in the leads list, marked held'
+/** Where sales find every held lead, in their words. */
+export const allHeld = 'All of them are in the leads list, marked held'
 
 const explanation = (digest: HeldDigest) =>
   `More demo requests arrived at once than the form lets through, as happens when a script floods it. Each one is stored, but sales were not sent a message for each. ${
@@ -44,15 +44,15 @@ export function heldDigestEmail(
 } {
   const lines = digest.leads.map((lead) => describeLead(lead, timeZone))
   return {
-    subject: `Demo requests: ${headline(digest, timeZone)}`,
+    subject: `Demo requests: ${digestHeadline(digest, timeZone)}`,
     html: [
-      `<h1>${escapeHtml(headline(digest, timeZone))}</h1>`,
+      `<h1>${escapeHtml(digestHeadline(digest, timeZone))}</h1>`,
       `<p>${escapeHtml(explanation(digest))}</p>`,
       '<ul>',
       ...lines.map((line) => `<li>${escapeHtml(line)}</li>`),
       '</ul>',
     ].join('\n'),
-    text: [headline(digest, timeZone), '', explanation(digest), '', ...lines].join('\n'),
+    text: [digestHeadline(digest, timeZone), '', explanation(digest), '', ...lines].join('\n'),
   }
 }
 
@@ -63,7 +63,7 @@ export function heldDigestWebhook(digest: HeldDigest, timeZone = 'UTC') {
     type: 'demo_request.held_digest' as const,
     timestamp: heldUntil,
     // Slack-escaped by construction: no visitor text in it.
-    text: `Demo requests: ${headline(digest, timeZone)}. ${allHeld}.`,
+    text: `Demo requests: ${digestHeadline(digest, timeZone)}. ${allHeld}.`,
     data: {
       heldUntil,
       count: digest.count,

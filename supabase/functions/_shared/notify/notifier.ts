@@ -33,6 +33,8 @@ export type NoticeFieldName = {
 export type LeadNotice = Pick<StoredDemoRequest, 'id' | 'createdAt' | NoticeFieldName> & {
   /** Who owns the lead when it is sent; null (or absent) while nobody does. */
   owner?: LeadOwner | null
+  /** The DEMO_REQUEST_ROUTES rule it matched, null for none; absent where it is not known. */
+  routeRule?: number | null
 }
 
 /** What sales are told about one window's held leads, in place of a message for each. */

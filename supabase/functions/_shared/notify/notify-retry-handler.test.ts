@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startChatWebhookStandIn } from '../../../../tests/support/chat-webhook-stand-in.ts'
 import {
   type EmailApiStandIn,
   startEmailApiStandIn,
@@ -82,6 +83,30 @@ describe('the retry endpoint', () => {
     expect(windows).toEqual([{ window_start: current }])
     const digests = await test.db.query('select held_until from public.demo_request_digests')
     expect(digests).toEqual([{ held_until: daysAgo(7) }])
+  })
+
+  it('tells Slack and Teams too when their webhooks are set, with the route and the link', async () => {
+    const [slack, teams] = await Promise.all([
+      startChatWebhookStandIn('slack'),
+      startChatWebhookStandIn('teams'),
+    ])
+    try {
+      const { id } = await insertLead(test.db, { ...lead, routeRule: 1 })
+      const run = configured({
+        SLACK_WEBHOOK_URL: slack.url,
+        TEAMS_WEBHOOK_URL: teams.url,
+        CONSOLE_URL: 'https://firm.example/console',
+        DEMO_REQUEST_ROUTES: '[{"book":"https://cal.com/firm/demo"}]',
+      })
+      expect(await (await run(retry())).json()).toEqual({ success: true, sent: 3, failed: 0 })
+      for (const chat of [slack, teams]) {
+        expect(chat.delivered).toHaveLength(1)
+        expect(chat.delivered[0]?.raw).toContain('rule 1: shown the Cal.com booking page')
+        expect(chat.delivered[0]?.raw).toContain(`lead=${id}`)
+      }
+    } finally {
+      await Promise.all([slack.close(), teams.close()])
+    }
   })
 
   it('counts what failed, which stays due', async () => {
