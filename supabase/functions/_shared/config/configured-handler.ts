@@ -12,6 +12,7 @@ import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/a
 import { functionApp, functionHandler } from '../http/function-app.ts'
 import { type DemoRequestHandler, demoRequestRoutes } from '../lead/demo-request-handler.ts'
 import type { LeadStore } from '../lead/lead-store.ts'
+import { createHubSpotNotifier } from '../notify/hubspot/hubspot-notifier.ts'
 import {
   createNotificationDispatcher,
   type NotificationDispatcher,
@@ -20,6 +21,7 @@ import type { NotificationStore } from '../notify/notification-store.ts'
 import type { NotificationChannel, Notifier } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
 import { createResendNotifier } from '../notify/resend-notifier.ts'
+import { createSalesforceNotifier } from '../notify/salesforce/salesforce-notifier.ts'
 import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
 import { type BackendJobs, createBackendJobs } from './backend-jobs.ts'
 import type { FunctionConfig } from './function-config.ts'
@@ -39,9 +41,12 @@ export interface FunctionStores {
   audit: AuditRetention
 }
 
-type NotifierSettings = Pick<FunctionConfig, 'email' | 'webhook' | 'salesTimeZone'>
+type NotifierSettings = Pick<
+  FunctionConfig,
+  'email' | 'webhook' | 'hubspot' | 'salesforce' | 'salesTimeZone'
+>
 
-/** The notifiers the settings name: email, a signed webhook, both or none. */
+/** The notifiers the settings name: email, a signed webhook, the CRMs, any of them or none. */
 function configuredNotifiers(config: NotifierSettings): Notifier[] {
   return [
     ...(config.email === null
@@ -50,6 +55,12 @@ function configuredNotifiers(config: NotifierSettings): Notifier[] {
     ...(config.webhook === null
       ? []
       : [createWebhookNotifier({ ...config.webhook, timeZone: config.salesTimeZone })]),
+    ...(config.hubspot === null
+      ? []
+      : [createHubSpotNotifier({ ...config.hubspot, timeZone: config.salesTimeZone })]),
+    ...(config.salesforce === null
+      ? []
+      : [createSalesforceNotifier({ ...config.salesforce, timeZone: config.salesTimeZone })]),
   ]
 }
 

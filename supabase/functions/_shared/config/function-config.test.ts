@@ -13,6 +13,8 @@ describe('readFunctionConfig', () => {
       databaseRole: 'service_role',
       email: null,
       webhook: null,
+      hubspot: null,
+      salesforce: null,
       retrySecret: null,
       apiKeys: [],
       proofOfWork: { min: 12, max: 18 },
@@ -69,6 +71,14 @@ describe('readFunctionConfig', () => {
       ANALYTICS_SOURCE_PAGES_MAX: '20',
       ANALYTICS_SOURCE_CAMPAIGNS_MAX: '7',
       ANALYTICS_DAY_PAIRS_MAX: '50',
+      HUBSPOT_ACCESS_TOKEN: 'pat-na1-abc',
+      HUBSPOT_API_URL: 'https://api.hubapi.com/',
+      HUBSPOT_PIPELINE: '12345',
+      HUBSPOT_DEAL_STAGE: '67890',
+      SALESFORCE_URL: 'https://acme.my.salesforce.com',
+      SALESFORCE_CLIENT_ID: '3MVG9key',
+      SALESFORCE_CLIENT_SECRET: 'sf-secret',
+      SALESFORCE_LEAD_ID_FIELD: 'Web_Request_Id__c',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -84,6 +94,18 @@ describe('readFunctionConfig', () => {
       webhook: {
         url: 'https://hooks.example/leads',
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      },
+      hubspot: {
+        accessToken: 'pat-na1-abc',
+        apiUrl: 'https://api.hubapi.com',
+        pipeline: '12345',
+        dealStage: '67890',
+      },
+      salesforce: {
+        url: 'https://acme.my.salesforce.com',
+        clientId: '3MVG9key',
+        clientSecret: 'sf-secret',
+        leadIdField: 'Web_Request_Id__c',
       },
       retrySecret: 'a-long-enough-retry-secret',
       apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],
