@@ -18,13 +18,13 @@ import {
 } from './json-api-stand-in.ts'
 
 /** A contact or deal as the stand-in keeps it. */
-export interface HubSpotRecord {
+interface HubSpotRecord {
   id: string
   properties: Record<string, string>
 }
 
 /** A user of the account, as `GET /crm/v3/owners` lists them. */
-export interface HubSpotOwner {
+interface HubSpotOwner {
   id: string
   email: string
   firstName: string
@@ -35,7 +35,7 @@ export interface HubSpotOwner {
  * A failure on demand, for the next request: either limit's 429 (`Retry-After` added when
  * `retryAfter` is set), a 401 as for a revoked token, a 500, or the connection closed unanswered.
  */
-export type HubSpotFailure = 'TEN_SECONDLY_ROLLING' | 'DAILY' | 'revoked' | 'error' | 'down'
+type HubSpotFailure = 'TEN_SECONDLY_ROLLING' | 'DAILY' | 'revoked' | 'error' | 'down'
 
 export interface HubSpotStandIn extends JsonApiStandIn {
   /** The token it accepts; change it to refuse the notifier's. */

@@ -17,14 +17,14 @@ import {
 } from './json-api-stand-in.ts'
 
 /** A Lead as the stand-in keeps it. */
-export interface SalesforceLead {
+interface SalesforceLead {
   Id: string
   fields: Record<string, string>
   /** The `Sforce-Auto-Assign` header of each write, as sent ('' for none). */
   autoAssign: string[]
 }
 
-export interface SalesforceUser {
+interface SalesforceUser {
   Id: string
   Email: string
   IsActive: boolean
@@ -37,7 +37,7 @@ export interface SalesforceUser {
  * revoked (so the call gets a 401 and a fresh token is needed), or the connection closed
  * unanswered.
  */
-export type SalesforceFailure =
+type SalesforceFailure =
   | 'limit'
   | 'validation-rule'
   | 'error'

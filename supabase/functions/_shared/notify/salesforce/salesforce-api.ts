@@ -2,8 +2,8 @@ import { isRecord } from '#core/is-record.ts'
 import { DeliveryRefused } from '../delivery-refused.ts'
 import type { SalesforceSettings } from './salesforce-settings.ts'
 
-/** The REST API version every call names. */
-export const salesforceApiVersion = 'v62.0'
+// The REST API version every call names.
+const salesforceApiVersion = 'v62.0'
 
 /** A reply of Salesforce's REST API: its status and parsed JSON (undefined for none). */
 export interface SalesforceReply {

@@ -124,6 +124,24 @@ describe('createSalesforceNotifier', () => {
     ])
   })
 
+  it('asks for one token for calls made at once, and one fresh token when all see a 401', async () => {
+    org.users.push(seller)
+    const salesforce = notifier()
+    const owner = { email: seller.Email, name: null }
+    const leads = ['1', '2', '3'].map((n) => ({
+      ...lead,
+      id: `${lead.id.slice(0, -1)}${n}`,
+      owner,
+    }))
+    await Promise.all(leads.map((each) => salesforce.notify(each, signal())))
+    expect(org.issued).toHaveLength(1)
+    expect(calls('/query')).toHaveLength(1)
+    org.failNext('revoked')
+    await Promise.all(leads.map((each) => salesforce.notify({ ...each }, signal())))
+    expect(org.issued).toHaveLength(2)
+    expect(org.leads.size).toBe(3)
+  })
+
   it('writes a booking into the Lead without running the rules again', async () => {
     const salesforce = notifier({ timeZone: 'America/Chicago' })
     await salesforce.notify(lead, signal())

@@ -10,7 +10,7 @@ export interface SalesforceSettings {
   leadIdField: string
 }
 
-export const salesforceDefaults = { leadIdField: 'Demo_Request_Id__c' } as const
+const salesforceDefaults = { leadIdField: 'Demo_Request_Id__c' } as const
 
 const example = 'https://acme.my.salesforce.com'
 
