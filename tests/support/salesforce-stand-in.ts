@@ -37,13 +37,7 @@ interface SalesforceUser {
  * revoked (so the call gets a 401 and a fresh token is needed), or the connection closed
  * unanswered.
  */
-type SalesforceFailure =
-  | 'limit'
-  | 'validation-rule'
-  | 'error'
-  | 'unavailable'
-  | 'revoked'
-  | 'down'
+type SalesforceFailure = 'limit' | 'validation-rule' | 'error' | 'unavailable' | 'revoked' | 'down'
 
 export interface SalesforceStandIn extends JsonApiStandIn {
   clientId: string
