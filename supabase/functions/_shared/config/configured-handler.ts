@@ -12,6 +12,7 @@ import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/a
 import { functionApp, functionHandler } from '../http/function-app.ts'
 import { type DemoRequestHandler, demoRequestRoutes } from '../lead/demo-request-handler.ts'
 import type { LeadStore } from '../lead/lead-store.ts'
+import { createHubSpotNotifier } from '../notify/hubspot/hubspot-notifier.ts'
 import {
   createNotificationDispatcher,
   type NotificationDispatcher,
@@ -20,6 +21,7 @@ import type { NotificationStore } from '../notify/notification-store.ts'
 import type { NotificationChannel, Notifier } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
 import { createResendNotifier } from '../notify/resend-notifier.ts'
+import { createSalesforceNotifier } from '../notify/salesforce/salesforce-notifier.ts'
 import { createSlackNotifier } from '../notify/slack-notifier.ts'
 import { createTeamsNotifier } from '../notify/teams-notifier.ts'
 import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
@@ -43,7 +45,7 @@ export interface FunctionStores {
 
 type NotifierSettings = Pick<
   FunctionConfig,
-  'email' | 'webhook' | 'salesTimeZone' | 'chat' | 'routes'
+  'email' | 'webhook' | 'hubspot' | 'salesforce' | 'salesTimeZone' | 'chat' | 'routes'
 >
 
 /** The chat notifiers the settings name: Slack, Teams, both or none. */
@@ -59,7 +61,7 @@ function chatNotifiers({ chat, routes, salesTimeZone }: NotifierSettings): Notif
   ]
 }
 
-/** The notifiers the settings name: email, a signed webhook, Slack, Teams, any or none. */
+/** The notifiers the settings name: email, a signed webhook, the CRMs, Slack, Teams, any or none. */
 function configuredNotifiers(config: NotifierSettings): Notifier[] {
   return [
     ...(config.email === null
@@ -69,6 +71,12 @@ function configuredNotifiers(config: NotifierSettings): Notifier[] {
       ? []
       : [createWebhookNotifier({ ...config.webhook, timeZone: config.salesTimeZone })]),
     ...chatNotifiers(config),
+    ...(config.hubspot === null
+      ? []
+      : [createHubSpotNotifier({ ...config.hubspot, timeZone: config.salesTimeZone })]),
+    ...(config.salesforce === null
+      ? []
+      : [createSalesforceNotifier({ ...config.salesforce, timeZone: config.salesTimeZone })]),
   ]
 }
 

@@ -15,6 +15,8 @@ describe('readFunctionConfig', () => {
       databaseRole: 'service_role',
       email: null,
       webhook: null,
+      hubspot: null,
+      salesforce: null,
       retrySecret: null,
       apiKeys: [],
       proofOfWork: { min: 12, max: 18 },
@@ -78,6 +80,14 @@ describe('readFunctionConfig', () => {
       TEAMS_WEBHOOK_URL:
         'https://prod-1.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=s',
       CONSOLE_URL: 'https://firm.example/console',
+      HUBSPOT_ACCESS_TOKEN: 'pat-na1-abc',
+      HUBSPOT_API_URL: 'https://api.hubapi.com/',
+      HUBSPOT_PIPELINE: '12345',
+      HUBSPOT_DEAL_STAGE: '67890',
+      SALESFORCE_URL: 'https://acme.my.salesforce.com',
+      SALESFORCE_CLIENT_ID: '3MVG9key',
+      SALESFORCE_CLIENT_SECRET: 'sf-secret',
+      SALESFORCE_LEAD_ID_FIELD: 'Web_Request_Id__c',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -95,6 +105,18 @@ describe('readFunctionConfig', () => {
       webhook: {
         url: 'https://hooks.example/leads',
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      },
+      hubspot: {
+        accessToken: 'pat-na1-abc',
+        apiUrl: 'https://api.hubapi.com',
+        pipeline: '12345',
+        dealStage: '67890',
+      },
+      salesforce: {
+        url: 'https://acme.my.salesforce.com',
+        clientId: '3MVG9key',
+        clientSecret: 'sf-secret',
+        leadIdField: 'Web_Request_Id__c',
       },
       retrySecret: 'a-long-enough-retry-secret',
       apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],

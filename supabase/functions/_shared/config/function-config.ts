@@ -11,7 +11,12 @@ import { schedulers } from '../booking/schedulers.ts'
 import type { AuthSettings } from '../console/sign-in/auth-settings.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
 import { defaultMaxAttempts } from '../notify/delivery-schedule.ts'
+import { type HubSpotSettings, readHubSpotSettings } from '../notify/hubspot/hubspot-settings.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
+import {
+  readSalesforceSettings,
+  type SalesforceSettings,
+} from '../notify/salesforce/salesforce-settings.ts'
 import { type ChatSettings, readChatSettings } from './chat-settings.ts'
 
 /** Settings read from the environment, with the defaults documented in docs/configuration.md. */
@@ -28,6 +33,10 @@ export interface FunctionConfig {
   email: { apiKey: string; to: string[]; from: string; apiUrl: string } | null
   /** Where signed webhooks go, when `NOTIFY_WEBHOOK_URL` is set. */
   webhook: { url: string; secret: string } | null
+  /** HubSpot, when `HUBSPOT_ACCESS_TOKEN` is set (docs/integrations.md#hubspot). */
+  hubspot: HubSpotSettings | null
+  /** Salesforce, when `SALESFORCE_URL` and its app are set (docs/integrations.md#salesforce). */
+  salesforce: SalesforceSettings | null
   /** What the scheduled job must send to the retry endpoint; `null` keeps the endpoint off. */
   retrySecret: string | null
   /** Keys a caller must send in `apikey`; `null` checks none (the local backend given none). */
@@ -308,6 +317,8 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
           }
         : null,
     webhook: webhook(env('NOTIFY_WEBHOOK_URL'), env('NOTIFY_WEBHOOK_SECRET')),
+    hubspot: readHubSpotSettings(env),
+    salesforce: readSalesforceSettings(env),
     retrySecret: retrySecret(env('NOTIFY_RETRY_SECRET')),
     apiKeys: readApiKeys(env),
     proofOfWork: proofOfWork(env),

@@ -1,0 +1,79 @@
+import { isRecord } from '#core/is-record.ts'
+import { bookingLine } from '../crm/booking-line.ts'
+import { cachedOwnerLookup } from '../crm/owner-cache.ts'
+import type { LeadNotice, Notifier } from '../notifier.ts'
+import { salesforceApi, salesforceRefusal } from './salesforce-api.ts'
+import { leadRecord } from './salesforce-lead.ts'
+import type { SalesforceSettings } from './salesforce-settings.ts'
+
+export interface SalesforceNotifierOptions extends SalesforceSettings {
+  fetch?: typeof globalThis.fetch
+  now?: () => Date
+  /** The IANA time zone of the times sales read; UTC by default. */
+  timeZone?: string
+}
+
+// SOQL string literals escape a quote and a backslash with a backslash.
+const soqlString = (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
+
+/**
+ * A notifier that keeps each request as a Lead in Salesforce, upserted by its id in the
+ * external id field, so a repeated attempt updates the same Lead. A lead whose owner is an
+ * active Salesforce user is given to them; any other is left to the org's assignment rules.
+ */
+export function createSalesforceNotifier(options: SalesforceNotifierOptions): Notifier {
+  const timeZone = options.timeZone ?? 'UTC'
+  const request = salesforceApi({ settings: options, fetch: options.fetch ?? fetch })
+  const leadPath = (lead: LeadNotice) =>
+    `/sobjects/Lead/${options.leadIdField}/${encodeURIComponent(lead.id)}`
+
+  const userId = cachedOwnerLookup(
+    async (email, signal) => {
+      const q = `SELECT Id FROM User WHERE Email = ${soqlString(email)} AND IsActive = true LIMIT 1`
+      const what = 'the query for the owner'
+      const reply = await request('GET', `/query?${new URLSearchParams({ q })}`, { what }, signal)
+      if (reply.status !== 200) throw salesforceRefusal(reply, what)
+      const [user] =
+        isRecord(reply.body) && Array.isArray(reply.body.records) ? reply.body.records : []
+      return isRecord(user) && typeof user.Id === 'string' ? user.Id : null
+    },
+    options.now ?? (() => new Date()),
+  )
+
+  const ownerOf = (lead: LeadNotice, signal: AbortSignal) =>
+    lead.owner?.email ? userId(lead.owner.email, signal) : Promise.resolve(null)
+
+  async function upsert(
+    path: string,
+    body: Record<string, string>,
+    autoAssign: boolean,
+    signal: AbortSignal,
+  ) {
+    const what = 'the Lead'
+    const headers = { 'sforce-auto-assign': autoAssign ? 'TRUE' : 'FALSE' }
+    const reply = await request('PATCH', path, { body, headers, what }, signal)
+    // 201: created; 200 (204 before API 46.0): updated.
+    if (![200, 201, 204].includes(reply.status)) throw salesforceRefusal(reply, what)
+  }
+
+  return {
+    channel: 'salesforce',
+    async notify(lead, signal) {
+      const owner = await ownerOf(lead, signal)
+      const record = { ...leadRecord(lead), ...(owner === null ? {} : { OwnerId: owner }) }
+      await upsert(leadPath(lead), record, owner === null, signal)
+    },
+    // Held leads are likely a flood's: the digest goes to people by email or chat, and the org
+    // is not filled with Leads nobody asked for. Resolving marks the digest done here.
+    notifyDigest: async () => {},
+    // `updateOnly`: a booking never makes a Lead of its own; until the lead's own delivery has
+    // made it, Salesforce answers 404 and the booking is tried again later. The assignment
+    // rules are not run again on an update, which would take the Lead from whoever has it.
+    async notifyBooking(booking, signal) {
+      const owner = await ownerOf(booking.lead, signal)
+      const { Description = '' } = leadRecord(booking.lead, bookingLine(booking, timeZone))
+      const record = { Description, ...(owner === null ? {} : { OwnerId: owner }) }
+      await upsert(`${leadPath(booking.lead)}?updateOnly=true`, record, false, signal)
+    },
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * A stand-in for the parts of a Salesforce org the Salesforce notifier uses, as the REST API's
+ * and OAuth's documentation describe them: tokens by the client credentials flow
+ * (`POST /services/oauth2/token`, form-encoded; `invalid_client` for wrong credentials), a
+ * Bearer check on every data call (401 `INVALID_SESSION_ID` for a token it does not hold),
+ * Leads upserted by an external id field (`PATCH /services/data/vXX.X/sobjects/Lead/{field}/{id}`:
+ * 201 created, 200 updated, `updateOnly=true` answering 404 for a Lead not there), the org's
+ * assignment rules run unless `Sforce-Auto-Assign: FALSE`, the one SOQL query for an active user
+ * by email, and Salesforce's error arrays (`[{ message, errorCode, fields }]`).
+ */
+import {
+  type ApiReply,
+  type ApiRequest,
+  hangUp,
+  type JsonApiStandIn,
+  startJsonApiStandIn,
+} from './json-api-stand-in.ts'
+
+/** A Lead as the stand-in keeps it. */
+interface SalesforceLead {
+  Id: string
+  fields: Record<string, string>
+  /** The `Sforce-Auto-Assign` header of each write, as sent ('' for none). */
+  autoAssign: string[]
+}
+
+interface SalesforceUser {
+  Id: string
+  Email: string
+  IsActive: boolean
+}
+
+/**
+ * A failure on demand, for the next data call: the org's API limit (403
+ * `REQUEST_LIMIT_EXCEEDED`), one of the org's validation rules (400
+ * `FIELD_CUSTOM_VALIDATION_EXCEPTION`), a 500, a 503 `SERVER_UNAVAILABLE`, every token so far
+ * revoked (so the call gets a 401 and a fresh token is needed), or the connection closed
+ * unanswered.
+ */
+type SalesforceFailure = 'limit' | 'validation-rule' | 'error' | 'unavailable' | 'revoked' | 'down'
+
+export interface SalesforceStandIn extends JsonApiStandIn {
+  clientId: string
+  clientSecret: string
+  /** The external id field Leads are keyed by. */
+  leadIdField: string
+  /** Leads by their external id. */
+  leads: Map<string, SalesforceLead>
+  users: SalesforceUser[]
+  /** Who the org's assignment rules give a Lead to (a queue). */
+  assignmentOwner: string
+  /** Who a Lead belongs to when no rule runs: the connected app's run-as user. */
+  runAsUser: string
+  /** Tokens issued so far. */
+  issued: string[]
+  failNext(...failures: (SalesforceFailure | null)[]): void
+}
+
+// The standard Lead fields the stand-in knows, with their lengths; any other is refused.
+const leadFields: Record<string, number> = {
+  FirstName: 40,
+  LastName: 80,
+  Company: 255,
+  Email: 80,
+  Phone: 40,
+  Title: 128,
+  LeadSource: 255,
+  Description: 32_000,
+  OwnerId: 18,
+  Status: 255,
+}
+
+const errors = (status: number, errorCode: string, message: string, fields?: string[]) => ({
+  status,
+  body: [{ message, errorCode, ...(fields ? { fields } : {}) }],
+})
+
+const soqlUser =
+  /^SELECT Id FROM User WHERE Email = '((?:[^'\\]|\\.)*)' AND IsActive = true(?: LIMIT \d+)?$/
+
+export async function startSalesforceStandIn(
+  options: { clientId?: string; clientSecret?: string; leadIdField?: string } = {},
+): Promise<SalesforceStandIn> {
+  const leads = new Map<string, SalesforceLead>()
+  const users: SalesforceUser[] = []
+  const issued: string[] = []
+  const valid = new Set<string>()
+  const failures: (SalesforceFailure | null)[] = []
+  let records = 0
+  const recordId = (prefix: string) => `${prefix}${String(++records).padStart(15, '0')}`
+
+  function token(request: ApiRequest): ApiReply {
+    const form = new URLSearchParams(request.body)
+    if (form.get('grant_type') !== 'client_credentials') {
+      return {
+        status: 400,
+        body: { error: 'unsupported_grant_type', error_description: 'grant type not supported' },
+      }
+    }
+    if (
+      form.get('client_id') !== standIn.clientId ||
+      form.get('client_secret') !== standIn.clientSecret
+    ) {
+      return {
+        status: 400,
+        body: { error: 'invalid_client', error_description: 'invalid client credentials' },
+      }
+    }
+    const accessToken = `00D000000000001!stand-in-${issued.length + 1}`
+    issued.push(accessToken)
+    valid.add(accessToken)
+    return {
+      status: 200,
+      body: {
+        access_token: accessToken,
+        signature: 'c3RhbmQtaW4=',
+        scope: 'api',
+        instance_url: standIn.url,
+        id: `${standIn.url}/id/00D000000000001/${standIn.runAsUser}`,
+        token_type: 'Bearer',
+        issued_at: String(Date.now()),
+      },
+    }
+  }
+
+  function query(request: ApiRequest): ApiReply {
+    const match = (request.query.get('q') ?? '').match(soqlUser)
+    if (!match) return errors(400, 'MALFORMED_QUERY', 'Only the query for an active user by email')
+    const email = (match[1] ?? '').replace(/\\(.)/g, '$1').toLowerCase()
+    const found = users.filter((user) => user.IsActive && user.Email.toLowerCase() === email)
+    return {
+      status: 200,
+      body: {
+        totalSize: found.length,
+        done: true,
+        records: found.slice(0, 1).map((user) => ({
+          attributes: { type: 'User', url: `/services/data/v62.0/sobjects/User/${user.Id}` },
+          Id: user.Id,
+        })),
+      },
+    }
+  }
+
+  function upsert(request: ApiRequest, field: string, id: string): ApiReply {
+    if (field !== standIn.leadIdField) {
+      return errors(
+        404,
+        'NOT_FOUND',
+        `Provided external ID field does not exist or is not accessible: ${field}`,
+      )
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(request.body)
+    } catch {}
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return errors(400, 'JSON_PARSER_ERROR', 'The request body is not a JSON object')
+    }
+    const fields = body as Record<string, unknown>
+    for (const [name, value] of Object.entries(fields)) {
+      const max = leadFields[name]
+      if (max === undefined)
+        return errors(400, 'INVALID_FIELD', `No such column '${name}' on sobject of type Lead`)
+      if (typeof value !== 'string')
+        return errors(400, 'INVALID_TYPE_ON_FIELD_IN_RECORD', `${name}: not a string`, [name])
+      if (value.length > max)
+        return errors(400, 'STRING_TOO_LONG', `${name}: data value too large`, [name])
+    }
+    if (
+      fields.OwnerId !== undefined &&
+      !users.some((user) => user.Id === fields.OwnerId && user.IsActive)
+    ) {
+      return errors(400, 'INVALID_CROSS_REFERENCE_KEY', 'Owner ID: id value of incorrect type', [
+        'OwnerId',
+      ])
+    }
+    const header = request.headers['sforce-auto-assign']
+    const autoAssign = typeof header === 'string' ? header : ''
+    // The REST API runs the default assignment rule unless told FALSE.
+    const rulesRun = autoAssign.toUpperCase() !== 'FALSE'
+    const existing = leads.get(id)
+    if (existing) {
+      Object.assign(existing.fields, fields)
+      if (rulesRun) existing.fields.OwnerId = standIn.assignmentOwner
+      existing.autoAssign.push(autoAssign)
+      return { status: 200, body: { id: existing.Id, success: true, errors: [], created: false } }
+    }
+    if (request.query.get('updateOnly') === 'true') {
+      return errors(404, 'NOT_FOUND', 'The requested resource does not exist')
+    }
+    const missing = ['LastName', 'Company'].filter((name) => !fields[name])
+    if (missing.length) {
+      return errors(
+        400,
+        'REQUIRED_FIELD_MISSING',
+        `Required fields are missing: [${missing.join(', ')}]`,
+        missing,
+      )
+    }
+    const lead: SalesforceLead = {
+      Id: recordId('00Q'),
+      fields: {
+        ...(fields as Record<string, string>),
+        [field]: id,
+        OwnerId: rulesRun
+          ? standIn.assignmentOwner
+          : ((fields.OwnerId as string) ?? standIn.runAsUser),
+      },
+      autoAssign: [autoAssign],
+    }
+    leads.set(id, lead)
+    return { status: 201, body: { id: lead.Id, success: true, errors: [], created: true } }
+  }
+
+  function answer(request: ApiRequest): ApiReply | typeof hangUp {
+    if (request.method === 'POST' && request.path === '/services/oauth2/token')
+      return token(request)
+    const data = request.path.match(/^\/services\/data\/v\d+\.\d\/(.*)$/)
+    if (!data) return errors(404, 'NOT_FOUND', 'The requested resource does not exist')
+    const failure = failures.shift() ?? null
+    if (failure === 'down') return hangUp
+    if (failure === 'error') return errors(500, 'UNKNOWN_EXCEPTION', 'An unexpected error occurred')
+    if (failure === 'unavailable') {
+      return errors(503, 'SERVER_UNAVAILABLE', 'Server is unavailable; try again later')
+    }
+    if (failure === 'revoked') valid.clear()
+    const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '')
+    if (!valid.has(bearer)) return errors(401, 'INVALID_SESSION_ID', 'Session expired or invalid')
+    if (failure === 'limit') {
+      return errors(403, 'REQUEST_LIMIT_EXCEEDED', 'TotalRequests Limit exceeded.')
+    }
+    if (failure === 'validation-rule') {
+      return errors(400, 'FIELD_CUSTOM_VALIDATION_EXCEPTION', 'Phone must include a country code', [
+        'Phone',
+      ])
+    }
+    const resource = data[1] ?? ''
+    if (request.method === 'GET' && resource === 'query') return query(request)
+    const lead = resource.match(/^sobjects\/Lead\/([^/]+)\/([^/]+)$/)
+    if (request.method === 'PATCH' && lead) {
+      return upsert(request, lead[1] ?? '', decodeURIComponent(lead[2] ?? ''))
+    }
+    return errors(404, 'NOT_FOUND', 'The requested resource does not exist')
+  }
+
+  const base = await startJsonApiStandIn(answer, { methods: ['GET', 'POST', 'PATCH'] })
+  const standIn: SalesforceStandIn = Object.assign(base, {
+    clientId: options.clientId ?? '3MVG9stand.in.consumer.key',
+    clientSecret: options.clientSecret ?? 'stand-in-consumer-secret',
+    leadIdField: options.leadIdField ?? 'Demo_Request_Id__c',
+    leads,
+    users,
+    assignmentOwner: '00G000000000000AAA',
+    runAsUser: '005000000000000RUN',
+    issued,
+    failNext(...more: (SalesforceFailure | null)[]) {
+      failures.push(...more)
+    },
+  })
+  return standIn
+}
