@@ -1,4 +1,4 @@
-import type { AuditAction, PipelineStatus, StaffRole } from '#core/console-api.ts'
+import type { AuditAction, OwnerVia, PipelineStatus, StaffRole } from '#core/console-api.ts'
 import type { ConsoleView } from './console-views.ts'
 
 const roleNames = {
@@ -112,7 +112,15 @@ export const consoleCopy = {
     booking: 'Booking',
     status_change: 'Status changed to',
     note_added: 'Note',
+    owner_change: 'Owner now',
   },
+  /** How a lead came to its owner, after the owner's email in its history. */
+  ownerVia: {
+    turn: '(in turn)',
+    rule: '(by a rule)',
+    booking: '(host of the booking)',
+    hand: '',
+  } satisfies Record<OwnerVia, string>,
   statuses: {
     new: 'New',
     contacted: 'Contacted',
@@ -236,6 +244,7 @@ export const consoleCopy = {
       export: 'Exported',
       status_change: 'Changed a status',
       note_added: 'Added a note',
+      assign: 'Assigned a lead',
       invite: 'Invited',
       role_change: 'Changed a role',
       remove: 'Removed',

@@ -77,6 +77,8 @@ function makeLead(index: number, now: number): LeadSummary {
     bookingStart: bookingState
       ? new Date(createdAt.getTime() + 3 * 86_400_000).toISOString()
       : null,
+    // Every other lead is the salesperson's, the rest nobody's yet.
+    owner: index % 2 === 0 ? { userId: 'u-sales', email: 'sales@firm.example' } : null,
   }
 }
 
@@ -123,6 +125,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       role: 'owner',
       sources: [],
       invitedAt: '2026-10-01T09:00:00Z',
+      takesLeads: false,
     },
     {
       userId: 'u-sales',
@@ -130,6 +133,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       role: 'sales',
       sources: [],
       invitedAt: '2026-10-02T09:00:00Z',
+      takesLeads: true,
     },
     {
       userId: 'u-partner',
@@ -137,6 +141,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       role: 'partner',
       sources: ['partner-acme'],
       invitedAt: '2026-10-03T09:00:00Z',
+      takesLeads: false,
     },
   ]
   const calls: string[] = []
@@ -205,6 +210,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       booking_start: lead.bookingStart,
     },
     status: lead.status,
+    owner: lead.owner,
     history: [
       ...(histories.get(lead.id) ?? []),
       ...(lead.bookingState
@@ -302,6 +308,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
           ...invite,
           userId: `u-${staff.length}`,
           invitedAt: new Date().toISOString(),
+          takesLeads: false,
         }
         staff.push(member)
         record('invite', null, { role: invite.role })

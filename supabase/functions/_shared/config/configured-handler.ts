@@ -149,6 +149,7 @@ export function createBackend(
     proofOfWork: proofGate(config, stores.abuse),
     fields: config.fields,
     routes: config.routes,
+    ownerRules: config.ownerRules,
     now,
   })
   const retry = notifyRetryRoutes({ secret: config.retrySecret, jobs })
