@@ -1,4 +1,10 @@
-import type { AuditAction, OwnerVia, PipelineStatus, StaffRole } from '#core/console-api.ts'
+import type {
+  AuditAction,
+  OwnerFilter,
+  OwnerVia,
+  PipelineStatus,
+  StaffRole,
+} from '#core/console-api.ts'
 import type { ConsoleView } from './console-views.ts'
 
 const roleNames = {
@@ -62,6 +68,9 @@ export const consoleCopy = {
     to: 'To',
     search: 'Search name, company or email',
     any: 'Any',
+    owner: 'Owner',
+    anyone: 'Anyone',
+    owners: { me: 'My leads', nobody: 'Nobody yet' } satisfies Record<OwnerFilter, string>,
     apply: 'Apply filter',
     clear: 'Clear filter',
     caption: (total: number) => `Leads, newest first: ${total.toLocaleString('en-US')} match`,
@@ -83,8 +92,10 @@ export const consoleCopy = {
       language: 'Language',
       status: 'Status',
       booking: 'Booking',
+      owner: 'Owner',
     },
     noBooking: 'None',
+    noOwner: 'Nobody',
     open: (name: string) => `Open ${name}`,
   },
   lead: {
@@ -100,6 +111,10 @@ export const consoleCopy = {
     note: 'Add a note',
     addNote: 'Add note',
     saved: 'Saved.',
+    owner: 'Owner',
+    nobody: 'Nobody owns this lead yet.',
+    giveTo: 'Give to',
+    give: 'Give lead',
     by: (who: string | null) => (who ? `by ${who}` : 'by the system'),
     empty: '—',
     erase: 'Erase this person’s data',
@@ -257,6 +272,9 @@ export const consoleCopy = {
     role: 'Role',
     sources: 'Sources',
     sourcesHint: 'For a partner: the sources it sees, separated by commas.',
+    takesLeads: 'Takes leads',
+    takesLeadsOf: (email: string) => `${email} takes new leads in turn`,
+    yes: 'Yes',
     invitedAt: 'Invited',
     actions: 'Actions',
     invite: 'Invite someone',

@@ -84,10 +84,12 @@ function makeLead(index: number, now: number): LeadSummary {
 
 const day = (iso: string) => iso.slice(0, 10)
 
-function matches(lead: LeadSummary, filter: LeadFilter): boolean {
+function matches(lead: LeadSummary, filter: LeadFilter, me: string): boolean {
   const q = filter.q?.toLowerCase()
   return (
     (!filter.status || lead.status === filter.status) &&
+    (filter.owner !== 'me' || lead.owner?.userId === me) &&
+    (filter.owner !== 'nobody' || lead.owner === null) &&
     (!filter.source || lead.source === filter.source) &&
     (!filter.language || lead.language === filter.language) &&
     (!filter.booking || (lead.bookingState ?? 'none') === filter.booking) &&
@@ -241,7 +243,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     me: () => answer('me', () => options.me),
     leads: (filter, before) =>
       answer('leads', () => {
-        const matching = leads.filter((lead) => matches(lead, filter))
+        const matching = leads.filter((lead) => matches(lead, filter, options.me.userId))
         const start = before ? Number(before) : 0
         const end = start + pageSize
         const page = matching.slice(start, end)
@@ -286,9 +288,36 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         record('note_added', id, {})
         return detail(find(id))
       }),
+    owners: () =>
+      answer('owners', () =>
+        staff
+          .filter(({ role }) => role === 'owner' || role === 'sales')
+          .map(({ userId, email, role, takesLeads }) => ({ userId, email, role, takesLeads })),
+      ),
+    setOwner: (id, userId) =>
+      answer('setOwner', () => {
+        const lead = find(id)
+        const person = staff.find((each) => each.userId === userId)
+        if (!person || (person.role !== 'owner' && person.role !== 'sales')) {
+          throw new ConsoleApiError(400, {
+            code: 'invalid',
+            message: 'Only the owner or a salesperson of the staff owns leads.',
+          })
+        }
+        lead.owner = { userId, email: person.email }
+        addHistory(id, {
+          at: new Date().toISOString(),
+          kind: 'owner_change',
+          by: options.me.email,
+          text: person.email,
+          via: 'hand',
+        })
+        record('assign', id, { owner: userId, via: 'hand' })
+        return detail(lead)
+      }),
     exportCsv: (filter) =>
       answer('exportCsv', () => {
-        const rows = leads.filter((lead) => matches(lead, filter))
+        const rows = leads.filter((lead) => matches(lead, filter, options.me.userId))
         record('export', null, { filter: audited(filter), rows: rows.length })
         return new Blob(
           [['id,email', ...rows.map((lead) => `${lead.id},${lead.email}`)].join('\n')],
