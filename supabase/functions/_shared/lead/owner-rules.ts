@@ -2,7 +2,7 @@ import { isRecord } from '#core/is-record.ts'
 import { matchesWhen, parseWhen, type RouteCondition, type RouteLead } from '../booking/routes.ts'
 
 /** The setting's name, as every message about it spells it. */
-export const ownerRulesSetting = 'LEAD_OWNER_RULES'
+const ownerRulesSetting = 'LEAD_OWNER_RULES'
 
 /** One rule: the leads it takes (`when`, as DEMO_REQUEST_ROUTES writes it) and whose they are. */
 export interface OwnerRule {
