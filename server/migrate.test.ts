@@ -83,6 +83,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261128230000', name: 'erased_bookings' },
       { version: '20261129100000', name: 'console_live_session' },
       { version: '20261203090000', name: 'more_channels' },
+      { version: '20261203100000', name: 'lead_owner' },
       { version: '20261203120000', name: 'delivery_outbox' },
     ])
     expect(await runMigrations(test.db)).toEqual([])

@@ -320,6 +320,45 @@ export const LeadDetail: Story = {
   },
 }
 
+const giving = fakeHolder()
+
+export const LeadOwnerGiven: Story = {
+  name: 'Lead given to an owner',
+  args: { role: 'sales', leads: 20, path: '/console?lead=lead-1', onFake: giving.onFake },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { level: 2, name: /Grace/ })
+    expect(canvas.getByText(words.lead.nobody)).toBeVisible()
+    // The picker offers those who may own leads, owner and sales, and no one else.
+    const picker = canvas.getByLabelText(words.lead.giveTo)
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(3))
+    expect(within(picker).queryByText('acme@partner.example')).toBeNull()
+    await userEvent.selectOptions(picker, 'u-owner')
+    await userEvent.click(canvas.getByRole('button', { name: words.lead.give }))
+    await canvas.findByText('owner@firm.example', { selector: 'p', exact: false })
+    const history = canvas.getByRole('region', { name: words.lead.history })
+    await waitFor(() =>
+      expect(history).toHaveTextContent(
+        `${words.history.owner_change} owner@firm.example ${words.lead.by('sales@firm.example')}`,
+      ),
+    )
+    expect(giving.fake().api.calls).toContain('setOwner')
+  },
+}
+
+export const MyLeads: Story = {
+  name: 'My leads',
+  args: { role: 'sales', leads: 40, path: '/console?owner=me' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const table = await canvas.findByRole('table', { name: words.leads.caption(20) })
+    expect(canvas.getByLabelText(words.leads.owner)).toHaveValue('me')
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      expect(row).toHaveTextContent('sales@firm.example')
+    }
+  },
+}
+
 const erasing = fakeHolder()
 
 export const LeadErased: Story = {
@@ -359,6 +398,10 @@ export const People: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await canvas.findByRole('table', { name: words.people.caption })
+    // Sales shares new leads in turn; a partner reads none, so is never offered to.
+    expect(canvas.getByLabelText(words.people.takesLeadsOf('sales@firm.example'))).toBeChecked()
+    expect(canvas.getByLabelText(words.people.takesLeadsOf('owner@firm.example'))).not.toBeChecked()
+    expect(canvas.queryByLabelText(words.people.takesLeadsOf('acme@partner.example'))).toBeNull()
     await userEvent.type(canvas.getByLabelText(words.people.eraseEmail), 'ada@example.com')
     await userEvent.click(canvas.getByRole('button', { name: words.people.eraseNext }))
     const confirm = canvas.getByRole('button', { name: words.people.eraseForGood })

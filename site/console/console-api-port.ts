@@ -6,6 +6,7 @@ import type {
   FunnelReport,
   LeadDetail,
   LeadFilter,
+  LeadOwnerChoice,
   LeadPage,
   PipelineStatus,
   StaffInvite,
@@ -25,12 +26,19 @@ export interface ConsoleApi {
   lead(id: string): Promise<LeadDetail>
   setStatus(id: string, status: PipelineStatus): Promise<LeadDetail>
   addNote(id: string, text: string): Promise<LeadDetail>
+  /** The people a lead may go to (owner and sales). */
+  owners(): Promise<LeadOwnerChoice[]>
+  /** Gives the lead to `userId`, one of `owners()`. */
+  setOwner(id: string, userId: string): Promise<LeadDetail>
   /** `GET /leads.csv` with the filter, whole, to save as a file. */
   exportCsv(filter: LeadFilter): Promise<Blob>
   audit(before: string | null): Promise<AuditPage>
   staff(): Promise<StaffList>
   invite(invite: StaffInvite): Promise<StaffMember>
-  updateStaff(userId: string, change: { role: StaffRole; sources: string[] }): Promise<StaffMember>
+  updateStaff(
+    userId: string,
+    change: { role: StaffRole; sources: string[]; takesLeads?: boolean },
+  ): Promise<StaffMember>
   removeStaff(userId: string): Promise<void>
   erase(request: EraseRequest): Promise<EraseResult>
   funnel(query: FunnelQuery): Promise<FunnelReport>

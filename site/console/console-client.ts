@@ -4,6 +4,7 @@ import {
   consoleFunctionName,
   type LeadFilter,
   type NewNote,
+  type OwnerChange,
   type StatusChange,
 } from '#core/console-api.ts'
 import {
@@ -12,6 +13,7 @@ import {
   funnelReportSchema,
   leadDetailSchema,
   leadPageSchema,
+  ownerChoicesSchema,
   staffListSchema,
   staffMemberSchema,
   staffMeSchema,
@@ -104,6 +106,11 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
       json(leadDetailSchema, 'PATCH', `leads/${id(leadId)}`, { status } satisfies StatusChange),
     addNote: (leadId, text) =>
       json(leadDetailSchema, 'POST', `leads/${id(leadId)}/notes`, { text } satisfies NewNote),
+    owners: () => json(ownerChoicesSchema, 'GET', 'owners'),
+    setOwner: (leadId, userId) =>
+      json(leadDetailSchema, 'POST', `leads/${id(leadId)}/owner`, {
+        userId,
+      } satisfies OwnerChange),
     exportCsv: async (filter) => (await send('GET', `leads.csv${page(filter, null)}`)).blob(),
     audit: (before) =>
       json(auditPageSchema, 'GET', `audit${query(new URLSearchParams(before ? { before } : {}))}`),

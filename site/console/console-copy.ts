@@ -1,4 +1,10 @@
-import type { AuditAction, PipelineStatus, StaffRole } from '#core/console-api.ts'
+import type {
+  AuditAction,
+  OwnerFilter,
+  OwnerVia,
+  PipelineStatus,
+  StaffRole,
+} from '#core/console-api.ts'
 import type { ConsoleView } from './console-views.ts'
 
 const roleNames = {
@@ -67,6 +73,9 @@ export const consoleCopy = {
     to: 'To',
     search: 'Search name, company or email',
     any: 'Any',
+    owner: 'Owner',
+    anyone: 'Anyone',
+    owners: { me: 'My leads', nobody: 'Nobody yet' } satisfies Record<OwnerFilter, string>,
     apply: 'Apply filter',
     clear: 'Clear filter',
     caption: (total: number) => `Leads, newest first: ${total.toLocaleString('en-US')} match`,
@@ -88,8 +97,10 @@ export const consoleCopy = {
       language: 'Language',
       status: 'Status',
       booking: 'Booking',
+      owner: 'Owner',
     },
     noBooking: 'None',
+    noOwner: 'Nobody',
     open: (name: string) => `Open ${name}`,
   },
   lead: {
@@ -105,6 +116,10 @@ export const consoleCopy = {
     note: 'Add a note',
     addNote: 'Add note',
     saved: 'Saved.',
+    owner: 'Owner',
+    nobody: 'Nobody owns this lead yet.',
+    giveTo: 'Give to',
+    give: 'Give lead',
     by: (who: string | null) => (who ? `by ${who}` : 'by the system'),
     empty: '—',
     erase: 'Erase this person’s data',
@@ -117,7 +132,15 @@ export const consoleCopy = {
     booking: 'Booking',
     status_change: 'Status changed to',
     note_added: 'Note',
+    owner_change: 'Owner now',
   },
+  /** How a lead came to its owner, after the owner's email in its history. */
+  ownerVia: {
+    turn: '(in turn)',
+    rule: '(by a rule)',
+    booking: '(host of the booking)',
+    hand: '',
+  } satisfies Record<OwnerVia, string>,
   statuses: {
     new: 'New',
     contacted: 'Contacted',
@@ -241,6 +264,7 @@ export const consoleCopy = {
       export: 'Exported',
       status_change: 'Changed a status',
       note_added: 'Added a note',
+      assign: 'Assigned a lead',
       invite: 'Invited',
       role_change: 'Changed a role',
       remove: 'Removed',
@@ -253,6 +277,9 @@ export const consoleCopy = {
     role: 'Role',
     sources: 'Sources',
     sourcesHint: 'For a partner: the sources it sees, separated by commas.',
+    takesLeads: 'Takes leads',
+    takesLeadsOf: (email: string) => `${email} takes new leads in turn`,
+    yes: 'Yes',
     invitedAt: 'Invited',
     actions: 'Actions',
     invite: 'Invite someone',

@@ -40,6 +40,7 @@ export const auditActions = [
   'export',
   'status_change',
   'note_added',
+  'assign',
   'invite',
   'role_change',
   'remove',
@@ -60,12 +61,17 @@ export interface StaffMe {
   sources: string[]
 }
 
+/** The owner filter: the caller's own leads ("My leads"), or those nobody owns yet. */
+export const ownerFilters = ['me', 'nobody'] as const
+export type OwnerFilter = (typeof ownerFilters)[number]
+
 /**
  * `GET /leads` and `GET /leads.csv` take these as query parameters, each optional. Dates are
  * `YYYY-MM-DD`, inclusive, in SALES_TIME_ZONE; `q` matches name, company and email.
  */
 export interface LeadFilter {
   status?: PipelineStatus
+  owner?: OwnerFilter
   source?: string
   language?: string
   booking?: BookingFilter
@@ -100,16 +106,35 @@ export interface LeadSummary {
   status: PipelineStatus
   bookingState: Exclude<BookingFilter, 'none'> | null
   bookingStart: string | null
+  /** Who owns the lead; null while nobody does. */
+  owner: LeadOwnerRef | null
 }
+
+/** A person who owns (or may own) leads: the owner or a salesperson of the staff. */
+export interface LeadOwnerRef {
+  userId: string
+  email: string
+}
+
+/**
+ * How a lead came to its owner: in turn among the people taking leads, by a rule of
+ * LEAD_OWNER_RULES, as the host of its booking, or by a person's hand.
+ */
+export type OwnerVia = 'turn' | 'rule' | 'booking' | 'hand'
 
 /** One thing that happened to a lead, for its history. */
 export interface LeadHistoryEntry {
   at: string
-  kind: 'received' | 'notified' | 'booking' | 'status_change' | 'note_added'
+  kind: 'received' | 'notified' | 'booking' | 'status_change' | 'note_added' | 'owner_change'
   /** Who, for a person's change: their email; null for the system's. */
   by: string | null
-  /** The new status, the note's text, the booking's state, the notification's channel. */
+  /**
+   * The new status, the note's text, the booking's state, the notification's channel, the new
+   * owner's email ('' for a person since removed from the staff).
+   */
   text: string
+  /** For `owner_change`: how. */
+  via?: OwnerVia
 }
 
 /**
@@ -120,6 +145,7 @@ export interface LeadHistoryEntry {
 export interface LeadDetail {
   lead: Record<string, string | number | boolean | null>
   status: PipelineStatus
+  owner: LeadOwnerRef | null
   history: LeadHistoryEntry[]
 }
 
@@ -133,6 +159,19 @@ export interface StatusChange {
 }
 export interface NewNote {
   text: string
+}
+/**
+ * `POST /leads/:id/owner` `{ userId }`: the owner or sales give the lead to a person of
+ * `GET /owners` (the owner and sales people, as `LeadOwnerChoice[]`); it answers the lead's new
+ * LeadDetail. Marketing and partners are refused by the database's policies.
+ */
+export interface OwnerChange {
+  userId: string
+}
+export interface LeadOwnerChoice extends LeadOwnerRef {
+  role: StaffRole
+  /** Shares new leads in turn with the others who do. */
+  takesLeads: boolean
 }
 export type EraseRequest = { email: string } | { leadId: string }
 export interface EraseResult {
@@ -157,7 +196,8 @@ export interface AuditEntry {
 
 /**
  * `GET /staff`, `POST /staff` `{ email, role, sources }` (invites through Supabase Auth),
- * `PATCH /staff/:userId` `{ role, sources }`, `DELETE /staff/:userId`: the owner's only.
+ * `PATCH /staff/:userId` `{ role, sources, takesLeads? }`, `DELETE /staff/:userId`: the owner's
+ * only.
  */
 export interface StaffMember {
   userId: string
@@ -165,6 +205,8 @@ export interface StaffMember {
   role: StaffRole
   sources: string[]
   invitedAt: string
+  /** Shares new leads in turn (owner and sales only). */
+  takesLeads: boolean
 }
 export interface StaffInvite {
   email: string

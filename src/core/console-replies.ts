@@ -17,6 +17,8 @@ import {
   type FunnelSteps,
   type LeadDetail,
   type LeadHistoryEntry,
+  type LeadOwnerChoice,
+  type LeadOwnerRef,
   type LeadPage,
   type LeadSummary,
   pipelineStatuses,
@@ -40,6 +42,9 @@ export const staffMeSchema: Schema<StaffMe> = v.object({
   sources: v.array(v.string()),
 })
 
+const ownerRefSchema: Schema<LeadOwnerRef> = v.object({ userId: v.string(), email: v.string() })
+const ownerSchema = v.nullable(ownerRefSchema)
+
 const leadSummarySchema: Schema<LeadSummary> = v.object({
   id: v.string(),
   createdAt: v.string(),
@@ -52,6 +57,7 @@ const leadSummarySchema: Schema<LeadSummary> = v.object({
   status,
   bookingState: v.nullable(v.picklist(bookingStates)),
   bookingStart: nullableString,
+  owner: ownerSchema,
 })
 
 export const leadPageSchema: Schema<LeadPage> = v.object({
@@ -62,16 +68,29 @@ export const leadPageSchema: Schema<LeadPage> = v.object({
 
 const historyEntrySchema: Schema<LeadHistoryEntry> = v.object({
   at: v.string(),
-  kind: v.picklist(['received', 'notified', 'booking', 'status_change', 'note_added']),
+  kind: v.picklist([
+    'received',
+    'notified',
+    'booking',
+    'status_change',
+    'note_added',
+    'owner_change',
+  ]),
   by: nullableString,
   text: v.string(),
+  via: v.optional(v.picklist(['turn', 'rule', 'booking', 'hand'])),
 })
 
 export const leadDetailSchema: Schema<LeadDetail> = v.object({
   lead: v.record(v.string(), v.nullable(v.union([v.string(), v.number(), v.boolean()]))),
   status,
+  owner: ownerSchema,
   history: v.array(historyEntrySchema),
 })
+
+export const ownerChoicesSchema: Schema<LeadOwnerChoice[]> = v.array(
+  v.object({ userId: v.string(), email: v.string(), role, takesLeads: v.boolean() }),
+)
 
 export const eraseResultSchema: Schema<EraseResult> = v.object({ erased: count })
 
@@ -95,6 +114,7 @@ export const staffMemberSchema: Schema<StaffMember> = v.object({
   role,
   sources: v.array(v.string()),
   invitedAt: v.string(),
+  takesLeads: v.boolean(),
 })
 
 export const staffListSchema: Schema<StaffList> = v.array(staffMemberSchema)

@@ -4,7 +4,7 @@
 // handler with real signed tokens, and as Supabase's Data API would run a staff token (role
 // `authenticated`), which reaches none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditActions, type FunnelReport } from '#core/console-api.ts'
+import { auditActions, type FunnelReport, type LeadDetail } from '#core/console-api.ts'
 import type { ConsoleHandler } from '#shared/console/console-handler.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import {
@@ -53,8 +53,8 @@ const reads = {
   console_lead_changes: [1, 1, 0, 0, 0, denied],
   console_lead_status: [1, 1, 0, 0, 0, denied],
   console_audit: [1, 0, 0, 0, 0, denied],
-  // Everyone their own row; the owner all four.
-  console_staff: [4, 1, 1, 1, 0, denied],
+  // Everyone their own row; the owner all four; sales the people who may own leads (owner, sales).
+  console_staff: [4, 2, 1, 1, 0, denied],
 }
 
 describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
@@ -410,6 +410,13 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         by: consoleStaff.sales.email,
         text: 'Call Ada on Monday',
       })
+      const given = await handler(
+        consoleRequest(`leads/${leadId}/owner`, sales, {
+          method: 'POST',
+          body: { userId: consoleStaff.sales.userId },
+        }),
+      )
+      expect(((await given.json()) as LeadDetail).owner?.email).toBe(consoleStaff.sales.email)
       const csv = await handler(consoleRequest('leads.csv?q=Ada', sales))
       expect(csv.headers.get('content-type')).toContain('text/csv')
       expect((await csv.text()).split('\r\n').filter(Boolean)).toHaveLength(2)

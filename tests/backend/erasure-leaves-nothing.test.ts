@@ -1,7 +1,7 @@
 // Erasing a person leaves no trace of them in any table, on PGlite and PostgreSQL 15: their
 // leads with everything around them (notifications, a booking and its notice, a booking no
-// lead had claimed yet, the funnel's marks and sums, a status and a note, the audit trail of
-// every read and change) are stored, the owner erases them by email, and then every row of
+// lead had claimed yet, the funnel's marks and sums, owners, a status and a note, the audit
+// trail of every read and change) are stored, the owner erases them by email, and then every row of
 // every table of every schema is read as text and searched for what they gave.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingEvent } from '#shared/booking/booking-event.ts'
@@ -11,6 +11,7 @@ import {
   addConsoleStaff,
   consoleHandlerOn,
   consoleRequest,
+  consoleStaff,
   staffToken,
 } from '../support/console-staff.ts'
 import { insertLead } from '../support/insert-lead.ts'
@@ -92,6 +93,8 @@ describe.each(testDatabases)('erasing a person on $name', ({ open, skip }) => {
     async () => {
       const db = test.db
       await addConsoleStaff(db)
+      // Sales takes leads in turn: the person's leads get an owner as they arrive.
+      await db.query("update public.console_staff set takes_leads = true where role = 'sales'")
       const handler = consoleHandlerOn(db)
       const first = await insertLead(db, person)
       // The same person again, the address typed with capitals.
@@ -126,6 +129,7 @@ describe.each(testDatabases)('erasing a person on $name', ({ open, skip }) => {
         [`leads/${first.id}`, 'GET'],
         [`leads/${first.id}`, 'PATCH', { status: 'contacted' }],
         [`leads/${first.id}/notes`, 'POST', { text: 'Jolanta wants a call after ten' }],
+        [`leads/${second.id}/owner`, 'POST', { userId: consoleStaff.owner.userId }],
         ['leads.csv?q=jolanta', 'GET'],
       ] as const) {
         const reply = await handler(consoleRequest(path, sales, { method, body }))

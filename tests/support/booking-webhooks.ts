@@ -53,6 +53,8 @@ export interface CalBooking {
   price?: number
   /** A BOOKING_CANCELLED that is the host's "Request reschedule" (requestReschedule.handler.ts). */
   requestReschedule?: boolean
+  /** The organizer's email: the host, `sales@acme.example` unless given. */
+  hostEmail?: string
 }
 
 // The booking's status each trigger reports (Cal.com's BookingStatus): BOOKING_REQUESTED is sent
@@ -122,7 +124,7 @@ export function calWebhookBody(booking: CalBooking): string {
       organizer: {
         id: 5,
         name: 'Acme Sales',
-        email: 'sales@acme.example',
+        email: booking.hostEmail ?? 'sales@acme.example',
         username: 'acme',
         timeZone: 'America/Chicago',
         language: { locale: 'en' },
@@ -189,6 +191,8 @@ export interface CalendlyInvitee {
   newInvitee?: string
   /** A creation that is the other half names the old one. */
   oldInvitee?: string
+  /** The event membership's email: the host, `sales@acme.example` unless given. */
+  hostEmail?: string
 }
 
 /** What an invitee resource carries that a fixture sets. */
@@ -276,7 +280,13 @@ export function calendlyWebhookBody(invitee: CalendlyInvitee): string {
         invitees_counter: { total: 1, active: canceled ? 0 : 1, limit: 1 },
         created_at: invitee.createdAt,
         updated_at: invitee.createdAt,
-        event_memberships: [{ user: 'https://api.calendly.com/users/GBGBDCAADAEDCRZ2' }],
+        event_memberships: [
+          {
+            user: 'https://api.calendly.com/users/GBGBDCAADAEDCRZ2',
+            user_email: invitee.hostEmail ?? 'sales@acme.example',
+            user_name: 'Acme Sales',
+          },
+        ],
         event_guests: [],
       },
       ...(canceled

@@ -60,7 +60,9 @@ function eventResource(url: string, event: CalendlyApiEventFields) {
     },
     created_at: event.createdAt,
     updated_at: event.updatedAt,
-    event_memberships: [{ user: userUri(url) }],
+    event_memberships: [
+      { user: userUri(url), user_email: 'sales@acme.example', user_name: 'Acme Sales' },
+    ],
     event_guests: [],
   }
 }

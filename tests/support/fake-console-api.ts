@@ -77,15 +77,19 @@ function makeLead(index: number, now: number): LeadSummary {
     bookingStart: bookingState
       ? new Date(createdAt.getTime() + 3 * 86_400_000).toISOString()
       : null,
+    // Every other lead is the salesperson's, the rest nobody's yet.
+    owner: index % 2 === 0 ? { userId: 'u-sales', email: 'sales@firm.example' } : null,
   }
 }
 
 const day = (iso: string) => iso.slice(0, 10)
 
-function matches(lead: LeadSummary, filter: LeadFilter): boolean {
+function matches(lead: LeadSummary, filter: LeadFilter, me: string): boolean {
   const q = filter.q?.toLowerCase()
   return (
     (!filter.status || lead.status === filter.status) &&
+    (filter.owner !== 'me' || lead.owner?.userId === me) &&
+    (filter.owner !== 'nobody' || lead.owner === null) &&
     (!filter.source || lead.source === filter.source) &&
     (!filter.language || lead.language === filter.language) &&
     (!filter.booking || (lead.bookingState ?? 'none') === filter.booking) &&
@@ -123,6 +127,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       role: 'owner',
       sources: [],
       invitedAt: '2026-10-01T09:00:00Z',
+      takesLeads: false,
     },
     {
       userId: 'u-sales',
@@ -130,6 +135,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       role: 'sales',
       sources: [],
       invitedAt: '2026-10-02T09:00:00Z',
+      takesLeads: true,
     },
     {
       userId: 'u-partner',
@@ -137,6 +143,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       role: 'partner',
       sources: ['partner-acme'],
       invitedAt: '2026-10-03T09:00:00Z',
+      takesLeads: false,
     },
   ]
   const calls: string[] = []
@@ -205,6 +212,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
       booking_start: lead.bookingStart,
     },
     status: lead.status,
+    owner: lead.owner,
     history: [
       ...(histories.get(lead.id) ?? []),
       ...(lead.bookingState
@@ -235,7 +243,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     me: () => answer('me', () => options.me),
     leads: (filter, before) =>
       answer('leads', () => {
-        const matching = leads.filter((lead) => matches(lead, filter))
+        const matching = leads.filter((lead) => matches(lead, filter, options.me.userId))
         const start = before ? Number(before) : 0
         const end = start + pageSize
         const page = matching.slice(start, end)
@@ -280,9 +288,36 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         record('note_added', id, {})
         return detail(find(id))
       }),
+    owners: () =>
+      answer('owners', () =>
+        staff
+          .filter(({ role }) => role === 'owner' || role === 'sales')
+          .map(({ userId, email, role, takesLeads }) => ({ userId, email, role, takesLeads })),
+      ),
+    setOwner: (id, userId) =>
+      answer('setOwner', () => {
+        const lead = find(id)
+        const person = staff.find((each) => each.userId === userId)
+        if (!person || (person.role !== 'owner' && person.role !== 'sales')) {
+          throw new ConsoleApiError(400, {
+            code: 'invalid',
+            message: 'Only the owner or a salesperson of the staff owns leads.',
+          })
+        }
+        lead.owner = { userId, email: person.email }
+        addHistory(id, {
+          at: new Date().toISOString(),
+          kind: 'owner_change',
+          by: options.me.email,
+          text: person.email,
+          via: 'hand',
+        })
+        record('assign', id, { owner: userId, via: 'hand' })
+        return detail(lead)
+      }),
     exportCsv: (filter) =>
       answer('exportCsv', () => {
-        const rows = leads.filter((lead) => matches(lead, filter))
+        const rows = leads.filter((lead) => matches(lead, filter, options.me.userId))
         record('export', null, { filter: audited(filter), rows: rows.length })
         return new Blob(
           [['id,email', ...rows.map((lead) => `${lead.id},${lead.email}`)].join('\n')],
@@ -302,6 +337,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
           ...invite,
           userId: `u-${staff.length}`,
           invitedAt: new Date().toISOString(),
+          takesLeads: false,
         }
         staff.push(member)
         record('invite', null, { role: invite.role })

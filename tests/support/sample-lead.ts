@@ -73,4 +73,6 @@ export const sampleStoredDemoRequest: Readonly<StoredDemoRequest> = Object.freez
   bookingTimeZone: null,
   bookingProvider: null,
   bookingId: null,
+  ownerId: null,
+  owner: null,
 })

@@ -2,12 +2,14 @@ import {
   type BookingFilter,
   bookingFilters,
   type LeadFilter,
+  type OwnerFilter,
+  ownerFilters,
   type PipelineStatus,
   pipelineStatuses,
 } from '#core/console-api.ts'
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
-const filterKeys = ['status', 'source', 'language', 'booking', 'from', 'to', 'q'] as const
+const filterKeys = ['owner', 'status', 'source', 'language', 'booking', 'from', 'to', 'q'] as const
 
 const oneOf =
   <T extends string>(allowed: readonly T[]) =>
@@ -17,6 +19,7 @@ const oneOf =
 // A shared or hand-edited address may carry anything: a value the API would refuse is dropped
 // here, so the view shows what it asks for rather than a 400.
 const readers: Record<(typeof filterKeys)[number], (value: string) => string | undefined> = {
+  owner: oneOf<OwnerFilter>(ownerFilters),
   status: oneOf<PipelineStatus>(pipelineStatuses),
   booking: oneOf<BookingFilter>(bookingFilters),
   source: (value) => value.trim() || undefined,

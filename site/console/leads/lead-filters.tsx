@@ -1,5 +1,10 @@
 import { type FormEvent, useId } from 'react'
-import { bookingFilters, type LeadFilter, pipelineStatuses } from '#core/console-api.ts'
+import {
+  bookingFilters,
+  type LeadFilter,
+  ownerFilters,
+  pipelineStatuses,
+} from '#core/console-api.ts'
 import { consoleCopy } from '../console-copy.ts'
 
 const words = consoleCopy.leads
@@ -18,6 +23,7 @@ export function LeadFilters({
     const form = new FormData(event.currentTarget)
     const value = (name: string) => String(form.get(name) ?? '').trim() || undefined
     onApply({
+      owner: value('owner') as LeadFilter['owner'],
       status: value('status') as LeadFilter['status'],
       source: value('source'),
       language: value('language'),
@@ -41,6 +47,17 @@ export function LeadFilters({
       <label className="console-filters__search">
         {words.search}
         <input type="search" name="q" defaultValue={filter.q} />
+      </label>
+      <label>
+        {words.owner}
+        <select name="owner" defaultValue={filter.owner ?? ''}>
+          <option value="">{words.anyone}</option>
+          {ownerFilters.map((owner) => (
+            <option key={owner} value={owner}>
+              {words.owners[owner]}
+            </option>
+          ))}
+        </select>
       </label>
       <label>
         {words.status}

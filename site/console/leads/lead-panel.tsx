@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { type LeadDetail, type PipelineStatus, pipelineStatuses } from '#core/console-api.ts'
+import {
+  type LeadDetail,
+  type LeadOwnerRef,
+  type PipelineStatus,
+  pipelineStatuses,
+} from '#core/console-api.ts'
 import { consoleCopy } from '../console-copy.ts'
 import { formatAgo, formatInstant } from '../console-dates.ts'
 import { useConsoleApi } from '../console-deps.ts'
@@ -11,7 +16,7 @@ import { LeadErase } from './lead-erase.tsx'
 
 const words = consoleCopy.lead
 
-/** One lead: everything it carries, a reply, its pipeline status, notes and history. */
+/** One lead: everything it carries, a reply, its owner, pipeline status, notes and history. */
 export function LeadPanel({ id, backQuery }: { id: string; backQuery: string }) {
   const api = useConsoleApi()
   const [path] = useLocation()
@@ -93,6 +98,7 @@ function LeadBody({
           </dl>
         </section>
         <div>
+          <OwnerForm id={id} owner={detail.owner} />
           <StatusForm id={id} status={detail.status} />
           <NoteForm id={id} />
           <History detail={detail} />
@@ -139,6 +145,42 @@ function StatusForm({ id, status }: { id: string; status: PipelineStatus }) {
         {words.saveStatus}
       </button>
       <ChangeOutcome error={save.error} saved={save.isSuccess} />
+    </form>
+  )
+}
+
+// Whom the lead may go to is the API's answer (owner and sales); who may give it is the
+// database's: a role it refuses sees the refusal's sentence here.
+function OwnerForm({ id, owner }: { id: string; owner: LeadOwnerRef | null }) {
+  const api = useConsoleApi()
+  const owners = useQuery({ queryKey: ['owners'], queryFn: () => api.owners() })
+  const give = useLeadChange(id, (userId) => api.setOwner(id, userId))
+  const field = useId()
+  return (
+    <form
+      className="console-form console-form--inline"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const userId = String(new FormData(event.currentTarget).get('owner') ?? '')
+        if (userId) give.mutate(userId)
+      }}
+    >
+      <p>
+        <strong>{words.owner}:</strong> {owner ? owner.email : words.nobody}
+      </p>
+      <label htmlFor={field}>{words.giveTo}</label>
+      <select id={field} name="owner" defaultValue={owner?.userId ?? ''} key={owner?.userId}>
+        {owner === null && <option value="">—</option>}
+        {(owners.data ?? (owner ? [owner] : [])).map((each) => (
+          <option key={each.userId} value={each.userId}>
+            {each.email}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--outline" disabled={give.isPending}>
+        {words.give}
+      </button>
+      <ChangeOutcome error={give.error ?? owners.error} saved={give.isSuccess} />
     </form>
   )
 }
@@ -196,6 +238,7 @@ function History({ detail }: { detail: LeadDetail }) {
               {entry.kind === 'status_change'
                 ? (consoleCopy.statuses[entry.text as PipelineStatus] ?? entry.text)
                 : entry.text}{' '}
+              {entry.via && consoleCopy.ownerVia[entry.via]}{' '}
               <span className="console-muted">{words.by(entry.by)}</span>
             </li>
           ))}

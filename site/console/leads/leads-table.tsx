@@ -39,6 +39,10 @@ export function LeadsTable({
       header: words.columns.status,
       cell: (cell) => consoleCopy.statuses[cell.getValue()],
     }),
+    column.accessor((lead) => lead.owner?.email ?? words.noOwner, {
+      id: 'owner',
+      header: words.columns.owner,
+    }),
     column.accessor('bookingState', {
       header: words.columns.booking,
       cell: (cell) => {

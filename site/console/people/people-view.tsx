@@ -21,6 +21,10 @@ const columns = [
     header: words.sources,
     cell: (cell) => cell.getValue().join(', ') || '—',
   }),
+  column.accessor('takesLeads', {
+    header: words.takesLeads,
+    cell: (cell) => (cell.getValue() ? words.yes : '—'),
+  }),
   column.accessor('invitedAt', {
     header: words.invitedAt,
     cell: (cell) => formatInstant(cell.getValue()),
@@ -82,14 +86,22 @@ function PersonActions({ person }: { person: StaffMember }) {
   const api = useConsoleApi()
   const [confirming, setConfirming] = useState(false)
   const [role, setRole] = useState<StaffRole>(person.role)
-  const update = useStaffChange((change: { role: StaffRole; sources: string[] }) =>
-    api.updateStaff(person.userId, change),
+  const update = useStaffChange(
+    (change: { role: StaffRole; sources: string[]; takesLeads: boolean }) =>
+      api.updateStaff(person.userId, change),
   )
+  // Only those who read leads may take them (the database checks it too).
+  const mayTakeLeads = role === 'owner' || role === 'sales'
   const remove = useStaffChange(() => api.removeStaff(person.userId))
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const sources = sourcesOf(String(new FormData(event.currentTarget).get('sources') ?? ''))
-    update.mutate({ role, sources: role === 'partner' ? sources : [] })
+    const form = new FormData(event.currentTarget)
+    const sources = sourcesOf(String(form.get('sources') ?? ''))
+    update.mutate({
+      role,
+      sources: role === 'partner' ? sources : [],
+      takesLeads: mayTakeLeads && form.get('takesLeads') === 'on',
+    })
   }
   return (
     <div className="console-person">
@@ -111,6 +123,17 @@ function PersonActions({ person }: { person: StaffMember }) {
             aria-label={words.sourcesOf(person.email)}
             defaultValue={person.sources.join(', ')}
           />
+        )}
+        {mayTakeLeads && (
+          <label>
+            <input
+              type="checkbox"
+              name="takesLeads"
+              aria-label={words.takesLeadsOf(person.email)}
+              defaultChecked={person.takesLeads}
+            />{' '}
+            {words.takesLeads}
+          </label>
         )}
         <button type="submit" className="button button--outline" disabled={update.isPending}>
           {words.save}

@@ -25,6 +25,11 @@ export interface BookingEvent {
   replaces?: string
   /** For a cancellation that is half of a reschedule: the booking that takes its place. */
   replacedBy?: string
+  /**
+   * The host's email, where the provider names one (Cal.com's organizer, Calendly's first event
+   * membership): a host on the staff becomes the lead's owner once it is booked.
+   */
+  hostEmail?: string
 }
 
 /**

@@ -9,7 +9,7 @@ import { schedulerOfHost, schedulers } from './schedulers.ts'
 export const routesSetting = 'DEMO_REQUEST_ROUTES'
 
 /** Catalogue fields and the values that match; a rule with none matches every lead. */
-type RouteCondition = Partial<Record<LeadFieldName, readonly string[]>>
+export type RouteCondition = Partial<Record<LeadFieldName, readonly string[]>>
 
 /** How a booking page is shown: embedded in the provider's own way, or as a plain link. */
 type BookingPageKind = BookingProvider | 'link'
@@ -40,7 +40,17 @@ function fail(problem: string): never {
   throw new Error(`${routesSetting}: ${problem}`)
 }
 
-function parseWhen(value: unknown, where: string): RouteCondition {
+/**
+ * A rule's `when`, as DEMO_REQUEST_ROUTES and LEAD_OWNER_RULES write it; `refuse` throws with
+ * the setting's name.
+ */
+export function parseWhen(
+  value: unknown,
+  where: string,
+  refuse: (problem: string) => never = fail,
+): RouteCondition {
+  // Annotated, so that the checker knows each call below never returns.
+  const fail: (problem: string) => never = refuse
   if (value === undefined) return {}
   if (!isRecord(value)) fail(`${where} "when" must be an object of field names and value lists`)
   const when: RouteCondition = {}
@@ -157,7 +167,8 @@ export function parseRoutes(value: string | undefined): Route[] {
   return rules.map((rule, index) => parseRule(rule, index + 1))
 }
 
-function matches(when: RouteCondition, lead: RouteLead): boolean {
+/** Whether the lead meets every condition of `when`. */
+export function matchesWhen(when: RouteCondition, lead: RouteLead): boolean {
   return Object.entries(when).every(([name, values]) => {
     const value = lead[name as LeadFieldName]?.trim()
     if (!value || !values) return false
@@ -170,7 +181,7 @@ function matches(when: RouteCondition, lead: RouteLead): boolean {
 
 /** The first rule whose every condition the lead meets, or undefined: today's behaviour. */
 export function matchRoute(routes: readonly Route[], lead: RouteLead): Route | undefined {
-  return routes.find((route) => matches(route.when, lead))
+  return routes.find((route) => matchesWhen(route.when, lead))
 }
 
 /**

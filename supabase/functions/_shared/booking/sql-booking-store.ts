@@ -12,7 +12,8 @@ interface ApplyRow {
 }
 
 /**
- * The booking store in plain SQL: one call of `apply_demo_request_booking`, which does the
+ * The booking store in plain SQL: one call of `apply_demo_request_booking_with_host` (the
+ * change, then its host as the lead's owner), which does the
  * whole job as its owner, outside any transaction of ours; the reconciliation's cursors under
  * `options`' role.
  */
@@ -46,7 +47,7 @@ export function createSqlBookingStore(
     },
     async apply(event, channels, now) {
       const [row] = await db.query<ApplyRow>(
-        `select lead_id, notice, notice_provider, notice_booking from public.apply_demo_request_booking(
+        `select lead_id, notice, notice_provider, notice_booking from public.apply_demo_request_booking_with_host(
            p_event => $1::jsonb, p_channels => $2::text[], p_now => $3)`,
         [JSON.stringify(event), [...channels], now],
       )

@@ -186,6 +186,7 @@ export function createBackend(
     proofOfWork: proofGate(config, stores.abuse),
     fields: config.fields,
     routes: config.routes,
+    ownerRules: config.ownerRules,
     now,
   })
   const retry = notifyRetryRoutes({ secret: config.retrySecret, jobs })

@@ -22,6 +22,7 @@ describe('readFunctionConfig', () => {
       proofOfWork: { min: 12, max: 18 },
       fields: [],
       routes: [],
+      ownerRules: [],
       webhookSecrets: { cal: null, calendly: null },
       schedulerApis: { cal: null, calendly: null },
       salesTimeZone: 'UTC',
@@ -61,6 +62,7 @@ describe('readFunctionConfig', () => {
       DEMO_REQUEST_FIELDS: 'email, phone?',
       DEMO_REQUEST_ROUTES:
         '[{"when":{"companySize":["200+ employees"]},"book":"https://cal.com/acme/demo"}]',
+      LEAD_OWNER_RULES: '[{"when":{"source":["partner-acme"]},"owner":"dana@firm.example"}]',
       CAL_WEBHOOK_SECRET: ' cal-secret ',
       CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-key',
       CAL_API_KEY: ' cal_live_abc ',
@@ -134,6 +136,7 @@ describe('readFunctionConfig', () => {
           provider: 'cal',
         },
       ],
+      ownerRules: [{ when: { source: ['partner-acme'] }, owner: 'dana@firm.example' }],
       webhookSecrets: { cal: 'cal-secret', calendly: 'calendly-key' },
       schedulerApis: {
         cal: { url: 'https://cal.firm.example/api', key: 'cal_live_abc' },

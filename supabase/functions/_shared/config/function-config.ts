@@ -10,6 +10,7 @@ import { apiBaseUrl, type SchedulerApiSettings } from '../booking/scheduler-api.
 import { schedulers } from '../booking/schedulers.ts'
 import type { AuthSettings } from '../console/sign-in/auth-settings.ts'
 import { originPatternProblem } from '../http/allowed-origin.ts'
+import { type OwnerRule, parseOwnerRules } from '../lead/owner-rules.ts'
 import { defaultMaxAttempts } from '../notify/delivery-schedule.ts'
 import { type HubSpotSettings, readHubSpotSettings } from '../notify/hubspot/hubspot-settings.ts'
 import { resendApiUrl } from '../notify/resend-notifier.ts'
@@ -47,6 +48,8 @@ export interface FunctionConfig {
   fields: FormFields
   /** The rules of `DEMO_REQUEST_ROUTES`, in order; none gives every lead today's reply. */
   routes: Route[]
+  /** The rules of `LEAD_OWNER_RULES`, in order; none shares every lead in turn. */
+  ownerRules: OwnerRule[]
   /**
    * Each scheduler's webhook secret, from its `secretSetting` (`CAL_WEBHOOK_SECRET`,
    * `CALENDLY_WEBHOOK_SIGNING_KEY`); `null` keeps its `…/booking/<provider>` refusing every delivery.
@@ -324,6 +327,7 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
     proofOfWork: proofOfWork(env),
     fields: parseFormFields(env('DEMO_REQUEST_FIELDS')),
     routes: parseRoutes(env('DEMO_REQUEST_ROUTES')),
+    ownerRules: parseOwnerRules(env('LEAD_OWNER_RULES')),
     webhookSecrets: webhookSecrets(env),
     schedulerApis: schedulerApis(env),
     salesTimeZone: salesTimeZone(env('SALES_TIME_ZONE')),

@@ -67,6 +67,20 @@ export const newNote = v.object({
   ),
 })
 
+/** `POST /leads/:id/owner`: the person of `GET /owners` to give the lead to. */
+export const ownerChange = v.object({
+  userId: present(
+    v.pipe(
+      v.unknown(),
+      v.check(
+        (id) => typeof id === 'string' && isLeadId(id),
+        'userId must be the id of a person of the staff.',
+      ),
+      v.transform((id) => id as string),
+    ),
+  ),
+})
+
 /** `POST /erase`: a person named by email or by one lead id, not both. */
 export const eraseRequest = v.pipe(
   v.object({ email: v.optional(v.unknown()), leadId: v.optional(v.unknown()) }),
@@ -107,13 +121,27 @@ const roleAndSourcesOf = ({ role, sources }: RoleAndSources) => ({
 })
 const roleAndSources = { role: v.optional(v.unknown()), sources: v.optional(v.unknown()) }
 
-/** `PATCH /staff/:userId`. */
+/**
+ * `PATCH /staff/:userId`: the role and sources, and whether they take leads in turn (left as it
+ * was when not given; only owner and sales may, and a change to another role stops it).
+ */
 export const staffChange = v.pipe(
-  v.object(roleAndSources),
+  v.object({ ...roleAndSources, takesLeads: v.optional(v.unknown()) }),
   knownRole(),
   sourceList(),
   partnerSources(),
-  v.transform(roleAndSourcesOf),
+  v.check(
+    ({ takesLeads }) => takesLeads === undefined || typeof takesLeads === 'boolean',
+    'takesLeads must be true or false.',
+  ),
+  v.check(
+    ({ role, takesLeads }) => takesLeads !== true || role === 'owner' || role === 'sales',
+    'Only the owner and sales take leads.',
+  ),
+  v.transform((change) => ({
+    ...roleAndSourcesOf(change),
+    takesLeads: change.takesLeads as boolean | undefined,
+  })),
 )
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

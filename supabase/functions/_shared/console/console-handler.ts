@@ -11,6 +11,7 @@ import {
   consoleBody,
   eraseRequest,
   newNote,
+  ownerChange,
   staffChange,
   staffInvite,
   statusChange,
@@ -30,10 +31,12 @@ import {
   getLead,
   getLeads,
   getLeadsCsv,
+  getOwners,
   leadsQuery,
   patchLead,
   postErase,
   postNote,
+  postOwner,
 } from './leads/lead-routes.ts'
 import type { AuthAdmin } from './people/auth-admin.ts'
 import {
@@ -111,7 +114,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       url: new URL(c.req.url),
       path: c.req.path.slice(1).split('/'),
       run: (work) => asStaff(deps.db, claims, work),
-      runPlain: (work) => asStaff(deps.db, claims, (tx) => work(tx)),
+      runPlain: (work) => asStaff(deps.db, claims, (tx, staff) => work(tx, staff.userId)),
       salesTimeZone,
       funnelBounds,
       authAdmin: deps.authAdmin,
@@ -180,6 +183,10 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       consoleBody(newNote, '{ "text": "Called, back on Monday" }'),
       (c) => answer(c, postNote(c.var.console, c.req.valid('json'))),
     )
+    .post('/leads/:id/owner', signedIn, consoleBody(ownerChange, '{ "userId": "…" }'), (c) =>
+      answer(c, postOwner(c.var.console, c.req.valid('json'))),
+    )
+    .get('/owners', signedIn, (c) => answer(c, getOwners(c.var.console)))
     .post(
       '/erase',
       signedIn,

@@ -59,6 +59,19 @@ function idOf(outcome: LeadOutcome): string {
 }
 
 describe('a new lead', () => {
+  it('goes to the person of the first LEAD_OWNER_RULES rule it meets, who is on the staff', async () => {
+    const dana = '00000000-0000-4000-8000-0000000000d1'
+    await test.db.query(
+      "insert into public.console_staff (user_id, email, role) values ($1, 'dana@firm.example', 'sales')",
+      [dana],
+    )
+    const ownerRules = [{ when: { companySize: [valid.companySize] }, owner: 'Dana@firm.example' }]
+    const outcome = await acceptLead(incoming(), '203.0.113.9', deps({ ownerRules }))
+    const [row] = await rows()
+    expect(row).toMatchObject({ id: idOf(outcome), ownerId: dana })
+    expect(row?.owner).toEqual({ email: 'dana@firm.example', name: null })
+  })
+
   it('is stored, answered with its id and handed over for notifying', async () => {
     const outcome = await acceptLead(
       incoming({ userAgent: 'Test\u0007Agent' }),

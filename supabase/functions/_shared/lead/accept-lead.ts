@@ -12,6 +12,7 @@ import {
 import { matchRoute, type Route } from '../booking/routes.ts'
 import type { AfterReply } from '../http/after-reply.ts'
 import type { LeadStore, LeadValues } from './lead-store.ts'
+import { matchOwnerRule, type OwnerRule } from './owner-rules.ts'
 
 /** A request read to the end and found valid: what the lead is made of. */
 export interface IncomingLead {
@@ -41,6 +42,8 @@ export interface AcceptLeadDependencies {
   holdBeyondGlobalLimit?: boolean
   /** DEMO_REQUEST_ROUTES: the first rule the lead matches is stored with it. */
   routes?: readonly Route[]
+  /** LEAD_OWNER_RULES: the first rule the lead matches names its owner. */
+  ownerRules?: readonly OwnerRule[]
   now: () => Date
   log: (message: string, error?: unknown) => void
 }
@@ -92,7 +95,8 @@ export async function acceptLead(
   const values = leadValues(submission, userAgent)
   // A bot's lead is routed like a person's: its reply must not tell the two apart.
   const routeRule = matchRoute(deps.routes ?? [], values)?.rule ?? null
-  const lead = { ...values, idempotencyKey, isSpam, routeRule }
+  const ownerEmail = matchOwnerRule(deps.ownerRules ?? [], values)
+  const lead = { ...values, idempotencyKey, isSpam, routeRule, ownerEmail }
   const arrived = deps.now()
   const start = windowStart(arrived, deps.rateLimit.windowSeconds)
   const group = clientGroup(clientIp ?? 'unknown', deps.rateLimit.ipv6Prefix ?? defaultIpv6Prefix)

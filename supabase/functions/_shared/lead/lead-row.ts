@@ -26,6 +26,9 @@ export type LeadRow = { [Name in LeadFieldName as Columns[Name]]: LeadValues[Nam
   booking_provider: StoredDemoRequest['bookingProvider']
   booking_id: string | null
   created_at: Date | string
+  owner_id: string | null
+  /** The owner's email, read from the staff beside the lead (leadColumns). */
+  owner_email: string | null
 }
 
 const columnNames = [
@@ -45,11 +48,18 @@ const columnNames = [
   'booking_provider',
   'booking_id',
   'created_at',
+  'owner_id',
 ]
 
-/** The columns a stored lead is read from, qualified by a table alias when one is given. */
+/**
+ * The columns a stored lead is read from, qualified by a table alias when one is given, and its
+ * owner's email from the staff: the notifications name the owner (LeadNotice.owner).
+ */
 export const leadColumns = (alias?: string) =>
-  columnNames.map((name) => (alias ? `${alias}.${name}` : name)).join(', ')
+  [
+    ...columnNames.map((name) => (alias ? `${alias}.${name}` : name)),
+    `(select o.email from public.console_staff o where o.user_id = ${alias ?? 'demo_requests'}.owner_id) as owner_email`,
+  ].join(', ')
 
 const column = (name: LeadFieldName) => leadField(name).column as keyof LeadRow
 
@@ -63,6 +73,8 @@ export function leadArgument(lead: NewDemoRequest): Record<string, unknown> {
     idempotency_key: lead.idempotencyKey,
     is_spam: lead.isSpam,
     route_rule: lead.routeRule ?? null,
+    // Beside the columns, not one: accept_demo_request picks the owner (demo_request_pick_owner).
+    ...(lead.ownerEmail ? { owner_email: lead.ownerEmail } : {}),
   }
 }
 
@@ -86,5 +98,7 @@ export function leadFromRow(row: LeadRow): StoredDemoRequest {
     bookingProvider: row.booking_provider,
     bookingId: row.booking_id,
     createdAt: toDate(row.created_at),
+    ownerId: row.owner_id,
+    owner: row.owner_email === null ? null : { email: row.owner_email, name: null },
   }
 }

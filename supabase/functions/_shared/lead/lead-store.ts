@@ -25,6 +25,8 @@ export type NewDemoRequest = LeadValues & {
   isSpam: boolean
   /** The rule of DEMO_REQUEST_ROUTES the lead matched, from 1; none when no rule did. */
   routeRule?: number | null
+  /** The person a rule of LEAD_OWNER_RULES gives the lead to, by email, if they are on the staff. */
+  ownerEmail?: string | null
 }
 
 /** A lead as stored, with its notification state. */
@@ -46,6 +48,16 @@ export type StoredDemoRequest = NewDemoRequest & {
   bookingProvider: BookingProvider | null
   /** The provider's id of the booking: Cal.com's uid, Calendly's invitee URI. */
   bookingId: string | null
+  /** The staff member who owns the lead (console_staff.user_id); null while nobody does. */
+  ownerId: string | null
+  owner: LeadOwner | null
+}
+
+/** The staff member who owns a lead, as the console's people list has them. */
+export interface LeadOwner {
+  email: string
+  /** The staff have no names yet, only emails: null until they do. */
+  name: string | null
 }
 
 /** The outcome of an insert: `created` is false when the idempotency key was already stored. */

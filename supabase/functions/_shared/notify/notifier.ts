@@ -1,7 +1,7 @@
 import type { LeadFieldName, leadFields } from '#core/lead-fields.ts'
 import type { BookingProvider } from '#core/next-step.ts'
 import type { BookingNoticeKind } from '../booking/booking-event.ts'
-import type { StoredDemoRequest } from '../lead/lead-store.ts'
+import type { LeadOwner, StoredDemoRequest } from '../lead/lead-store.ts'
 
 /** The ways sales can be told about a lead; each is delivered and tracked on its own. */
 export const notificationChannels = [
@@ -14,11 +14,7 @@ export const notificationChannels = [
 ] as const
 export type NotificationChannel = (typeof notificationChannels)[number]
 
-/** The staff member who owns a lead, as the console's people list has them. */
-export interface LeadOwner {
-  email: string
-  name: string | null
-}
+export type { LeadOwner }
 
 type Entries = typeof leadFields
 

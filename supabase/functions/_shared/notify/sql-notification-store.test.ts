@@ -99,7 +99,7 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
     await store().recordOutcome(email, { status: 'sent' }, both, clock)
     await store().recordOutcome(
       webhook,
-      { status: 'failed', error: 'Webhook answered 500' },
+      { status: 'failed', error: 'Webhook answered 500', retryAt: clock, dead: false },
       both,
       clock,
     )
@@ -144,13 +144,23 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
       if (!second) throw new Error('Expected a claim')
 
       // The first worker's late failure must not release the second one's claim.
-      await store().recordOutcome(first, { status: 'failed', error: 'timed out' }, ['email'], clock)
+      await store().recordOutcome(
+        first,
+        { status: 'failed', error: 'timed out', retryAt: clock, dead: false },
+        ['email'],
+        clock,
+      )
       expect(await channelRows(id)).toMatchObject([{ status: 'pending', last_error: null }])
       expect(await store().claimDue(options({ channels: ['email'], now: later(62) }))).toEqual([])
 
       await store(other).recordOutcome(second, { status: 'sent' }, ['email'], clock)
       // Nor may a failure recorded after it undo the success.
-      await store().recordOutcome(second, { status: 'failed', error: 'late' }, ['email'], clock)
+      await store().recordOutcome(
+        second,
+        { status: 'failed', error: 'late', retryAt: clock, dead: false },
+        ['email'],
+        clock,
+      )
       expect(await channelRows(id)).toMatchObject([{ status: 'sent' }])
       expect(await leadRow(id)).toMatchObject({ notificationStatus: 'sent' })
     },
@@ -181,7 +191,12 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
     expect(none).toEqual([])
     expect(onlyB?.lead.id).toBe(b.id)
     if (!onlyB) throw new Error('Expected a claim')
-    await store().recordOutcome(onlyB, { status: 'failed', error: 'down' }, channels, clock)
+    await store().recordOutcome(
+      onlyB,
+      { status: 'failed', error: 'down', retryAt: clock, dead: false },
+      channels,
+      clock,
+    )
     const claims = await store().claimDue(options({ channels, skip: [`${b.id}/email`] }))
     expect(keys(claims)).toEqual([`${a.id}/email`])
   })

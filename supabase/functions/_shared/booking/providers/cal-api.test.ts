@@ -26,7 +26,14 @@ describe('calApiBookingEvent', () => {
       startTime: '2026-12-01T15:00:00.000Z',
       timeZone: 'Europe/London',
       occurredAt: '2026-11-26T10:00:00.000Z',
+      hostEmail: 'sales@acme.example',
     })
+  })
+
+  it('reads no host where the booking lists none', () => {
+    const event = calApiBookingEvent({ ...calApiBooking(booking), hosts: [] })
+    expect(event).toBeDefined()
+    expect(event && 'hostEmail' in event).toBe(false)
   })
 
   it.each([

@@ -51,6 +51,10 @@ export function calApiBookingEvent(booking: Json): BookingEvent | undefined {
   if (replaces && state !== 'rejected' && state !== 'cancelled') event.replaces = replaces
   const replacedBy = text(booking.rescheduledToUid)
   if (replacedBy && state === 'cancelled') event.replacedBy = replacedBy
+  // API v2 lists the booking's hosts; the first is its organizer.
+  const [host] = Array.isArray(booking.hosts) ? booking.hosts : []
+  const hostEmail = isRecord(host) ? text(host.email) : undefined
+  if (hostEmail) event.hostEmail = hostEmail
   return event
 }
 

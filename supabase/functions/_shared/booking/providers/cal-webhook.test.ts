@@ -28,8 +28,26 @@ describe('readCalWebhook', () => {
         startTime: '2026-12-01T15:00:00.000Z',
         timeZone: 'Europe/London',
         occurredAt: '2026-11-26T10:00:00.000Z',
+        hostEmail: 'sales@acme.example',
       },
     })
+  })
+
+  it("reads the organizer's email as the host, and none where the payload has no organizer", async () => {
+    const hosted = calWebhookBody({
+      trigger: 'BOOKING_CREATED',
+      uid: 'bk-1',
+      requestId: 'req-1',
+      startTime: '2026-12-01T15:00:00.000Z',
+      createdAt: '2026-11-26T10:00:00.000Z',
+      hostEmail: 'Dana@Firm.example',
+    })
+    expect(await read(hosted)).toMatchObject({ event: { hostEmail: 'Dana@Firm.example' } })
+    const body = JSON.parse(hosted)
+    delete body.payload.organizer
+    const outcome = await read(JSON.stringify(body))
+    expect(outcome).toMatchObject({ kind: 'booking' })
+    expect(outcome.kind === 'booking' && 'hostEmail' in outcome.event).toBe(false)
   })
 
   it('reads a reschedule as the new booking, naming the one it replaces', async () => {
@@ -130,6 +148,7 @@ describe('readCalWebhook', () => {
           startTime: '2026-12-01T15:00:00.000Z',
           timeZone: 'Europe/London',
           occurredAt: '2026-11-26T10:00:00.000Z',
+          hostEmail: 'sales@acme.example',
         },
       })
     },

@@ -87,6 +87,9 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
   if (replaces && ['requested', 'awaiting_payment', 'booked'].includes(state)) {
     event.replaces = replaces
   }
+  // The host: on a round-robin or collective event type, the organizer is the one assigned.
+  const organizer = isRecord(payload.organizer) ? text(payload.organizer.email) : undefined
+  if (organizer) event.hostEmail = organizer
   return { kind: 'booking', event }
 }
 

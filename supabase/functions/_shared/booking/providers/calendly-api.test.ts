@@ -66,6 +66,8 @@ describe('calendlyApi.changedSince against a stand-in of Calendly API v2', () =>
       startTime: '2026-12-01T15:00:00.000Z',
       timeZone: 'America/New_York',
       occurredAt: '2026-11-26T10:00:00.000Z',
+      // The event's first membership: its host.
+      hostEmail: 'sales@acme.example',
     })
     const lists = calendly.requests.filter((request) => request.path === '/scheduled_events')
     expect(lists.map(({ query }) => query.get('page_token') !== null)).toEqual([false, true])

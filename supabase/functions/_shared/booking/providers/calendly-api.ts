@@ -6,7 +6,7 @@ import {
   type SchedulerApi,
   type SchedulerApiSettings,
 } from '../scheduler-api.ts'
-import { calendlyInviteeEvent } from './calendly-invitee.ts'
+import { calendlyHostEmail, calendlyInviteeEvent } from './calendly-invitee.ts'
 
 // Calendly's largest page.
 const pageSize = 100
@@ -17,13 +17,23 @@ const what = { name: 'Calendly', keySetting: 'CALENDLY_API_TOKEN' }
  * or undefined for one not made through our pages: no lead in `tracking.utm_content` (where the
  * prefilled page put it) and no `old_invitee` it replaces. `startTime` is its event's.
  */
-function calendlyApiInviteeEvent(invitee: Json, startTime: string): BookingEvent | undefined {
+function calendlyApiInviteeEvent(
+  invitee: Json,
+  startTime: string,
+  hostEmail: string | undefined,
+): BookingEvent | undefined {
   const bookingId = text(invitee.uri)
   const occurredAt = instant(invitee.updated_at) ?? instant(invitee.created_at)
   const status = text(invitee.status)
   if (!bookingId || !occurredAt || (status !== 'active' && status !== 'canceled')) return undefined
   const state = status === 'active' ? 'booked' : 'cancelled'
-  const event = calendlyInviteeEvent(invitee, { bookingId, state, startTime, occurredAt })
+  const event = calendlyInviteeEvent(invitee, {
+    bookingId,
+    state,
+    startTime,
+    occurredAt,
+    hostEmail,
+  })
   return event.requestId || text(invitee.old_invitee) ? event : undefined
 }
 
@@ -105,7 +115,7 @@ async function calendlyChangedSince(
     const uuid = uri.split('/').pop() ?? ''
     const url = new URL(`${api.url}/scheduled_events/${encodeURIComponent(uuid)}/invitees`)
     for (const invitee of await everyPage(url, headers, fetch)) {
-      const event = calendlyApiInviteeEvent(invitee, startTime)
+      const event = calendlyApiInviteeEvent(invitee, startTime, calendlyHostEmail(scheduled))
       if (event) found.push(event)
     }
   }

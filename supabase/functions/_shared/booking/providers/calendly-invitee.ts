@@ -10,7 +10,7 @@ import { text } from '../booking-event.ts'
  */
 export function calendlyInviteeEvent(
   invitee: Json,
-  change: Pick<BookingEvent, 'bookingId' | 'startTime' | 'occurredAt'> & {
+  change: Pick<BookingEvent, 'bookingId' | 'startTime' | 'occurredAt' | 'hostEmail'> & {
     state: 'booked' | 'cancelled'
   },
 ): BookingEvent {
@@ -30,5 +30,18 @@ export function calendlyInviteeEvent(
   if (change.state === 'cancelled' && invitee.rescheduled === true && newInvitee) {
     event.replacedBy = newInvitee
   }
+  if (change.hostEmail) event.hostEmail = change.hostEmail
   return event
+}
+
+/**
+ * The host of a Calendly scheduled event: its first event membership (the one host of a
+ * one-on-one event, the one assigned of a round robin), as the webhook's `scheduled_event` and
+ * the API's scheduled event both carry it.
+ */
+export function calendlyHostEmail(scheduledEvent: Json): string | undefined {
+  const [member] = Array.isArray(scheduledEvent.event_memberships)
+    ? scheduledEvent.event_memberships
+    : []
+  return isRecord(member) ? text(member.user_email) : undefined
 }

@@ -39,8 +39,26 @@ describe('readCalendlyWebhook', () => {
         startTime: '2026-12-01T15:00:00.000Z',
         timeZone: 'America/New_York',
         occurredAt: '2026-11-26T10:00:00.000Z',
+        hostEmail: 'sales@acme.example',
       },
     })
+  })
+
+  it("reads the first event membership's email as the host, and none where there is none", async () => {
+    const hosted = calendlyWebhookBody({
+      trigger: 'invitee.created',
+      uri: invitee,
+      requestId: 'req-1',
+      startTime: '2026-12-01T15:00:00Z',
+      createdAt: '2026-11-26T10:00:00Z',
+      hostEmail: 'Dana@Firm.example',
+    })
+    expect(await read(hosted)).toMatchObject({ event: { hostEmail: 'Dana@Firm.example' } })
+    const body = JSON.parse(hosted)
+    body.payload.scheduled_event.event_memberships = []
+    const outcome = await read(JSON.stringify(body))
+    expect(outcome).toMatchObject({ kind: 'booking' })
+    expect(outcome.kind === 'booking' && 'hostEmail' in outcome.event).toBe(false)
   })
 
   it('reads a reschedule as a cancel naming the new invitee and a create naming the old', async () => {

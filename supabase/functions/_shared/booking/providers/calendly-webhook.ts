@@ -1,7 +1,7 @@
 import { isRecord } from '#core/is-record.ts'
 import { instant, parseJson, text, type WebhookOutcome } from '../booking-event.ts'
 import { hmacSha256Matches } from '../hmac.ts'
-import { calendlyInviteeEvent } from './calendly-invitee.ts'
+import { calendlyHostEmail, calendlyInviteeEvent } from './calendly-invitee.ts'
 
 /** Calendly's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const calendlySignatureHeader = 'Calendly-Webhook-Signature'
@@ -72,6 +72,7 @@ function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 
     state,
     startTime,
     occurredAt,
+    hostEmail: calendlyHostEmail(scheduled),
   })
   return { kind: 'booking', event }
 }

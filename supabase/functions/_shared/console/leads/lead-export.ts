@@ -4,8 +4,8 @@ import { csvHeaderLine, csvLine } from '../../lead/lead-columns.ts'
 import type { Keyset } from '../keyset-cursor.ts'
 import { leadRows } from './lead-queries.ts'
 
-/** Runs a transaction as the signed-in person (as-staff.ts). */
-export type RunAsStaff = <T>(work: (tx: SqlDatabase) => Promise<T>) => Promise<T>
+/** Runs a transaction as the signed-in person (as-staff.ts), given their user id. */
+export type RunAsStaff = <T>(work: (tx: SqlDatabase, me: string) => Promise<T>) => Promise<T>
 
 // Rows per query: each page is one short transaction, so no connection is held while a slow
 // client reads, and the function holds one page at a time, however many leads match.
@@ -34,7 +34,7 @@ export function leadCsvStream(
           return
         }
         try {
-          const page = await run((tx) => leadRows(tx, filter, timeZone, before, pageRows))
+          const page = await run((tx, me) => leadRows(tx, filter, timeZone, before, pageRows, me))
           if (page.leads.length > 0) {
             controller.enqueue(encoder.encode(page.leads.map(csvLine).join('')))
           }

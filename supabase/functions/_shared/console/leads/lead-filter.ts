@@ -2,6 +2,8 @@ import {
   type BookingFilter,
   bookingFilters,
   type LeadFilter,
+  type OwnerFilter,
+  ownerFilters,
   type PipelineStatus,
   pipelineStatuses,
 } from '#core/console-api.ts'
@@ -30,6 +32,8 @@ export function readLeadFilter(query: URLSearchParams): LeadFilter {
   const text = (name: string) => query.get(name)?.trim() || undefined
   const status = text('status')
   if (status) filter.status = oneOf<PipelineStatus>('status', status, pipelineStatuses)
+  const owner = text('owner')
+  if (owner) filter.owner = oneOf<OwnerFilter>('owner', owner, ownerFilters)
   const booking = text('booking')
   if (booking) filter.booking = oneOf<BookingFilter>('booking', booking, bookingFilters)
   for (const name of ['source', 'language', 'q'] as const) {
@@ -64,11 +68,20 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /**
  * The filter as SQL over `demo_requests r` and `console_lead_status s`, its values appended to
- * `params`; dates are whole days in `timeZone` (SALES_TIME_ZONE).
+ * `params`; dates are whole days in `timeZone` (SALES_TIME_ZONE). `me` is the caller's user id,
+ * which "My leads" (`owner: 'me'`) matches: a parameter, as the staff's role may not call
+ * `auth.uid()` in a query's text on Supabase.
  */
-export function filterSql(filter: LeadFilter, timeZone: string, params: unknown[]): string {
+export function filterSql(
+  filter: LeadFilter,
+  timeZone: string,
+  params: unknown[],
+  me: string | null = null,
+): string {
   const add = (value: unknown) => `$${params.push(value)}`
   const where = ['not r.is_spam']
+  if (filter.owner === 'me') where.push(`r.owner_id = ${add(me)}::uuid`)
+  else if (filter.owner === 'nobody') where.push('r.owner_id is null')
   if (filter.status === 'new') where.push("coalesce(s.status, 'new') = 'new'")
   else if (filter.status) where.push(`s.status = ${add(filter.status)}`)
   if (filter.source !== undefined) where.push(`r.source = ${add(filter.source)}`)

@@ -2,6 +2,7 @@ import type {
   LeadDetail,
   LeadFilter,
   LeadHistoryEntry,
+  LeadOwnerRef,
   LeadPage,
   LeadSummary,
   PipelineStatus,
@@ -26,9 +27,10 @@ export function leadPageSql(
   before: Keyset | null,
   limit: number,
   columns: string,
+  me: string | null = null,
 ) {
   const params: unknown[] = []
-  const where = [filterSql(filter, timeZone, params)]
+  const where = [filterSql(filter, timeZone, params, me)]
   if (before !== null) {
     where.push(
       `(r.created_at, r.id) < ($${params.push(before.at)}::timestamptz, $${params.push(before.id)}::uuid)`,
@@ -56,8 +58,14 @@ const statusJoin = (filter: LeadFilter) =>
     ? ''
     : '\n    left join public.console_lead_status s on s.lead_id = r.id'
 
-const summaryColumns =
-  'r.id, r.created_at, r.first_name, r.last_name, r.email, r.company_name, r.source, r.language, r.booking_state, r.booking_start'
+// A staff member's email by their id: the policies let owner and sales read who may own leads.
+const staffEmail = (column: string) =>
+  `(select o.email from public.console_staff o where o.user_id = ${column})`
+
+const summaryColumns = `r.id, r.created_at, r.first_name, r.last_name, r.email, r.company_name, r.source, r.language, r.booking_state, r.booking_start, r.owner_id, ${staffEmail('r.owner_id')} as owner_email`
+
+const ownerRef = (id: string | null, email: string | null): LeadOwnerRef | null =>
+  id === null ? null : { userId: id, email: email ?? '' }
 
 type SummaryRow = {
   id: string
@@ -70,23 +78,29 @@ type SummaryRow = {
   language: string
   booking_state: LeadSummary['bookingState']
   booking_start: Date | string | null
+  owner_id: string | null
+  owner_email: string | null
   console_status: PipelineStatus
   keyset_at: string
 }
 
-/** A page of the list and the number of leads the filter matches, as the caller may read them. */
+/**
+ * A page of the list and the number of leads the filter matches, as the caller may read them;
+ * `me` is the caller's user id, for "My leads".
+ */
 export async function listLeads(
   tx: SqlDatabase,
   filter: LeadFilter,
   timeZone: string,
   before: Keyset | null,
   limit: number,
+  me: string | null = null,
 ): Promise<LeadPage> {
   // One more than asked says whether a next page exists.
-  const page = leadPageSql(filter, timeZone, before, limit + 1, summaryColumns)
+  const page = leadPageSql(filter, timeZone, before, limit + 1, summaryColumns, me)
   const rows = await tx.query<SummaryRow>(page.text, page.params)
   const params: unknown[] = []
-  const where = filterSql(filter, timeZone, params)
+  const where = filterSql(filter, timeZone, params, me)
   const [count] = await tx.query<{ n: string | number }>(
     `select count(*) as n from public.demo_requests r${statusJoin(filter)} where ${where}`,
     params,
@@ -106,6 +120,7 @@ export async function listLeads(
       status: row.console_status,
       bookingState: row.booking_state,
       bookingStart: iso(row.booking_start),
+      owner: ownerRef(row.owner_id, row.owner_email),
     })),
     next:
       rows.length > limit && last !== undefined
@@ -122,8 +137,9 @@ export async function leadRows(
   timeZone: string,
   before: Keyset | null,
   limit: number,
+  me: string | null = null,
 ): Promise<{ leads: StoredDemoRequest[]; last: Keyset | null }> {
-  const page = leadPageSql(filter, timeZone, before, limit, leadColumns('r'))
+  const page = leadPageSql(filter, timeZone, before, limit, leadColumns('r'), me)
   const rows = await tx.query<LeadRow & { keyset_at: string }>(page.text, page.params)
   const last = rows.at(-1)
   return {
@@ -136,9 +152,9 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isLeadId = (id: string) => uuid.test(id)
 
 // A lead as the page shows it: every field and its bookkeeping, dates as ISO 8601, and not the
-// idempotency key, which is the widget's and means nothing to people.
+// idempotency key, which is the widget's and means nothing to people. The owner stands apart.
 function leadRecord(lead: StoredDemoRequest): LeadDetail['lead'] {
-  const { idempotencyKey: _key, ...rest } = lead
+  const { idempotencyKey: _key, ownerId: _ownerId, owner: _owner, ...rest } = lead
   return Object.fromEntries(
     Object.entries(rest).map(([name, value]) => [
       name,
@@ -161,20 +177,27 @@ export async function leadDetail(tx: SqlDatabase, id: string): Promise<LeadDetai
     kind: LeadHistoryEntry['kind']
     by: string | null
     text: string
+    via: LeadHistoryEntry['via'] | null
   }>(
-    `select h.at, h.kind, h.by, h.text from (
+    `select h.at, h.kind, h.by, h.text, h.via from (
       select r.created_at as at, 'received' as kind, null::text as by, coalesce(r.source, '') as text,
-        0 as n
+        null::text as via, 0 as n
       from public.demo_requests r where r.id = $1
       union all
-      select n.sent_at, 'notified', null, n.channel, 0
+      -- Whom it went to as it arrived is in its row, not a change: the send writes no other.
+      select r.created_at, 'owner_change', null, coalesce(${staffEmail('r.first_owner_id')}, ''),
+        r.first_owner_via, 1
+      from public.demo_requests r where r.id = $1 and r.first_owner_id is not null
+      union all
+      select n.sent_at, 'notified', null, n.channel, null, 0
       from public.demo_request_notifications n where n.lead_id = $1 and n.sent_at is not null
       union all
-      select b.occurred_at, 'booking', null, b.state, 0
+      select b.occurred_at, 'booking', null, b.state, null, 0
       from public.demo_request_bookings b where b.lead_id = $1
       union all
-      select c.at, case c.kind when 'status' then 'status_change' else 'note_added' end,
-        c.by_email, c.value, c.id
+      select c.at, case c.kind when 'status' then 'status_change' when 'owner' then 'owner_change'
+          else 'note_added' end,
+        nullif(c.by_email, ''), c.value, c.via, c.id
       from public.console_lead_changes c where c.lead_id = $1
     ) h order by h.at, h.n`,
     [id],
@@ -182,6 +205,11 @@ export async function leadDetail(tx: SqlDatabase, id: string): Promise<LeadDetai
   return {
     lead: leadRecord(leadFromRow(row)),
     status: row.console_status,
-    history: history.map((entry) => ({ ...entry, at: iso(entry.at) ?? '' })),
+    owner: ownerRef(row.owner_id, row.owner_email),
+    history: history.map(({ via, ...entry }) => ({
+      ...entry,
+      at: iso(entry.at) ?? '',
+      ...(via ? { via } : {}),
+    })),
   }
 }

@@ -1,7 +1,9 @@
 import {
   type EraseResult,
   type LeadFilter,
+  type LeadOwnerChoice,
   type NewNote,
+  type OwnerChange,
   rolesWithPersonalData,
   type StatusChange,
 } from '#core/console-api.ts'
@@ -47,7 +49,7 @@ export function getLeads(
 ) {
   return run(async (tx, staff) => {
     mayReadLeads(staff)
-    const page = await listLeads(tx, filter, salesTimeZone, before, limit)
+    const page = await listLeads(tx, filter, salesTimeZone, before, limit, staff.userId)
     const detail = {
       filter: auditedFilter(filter),
       rows: page.leads.length,
@@ -97,6 +99,45 @@ export function postNote(context: ConsoleContext, { text }: NewNote) {
   return addChange(context, 'note', text)
 }
 
+/**
+ * `POST /leads/:id/owner`: a row of the lead's history, as a status is. Who may is the
+ * policies' to say (owner and sales; marketing and partners are refused there, 403), and the
+ * trigger's whom to (a person of the staff who reads leads), setting the lead's owner and
+ * recording it on the trail.
+ */
+export function postOwner(context: ConsoleContext, { userId }: OwnerChange) {
+  const id = leadId(context.path[1])
+  return context.run(async (tx) => {
+    await tx.query(
+      "insert into public.console_lead_changes (lead_id, kind, value, owner_id) values ($1, 'owner', '-', $2)",
+      [id, userId],
+    )
+    return detailOrMissing(tx, id)
+  })
+}
+
+/** `GET /owners`: whom a lead may go to, as the policies let the caller read them. */
+export function getOwners({ run }: ConsoleContext): Promise<LeadOwnerChoice[]> {
+  return run(async (tx, staff) => {
+    mayReadLeads(staff)
+    const rows = await tx.query<{
+      user_id: string
+      email: string
+      role: LeadOwnerChoice['role']
+      takes_leads: boolean
+    }>(
+      `select user_id, email, role, takes_leads from public.console_staff
+        where role in ('owner', 'sales') order by lower(email)`,
+    )
+    return rows.map((row) => ({
+      userId: row.user_id,
+      email: row.email,
+      role: row.role,
+      takesLeads: row.takes_leads,
+    }))
+  })
+}
+
 export async function getLeadsCsv(
   { run, runPlain, salesTimeZone, log, now }: ConsoleContext,
   filter: LeadFilter,
@@ -104,7 +145,7 @@ export async function getLeadsCsv(
   // Recorded before any row leaves, with the count the filter matched.
   await run(async (tx, staff) => {
     mayReadLeads(staff)
-    const { total } = await listLeads(tx, filter, salesTimeZone, null, 1)
+    const { total } = await listLeads(tx, filter, salesTimeZone, null, 1, staff.userId)
     const detail = { filter: auditedFilter(filter), rows: total }
     await tx.query("select public.console_audit_record('export', null, $1)", [
       JSON.stringify(detail),

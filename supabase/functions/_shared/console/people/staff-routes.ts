@@ -34,6 +34,7 @@ type StaffRow = {
   role: StaffRole
   sources: string[]
   invited_at: Date | string
+  takes_leads: boolean
 }
 const member = (row: StaffRow): StaffMember => ({
   userId: row.user_id,
@@ -41,13 +42,15 @@ const member = (row: StaffRow): StaffMember => ({
   role: row.role,
   sources: row.sources,
   invitedAt: toDate(row.invited_at).toISOString(),
+  takesLeads: row.takes_leads,
 })
+const staffColumns = 'user_id, email, role, sources, invited_at, takes_leads'
 
 export function getStaff({ run }: ConsoleContext): Promise<StaffMember[]> {
   return run(async (tx, staff) => {
     ownerOnly(staff, 'sees the staff')
     const rows = await tx.query<StaffRow>(
-      'select user_id, email, role, sources, invited_at from public.console_staff order by invited_at, email',
+      `select ${staffColumns} from public.console_staff order by invited_at, email`,
     )
     return rows.map(member)
   })
@@ -97,7 +100,7 @@ export async function postStaff(
     const [row] = await tx.query<StaffRow>(
       `insert into public.console_staff (user_id, email, role, sources, invited_by)
         values ($1, $2, $3, $4, $5)
-        returning user_id, email, role, sources, invited_at`,
+        returning ${staffColumns}`,
       [userId, email, role, sources, staff.userId],
     )
     await tx.query("select public.console_audit_record('invite', null, $1)", [
@@ -109,7 +112,7 @@ export async function postStaff(
 
 export async function patchStaff(
   context: ConsoleContext,
-  { role, sources }: Pick<StaffInvite, 'role' | 'sources'>,
+  { role, sources, takesLeads }: Pick<StaffInvite, 'role' | 'sources'> & { takesLeads?: boolean },
 ): Promise<StaffMember> {
   const userId = context.path[1] ?? ''
   return context.run(async (tx, staff) => {
@@ -117,14 +120,17 @@ export async function patchStaff(
     if (userId === staff.userId && role !== 'owner') {
       throw invalid('You cannot take the owner role from yourself: another owner must.')
     }
+    // A role that reads no leads takes none: the table's check would refuse the change.
     const [row] = await tx.query<StaffRow>(
-      `update public.console_staff set role = $2, sources = $3 where user_id::text = $1
-        returning user_id, email, role, sources, invited_at`,
-      [userId, role, sources],
+      `update public.console_staff set role = $2, sources = $3,
+          takes_leads = coalesce($4, takes_leads) and $2 in ('owner', 'sales')
+        where user_id::text = $1
+        returning ${staffColumns}`,
+      [userId, role, sources, takesLeads ?? null],
     )
     if (row === undefined) throw notFound('There is no such person on the staff.')
     await tx.query("select public.console_audit_record('role_change', null, $1)", [
-      JSON.stringify({ userId, role, sources }),
+      JSON.stringify({ userId, role, sources, takesLeads: row.takes_leads }),
     ])
     return member(row)
   })
