@@ -4,7 +4,7 @@ import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { LeadOwner, StoredDemoRequest } from '../lead/lead-store.ts'
 
 /** The ways sales can be told about a lead; each is delivered and tracked on its own. */
-export const notificationChannels = [
+const notificationChannels = [
   'email',
   'webhook',
   'hubspot',
