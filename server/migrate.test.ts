@@ -85,6 +85,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203090000', name: 'more_channels' },
       { version: '20261203100000', name: 'lead_owner' },
       { version: '20261203120000', name: 'delivery_outbox' },
+      { version: '20261203130000', name: 'console_integrations' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
