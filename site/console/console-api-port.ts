@@ -1,19 +1,23 @@
+import type { DeliveryChannel } from '#core/delivery-channels.ts'
 import type {
   AuditPage,
   EraseRequest,
   EraseResult,
   FunnelQuery,
   FunnelReport,
+  IntegrationsReport,
   LeadDetail,
   LeadFilter,
   LeadOwnerChoice,
   LeadPage,
   PipelineStatus,
+  RetryResult,
   StaffInvite,
   StaffList,
   StaffMe,
   StaffMember,
   StaffRole,
+  TestSendResult,
 } from '#core/console-api.ts'
 
 /**
@@ -44,4 +48,10 @@ export interface ConsoleApi {
   funnel(query: FunnelQuery): Promise<FunnelReport>
   /** `GET /funnel.csv` with the same days and source, whole, to save as a file. */
   funnelCsv(query: FunnelQuery): Promise<Blob>
+  /** Each destination's state and dead letters (owner only). */
+  integrations(): Promise<IntegrationsReport>
+  /** Sends the channel's dead letters again. */
+  retryDead(channel: DeliveryChannel): Promise<RetryResult>
+  /** Sends the made-up test lead to the channel now; resolves with its answer either way. */
+  sendTest(channel: DeliveryChannel): Promise<TestSendResult>
 }

@@ -11,12 +11,15 @@ import {
   auditPageSchema,
   eraseResultSchema,
   funnelReportSchema,
+  integrationsReportSchema,
   leadDetailSchema,
   leadPageSchema,
   ownerChoicesSchema,
+  retryResultSchema,
   staffListSchema,
   staffMemberSchema,
   staffMeSchema,
+  testSendResultSchema,
 } from '#core/console-replies.ts'
 import { ConsoleApiError, readConsoleError } from './console-api-error.ts'
 import type { ConsoleApi } from './console-api-port.ts'
@@ -125,5 +128,8 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     funnel: (asked) => json(funnelReportSchema, 'GET', `funnel${query(funnelParams(asked))}`),
     funnelCsv: async (asked) =>
       (await send('GET', `funnel.csv${query(funnelParams(asked))}`)).blob(),
+    integrations: () => json(integrationsReportSchema, 'GET', 'integrations'),
+    retryDead: (channel) => json(retryResultSchema, 'POST', `integrations/${channel}/retry`),
+    sendTest: (channel) => json(testSendResultSchema, 'POST', `integrations/${channel}/test`),
   }
 }

@@ -1,5 +1,6 @@
 import type {
   AuditAction,
+  LeadHistoryKind,
   OwnerFilter,
   OwnerVia,
   PipelineStatus,
@@ -129,11 +130,14 @@ export const consoleCopy = {
   history: {
     received: 'Received',
     notified: 'Notified',
+    undelivered: 'Could not reach',
     booking: 'Booking',
+    booking_notified: 'Booking notice sent',
+    nudged: 'Not-booked nudge sent',
     status_change: 'Status changed to',
     note_added: 'Note',
     owner_change: 'Owner now',
-  },
+  } satisfies Record<LeadHistoryKind, string>,
   /** How a lead came to its owner, after the owner's email in its history. */
   ownerVia: {
     turn: '(in turn)',
@@ -269,6 +273,8 @@ export const consoleCopy = {
       role_change: 'Changed a role',
       remove: 'Removed',
       erase: 'Erased',
+      retry_deliveries: 'Retried deliveries',
+      test_delivery: 'Sent a test',
     } satisfies Record<AuditAction, string>,
   },
   people: {

@@ -8,6 +8,7 @@
  * Only the core's own imports: the page, the function (Deno) and the tests all read this file.
  */
 import { bookingStates } from './booking-state.ts'
+import type { DeliveryChannel } from './delivery-channels.ts'
 
 /** The name the console function is deployed under, and so its path. */
 export const consoleFunctionName = 'console'
@@ -45,6 +46,8 @@ export const auditActions = [
   'role_change',
   'remove',
   'erase',
+  'retry_deliveries',
+  'test_delivery',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -122,15 +125,35 @@ export interface LeadOwnerRef {
  */
 export type OwnerVia = 'turn' | 'rule' | 'booking' | 'hand'
 
+/**
+ * What happened to a lead: it arrived, went out on a channel (`notified`), could not reach one
+ * after the last try (`undelivered`), booked, had a booking notice sent (`booking_notified`) or
+ * a "sent but not booked" nudge (`nudged`), or was changed by a person.
+ */
+export const leadHistoryKinds = [
+  'received',
+  'notified',
+  'undelivered',
+  'booking',
+  'booking_notified',
+  'nudged',
+  'status_change',
+  'note_added',
+  'owner_change',
+] as const
+export type LeadHistoryKind = (typeof leadHistoryKinds)[number]
+
 /** One thing that happened to a lead, for its history. */
 export interface LeadHistoryEntry {
   at: string
-  kind: 'received' | 'notified' | 'booking' | 'status_change' | 'note_added' | 'owner_change'
+  kind: LeadHistoryKind
   /** Who, for a person's change: their email; null for the system's. */
   by: string | null
   /**
    * The new status, the note's text, the booking's state, the notification's channel, the new
-   * owner's email ('' for a person since removed from the staff).
+   * owner's email ('' for a person since removed from the staff); for `undelivered` the channel
+   * and the destination's last reply (`slack: 500 …`); for `booking_notified` the channel and
+   * the notice (`slack: booked`); for `nudged` the channel.
    */
   text: string
   /** For `owner_change`: how. */
@@ -230,6 +253,58 @@ export interface ConsoleError {
  * /staff/:userId` 204 with no body; `GET /leads.csv` the CSV.
  */
 export type StaffList = StaffMember[]
+
+/** A delivery that failed its last try (or was refused for good) and waits for a Retry. */
+export interface DeadLetter {
+  /** A lead's message, a held window's digest, a booking's notice, or a "not booked" nudge. */
+  kind: 'lead' | 'digest' | 'booking' | 'no_booking'
+  /** The lead's id, the window's end, or `<provider>:<booking id>:<notice>`. */
+  key: string
+  /** The lead it was about, where there is one: the only thing of a person here. */
+  leadId: string | null
+  attempts: number
+  /** The destination's last reply (status and text), or why it could not be reached. */
+  lastError: string
+  /** When it was queued. */
+  queuedAt: string
+}
+
+/** One destination on the Integrations page. */
+export interface IntegrationState {
+  channel: DeliveryChannel
+  /** Whether the function's settings name it (HUBSPOT_ACCESS_TOKEN, SLACK_WEBHOOK_URL, …). */
+  configured: boolean
+  sent: number
+  /** The newest delivery it accepted; null for none. */
+  lastSuccess: string | null
+  /** Pending, or failed and to be tried again. */
+  waiting: number
+  dead: number
+  /** The newest dead letters, at most 20. */
+  deadLetters: DeadLetter[]
+}
+
+/**
+ * `GET /integrations` (owner only, as the database decides): each channel of
+ * src/core/delivery-channels.ts in its order. `POST /integrations/:channel/retry` sends its dead
+ * letters again (answers RetryResult); `POST /integrations/:channel/test` sends a made-up lead
+ * named "Test" to it now (answers TestSendResult). Both are on the audit trail.
+ */
+export interface IntegrationsReport {
+  integrations: IntegrationState[]
+}
+export interface RetryResult {
+  channel: DeliveryChannel
+  /** How many dead letters will be tried again by the next run of the job. */
+  retried: number
+}
+export interface TestSendResult {
+  channel: DeliveryChannel
+  /** Whether the destination accepted the test. */
+  ok: boolean
+  /** What it answered: its refusal or why it could not be reached; '' when it accepted. */
+  message: string
+}
 
 /**
  * `GET /funnel?from=&to=&source=`: the funnel for the days `from` to `to` (`YYYY-MM-DD`,

@@ -10,23 +10,30 @@ import {
   type AuditEntry,
   type AuditPage,
   auditActions,
+  type DeadLetter,
   type EraseResult,
   type FunnelDay,
   type FunnelFieldDropOff,
   type FunnelReport,
   type FunnelSteps,
+  type IntegrationState,
+  type IntegrationsReport,
   type LeadDetail,
   type LeadHistoryEntry,
   type LeadOwnerChoice,
   type LeadOwnerRef,
   type LeadPage,
   type LeadSummary,
+  leadHistoryKinds,
   pipelineStatuses,
+  type RetryResult,
   type StaffList,
   type StaffMe,
   type StaffMember,
   staffRoles,
+  type TestSendResult,
 } from './console-api.ts'
+import { deliveryChannels } from './delivery-channels.ts'
 
 type Schema<T> = v.GenericSchema<unknown, T>
 
@@ -68,14 +75,7 @@ export const leadPageSchema: Schema<LeadPage> = v.object({
 
 const historyEntrySchema: Schema<LeadHistoryEntry> = v.object({
   at: v.string(),
-  kind: v.picklist([
-    'received',
-    'notified',
-    'booking',
-    'status_change',
-    'note_added',
-    'owner_change',
-  ]),
+  kind: v.picklist(leadHistoryKinds),
   by: nullableString,
   text: v.string(),
   via: v.optional(v.picklist(['turn', 'rule', 'booking', 'hand'])),
@@ -158,4 +158,37 @@ export const funnelReportSchema: Schema<FunnelReport> = v.object({
   byPage: v.array(v.object({ ...stepEntries, source: v.string(), page: v.string() })),
   byCampaign: v.array(v.object({ ...stepEntries, utmSource: v.string(), utmCampaign: v.string() })),
   fields: v.array(fieldSchema),
+})
+
+const channel = v.picklist(deliveryChannels)
+
+const deadLetterSchema: Schema<DeadLetter> = v.object({
+  kind: v.picklist(['lead', 'digest', 'booking', 'no_booking']),
+  key: v.string(),
+  leadId: nullableString,
+  attempts: count,
+  lastError: v.string(),
+  queuedAt: v.string(),
+})
+
+const integrationStateSchema: Schema<IntegrationState> = v.object({
+  channel,
+  configured: v.boolean(),
+  sent: count,
+  lastSuccess: nullableString,
+  waiting: count,
+  dead: count,
+  deadLetters: v.array(deadLetterSchema),
+})
+
+export const integrationsReportSchema: Schema<IntegrationsReport> = v.object({
+  integrations: v.array(integrationStateSchema),
+})
+
+export const retryResultSchema: Schema<RetryResult> = v.object({ channel, retried: count })
+
+export const testSendResultSchema: Schema<TestSendResult> = v.object({
+  channel,
+  ok: v.boolean(),
+  message: v.string(),
 })

@@ -14,6 +14,11 @@ import { pipelineStatuses } from '#core/console-api.ts'
 import { ConsoleApiError } from '../../site/console/console-api-error.ts'
 import type { ConsoleApi } from '../../site/console/console-api-port.ts'
 import { type FunnelFixture, fakeFunnelCsv, fakeFunnelReport } from './fake-console-funnel.ts'
+import {
+  fakeIntegrations,
+  fakeTestSend,
+  type IntegrationsFixture,
+} from './fake-console-integrations.ts'
 
 /** How the fake answers: whom as, how many leads, and how it fails. */
 export interface FakeApiOptions {
@@ -27,6 +32,8 @@ export interface FakeApiOptions {
   now?: Date
   /** What the funnel counted (fake-console-funnel.ts); `busy` when unset. */
   funnel?: FunnelFixture
+  /** The destinations' states (fake-console-integrations.ts); `healthy` when unset. */
+  integrations?: IntegrationsFixture
 }
 
 const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken']
@@ -119,6 +126,8 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     makeLead(index, now),
   )
   const histories = new Map<string, LeadHistoryEntry[]>()
+  const integrationsFixture = options.integrations ?? 'healthy'
+  const destinations = fakeIntegrations(integrationsFixture)
   const audit: AuditEntry[] = []
   const staff: StaffMember[] = [
     {
@@ -380,5 +389,37 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         return new Blob([fakeFunnelCsv(funnelOf(query))], { type: 'text/csv' })
       })
     },
+    integrations: () =>
+      answer('integrations', () => ({
+        integrations: destinations.map((state) => ({
+          ...state,
+          deadLetters: [...state.deadLetters],
+        })),
+      })),
+    retryDead: (channel) =>
+      answer('retryDead', () => {
+        // As the database does: dead letters wait for the job runner again.
+        const state = destinations.find((each) => each.channel === channel)
+        const retried = state?.dead ?? 0
+        if (state) {
+          state.waiting += state.dead
+          state.dead = 0
+          state.deadLetters = []
+        }
+        record('retry_deliveries', null, { channel, rows: retried })
+        return { channel, retried }
+      }),
+    sendTest: (channel) =>
+      answer('sendTest', () => {
+        const state = destinations.find((each) => each.channel === channel)
+        if (!state?.configured) {
+          throw new ConsoleApiError(400, {
+            code: 'invalid',
+            message: `${channel} is not set in the function's settings: there is nothing to test.`,
+          })
+        }
+        record('test_delivery', null, { channel })
+        return fakeTestSend(integrationsFixture, channel)
+      }),
   }
 }

@@ -5,6 +5,8 @@ import { type ConsoleHandler, createConsoleHandler } from '../console/console-ha
 import { type AuthAdmin, createAuthAdmin } from '../console/people/auth-admin.ts'
 import { createTokenVerifier, type VerifyToken } from '../console/sign-in/verify-token.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
+import type { Notifier } from '../notify/notifier.ts'
+import { configuredNotifiers, type NotifierSettings } from './configured-notifiers.ts'
 import type { FunctionConfig } from './function-config.ts'
 
 /** How the console function is run beyond its settings: tests and `npm start` pass their own. */
@@ -13,12 +15,18 @@ export interface ConsoleHandlerOptions {
   verify?: VerifyToken | null
   /** Supabase Auth's admin API; by default at SUPABASE_URL with SUPABASE_SERVICE_ROLE_KEY. */
   authAdmin?: AuthAdmin | null
+  /** The Integrations page's notifiers; by default those the settings name, as the backend's. */
+  notifiers?: readonly Notifier[]
   now?: () => Date
 }
 
 /** The console's API (console-handler.ts) as the settings describe it, on `db`. */
 export function createConfiguredConsoleHandler(
-  config: Pick<FunctionConfig, 'auth' | 'allowedOrigins' | 'salesTimeZone' | 'analytics'>,
+  config: Pick<
+    FunctionConfig,
+    'auth' | 'allowedOrigins' | 'salesTimeZone' | 'analytics' | 'notifyTimeoutMs'
+  > &
+    NotifierSettings,
   db: SqlDatabase,
   options: ConsoleHandlerOptions = {},
 ): ConsoleHandler {
@@ -35,6 +43,8 @@ export function createConfiguredConsoleHandler(
     allowedOrigins: config.allowedOrigins,
     salesTimeZone: config.salesTimeZone,
     funnelBounds: config.analytics,
+    notifiers: options.notifiers ?? configuredNotifiers(config),
+    testTimeoutMs: config.notifyTimeoutMs,
     now: options.now,
   })
 }

@@ -12,20 +12,15 @@ import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/a
 import { functionApp, functionHandler } from '../http/function-app.ts'
 import { type DemoRequestHandler, demoRequestRoutes } from '../lead/demo-request-handler.ts'
 import type { LeadStore } from '../lead/lead-store.ts'
-import { createHubSpotNotifier } from '../notify/hubspot/hubspot-notifier.ts'
 import {
   createNotificationDispatcher,
   type NotificationDispatcher,
 } from '../notify/notification-dispatcher.ts'
 import type { NotificationStore } from '../notify/notification-store.ts'
-import type { NotificationChannel, Notifier } from '../notify/notifier.ts'
+import type { NotificationChannel } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
-import { createResendNotifier } from '../notify/resend-notifier.ts'
-import { createSalesforceNotifier } from '../notify/salesforce/salesforce-notifier.ts'
-import { createSlackNotifier } from '../notify/slack-notifier.ts'
-import { createTeamsNotifier } from '../notify/teams-notifier.ts'
-import { createWebhookNotifier } from '../notify/webhook-notifier.ts'
 import { type BackendJobs, createBackendJobs } from './backend-jobs.ts'
+import { configuredNotifiers, type NotifierSettings } from './configured-notifiers.ts'
 import type { FunctionConfig } from './function-config.ts'
 import { createRetention, pruneWhileServing } from './retention.ts'
 
@@ -41,43 +36,6 @@ export interface FunctionStores {
   funnel: FunnelStore
   /** The console's audit trail, for its retention. */
   audit: AuditRetention
-}
-
-type NotifierSettings = Pick<
-  FunctionConfig,
-  'email' | 'webhook' | 'hubspot' | 'salesforce' | 'salesTimeZone' | 'chat' | 'routes'
->
-
-/** The chat notifiers the settings name: Slack, Teams, both or none. */
-function chatNotifiers({ chat, routes, salesTimeZone }: NotifierSettings): Notifier[] {
-  const shared = { consoleUrl: chat.consoleUrl, timeZone: salesTimeZone, routes }
-  return [
-    ...(chat.slackWebhookUrl === null
-      ? []
-      : [createSlackNotifier({ ...shared, webhookUrl: chat.slackWebhookUrl })]),
-    ...(chat.teamsWebhookUrl === null
-      ? []
-      : [createTeamsNotifier({ ...shared, webhookUrl: chat.teamsWebhookUrl })]),
-  ]
-}
-
-/** The notifiers the settings name: email, a signed webhook, the CRMs, Slack, Teams, any or none. */
-function configuredNotifiers(config: NotifierSettings): Notifier[] {
-  return [
-    ...(config.email === null
-      ? []
-      : [createResendNotifier({ ...config.email, timeZone: config.salesTimeZone })]),
-    ...(config.webhook === null
-      ? []
-      : [createWebhookNotifier({ ...config.webhook, timeZone: config.salesTimeZone })]),
-    ...chatNotifiers(config),
-    ...(config.hubspot === null
-      ? []
-      : [createHubSpotNotifier({ ...config.hubspot, timeZone: config.salesTimeZone })]),
-    ...(config.salesforce === null
-      ? []
-      : [createSalesforceNotifier({ ...config.salesforce, timeZone: config.salesTimeZone })]),
-  ]
 }
 
 /** The dispatcher over the configured notifiers; with none it sends nothing. */

@@ -6,6 +6,7 @@ import type { FunctionEnv } from '../http/function-env.ts'
 import { allowedOrigin, preflight } from '../http/origin-policy.ts'
 import { query } from '../http/query.ts'
 import { Refusal } from '../http/refusal.ts'
+import type { Notifier } from '../notify/notifier.ts'
 import { asStaff } from './as-staff.ts'
 import {
   consoleBody,
@@ -26,6 +27,7 @@ import {
   unauthenticated,
 } from './console-reply.ts'
 import { funnelQuery, getFunnel, getFunnelCsv } from './funnel/funnel-routes.ts'
+import { getIntegrations, postRetry, postTest } from './integrations/integration-routes.ts'
 import { readLeadFilter } from './leads/lead-filter.ts'
 import {
   getLead,
@@ -62,6 +64,10 @@ export interface ConsoleDeps {
   salesTimeZone: string
   /** ANALYTICS_SOURCE_PAGES_MAX and the like; their defaults when not given. */
   funnelBounds?: FunnelBounds
+  /** The notifiers the function's settings build, for the Integrations page; none by default. */
+  notifiers?: readonly Notifier[]
+  /** How long "Send a test" waits for a destination (NOTIFY_TIMEOUT_MS); 10 s by default. */
+  testTimeoutMs?: number
   now?: () => Date
   log?: (message: string, error?: unknown) => void
 }
@@ -96,6 +102,10 @@ export function createConsoleHandler(deps: ConsoleDeps) {
   const log = deps.log ?? console.error
   const salesTimeZone = deps.salesTimeZone
   const funnelBounds = deps.funnelBounds ?? defaultFunnelBounds
+  const integrations = {
+    notifiers: deps.notifiers ?? [],
+    testTimeoutMs: deps.testTimeoutMs ?? 10_000,
+  }
 
   // The token, checked before the route reads anything; the person's transactions run as them.
   const signedIn: MiddlewareHandler<ConsoleEnv> = async (c, next) => {
@@ -216,6 +226,11 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       (c) => answer(c, patchStaff(c.var.console, c.req.valid('json'))),
     )
     .delete('/staff/:userId', signedIn, (c) => answer(c, deleteStaff(c.var.console)))
+    .get('/integrations', signedIn, (c) => answer(c, getIntegrations(c.var.console, integrations)))
+    .post('/integrations/:channel/retry', signedIn, (c) => answer(c, postRetry(c.var.console)))
+    .post('/integrations/:channel/test', signedIn, (c) =>
+      answer(c, postTest(c.var.console, integrations)),
+    )
   return (request: Request): Promise<Response> => Promise.resolve(app.fetch(request))
 }
 

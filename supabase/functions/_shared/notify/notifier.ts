@@ -1,18 +1,11 @@
+import type { DeliveryChannel } from '#core/delivery-channels.ts'
 import type { LeadFieldName, leadFields } from '#core/lead-fields.ts'
 import type { BookingProvider } from '#core/next-step.ts'
 import type { BookingNoticeKind } from '../booking/booking-event.ts'
 import type { LeadOwner, StoredDemoRequest } from '../lead/lead-store.ts'
 
-/** The ways sales can be told about a lead; each is delivered and tracked on its own. */
-const notificationChannels = [
-  'email',
-  'webhook',
-  'hubspot',
-  'salesforce',
-  'slack',
-  'teams',
-] as const
-export type NotificationChannel = (typeof notificationChannels)[number]
+/** The ways sales can be told about a lead (src/core/delivery-channels.ts). */
+export type NotificationChannel = DeliveryChannel
 
 export type { LeadOwner }
 

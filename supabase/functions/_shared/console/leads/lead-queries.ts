@@ -192,8 +192,33 @@ export async function leadDetail(tx: SqlDatabase, id: string): Promise<LeadDetai
       select n.sent_at, 'notified', null, n.channel, null, 0
       from public.demo_request_notifications n where n.lead_id = $1 and n.sent_at is not null
       union all
+      -- A dead delivery has no time of its own failing: it stands where it was queued.
+      select n.created_at, 'undelivered', null, n.channel || ': ' || coalesce(n.last_error, ''),
+        null, 2
+      from public.demo_request_notifications n where n.lead_id = $1 and n.status = 'dead'
+      union all
       select b.occurred_at, 'booking', null, b.state, null, 0
       from public.demo_request_bookings b where b.lead_id = $1
+      union all
+      select bn.sent_at, 'booking_notified', null, bn.channel || ': ' || bn.notice, null, 0
+      from public.demo_request_booking_notifications bn
+      join public.demo_request_bookings b
+        on b.provider = bn.provider and b.booking_id = bn.booking_id
+      where b.lead_id = $1 and bn.sent_at is not null
+      union all
+      select bn.created_at, 'undelivered', null,
+        bn.channel || ': ' || coalesce(bn.last_error, ''), null, 2
+      from public.demo_request_booking_notifications bn
+      join public.demo_request_bookings b
+        on b.provider = bn.provider and b.booking_id = bn.booking_id
+      where b.lead_id = $1 and bn.status = 'dead'
+      union all
+      select a.sent_at, 'nudged', null, a.channel, null, 0
+      from public.demo_request_no_booking_alerts a where a.lead_id = $1 and a.sent_at is not null
+      union all
+      select a.created_at, 'undelivered', null, a.channel || ': ' || coalesce(a.last_error, ''),
+        null, 2
+      from public.demo_request_no_booking_alerts a where a.lead_id = $1 and a.status = 'dead'
       union all
       select c.at, case c.kind when 'status' then 'status_change' when 'owner' then 'owner_change'
           else 'note_added' end,
