@@ -17,6 +17,8 @@ export interface ConsoleStoryProps {
   failure?: FakeApiOptions['failure']
   /** What the funnel counted; the fake's `busy` year when unset. */
   funnel?: FakeApiOptions['funnel']
+  /** The destinations' states; the fake's `healthy` when unset. */
+  integrations?: FakeApiOptions['integrations']
   auth?: FakeAuthOptions
   /** Handed the fake API once made, and the address's history, for a play to act and read. */
   onFake?: (fake: {
@@ -52,6 +54,7 @@ export function ConsoleStory({
   leads = 0,
   failure,
   funnel,
+  integrations,
   auth,
   width,
   onFake,
@@ -67,7 +70,14 @@ export function ConsoleStory({
         // As the real client: a 401 ends the session first, then says why.
         const signOutThenSay = (message: string) =>
           void fakeAuth.signOut({ scope: 'local' }).then(() => onSignedOut(message))
-        const api = fakeConsoleApi({ me, leads, failure, funnel, onSignedOut: signOutThenSay })
+        const api = fakeConsoleApi({
+          me,
+          leads,
+          failure,
+          funnel,
+          integrations,
+          onSignedOut: signOutThenSay,
+        })
         onFake?.({ api, auth: fakeAuth, history: location.history })
         return api
       },
@@ -78,7 +88,7 @@ export function ConsoleStory({
       },
     }
     return { deps, location }
-  }, [role, path, leads, failure, funnel, auth, onFake])
+  }, [role, path, leads, failure, funnel, integrations, auth, onFake])
   return (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <style>{consoleStyles}</style>

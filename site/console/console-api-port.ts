@@ -1,4 +1,3 @@
-import type { DeliveryChannel } from '#core/delivery-channels.ts'
 import type {
   AuditPage,
   EraseRequest,
@@ -19,6 +18,7 @@ import type {
   StaffRole,
   TestSendResult,
 } from '#core/console-api.ts'
+import type { DeliveryChannel } from '#core/delivery-channels.ts'
 
 /**
  * The console function's routes as the views call them: `createConsoleClient` over HTTP in the

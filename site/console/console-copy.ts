@@ -1,11 +1,13 @@
 import type {
   AuditAction,
+  DeadLetter,
   LeadHistoryKind,
   OwnerFilter,
   OwnerVia,
   PipelineStatus,
   StaffRole,
 } from '#core/console-api.ts'
+import type { DeliveryChannel } from '#core/delivery-channels.ts'
 import type { ConsoleView } from './console-views.ts'
 
 const roleNames = {
@@ -61,6 +63,7 @@ export const consoleCopy = {
     funnel: 'Funnel',
     audit: 'Audit trail',
     people: 'People',
+    integrations: 'Integrations',
   } satisfies Record<ConsoleView, string>,
   failed: 'This could not be loaded.',
   retry: 'Try again',
@@ -276,6 +279,44 @@ export const consoleCopy = {
       retry_deliveries: 'Retried deliveries',
       test_delivery: 'Sent a test',
     } satisfies Record<AuditAction, string>,
+  },
+  integrations: {
+    caption: 'Where leads are sent',
+    intro:
+      'Each destination the console function’s settings name. A delivery that failed its last try is a dead letter: it waits here until you retry it.',
+    destination: 'Destination',
+    set: 'Set',
+    isSet: 'Set',
+    notSet: 'Not set',
+    lastSuccess: 'Last success',
+    never: 'Never',
+    waiting: 'Waiting',
+    dead: 'Dead letters',
+    actions: 'Actions',
+    noDead: 'None',
+    deadLetter: (kind: string, attempts: number, error: string) =>
+      `${kind}, ${attempts === 1 ? '1 try' : `${attempts} tries`}: ${error || 'no reply recorded'}`,
+    kinds: {
+      lead: 'A lead',
+      digest: 'A digest of held leads',
+      booking: 'A booking notice',
+      no_booking: 'A not-booked nudge',
+    } satisfies Record<DeadLetter['kind'], string>,
+    retry: (name: string) => `Retry ${name}`,
+    retried: (name: string, rows: number) =>
+      `${rows === 1 ? '1 dead letter' : `${rows} dead letters`} of ${name} will be sent again by the next run.`,
+    test: (name: string) => `Send a test to ${name}`,
+    testing: 'Sending…',
+    testOk: (name: string) => `${name} accepted the test.`,
+    testFailed: (name: string, message: string) => `${name} did not accept the test: ${message}`,
+    names: {
+      email: 'Email',
+      webhook: 'Webhook',
+      hubspot: 'HubSpot',
+      salesforce: 'Salesforce',
+      slack: 'Slack',
+      teams: 'Microsoft Teams',
+    } satisfies Record<DeliveryChannel, string>,
   },
   people: {
     caption: 'People with access',

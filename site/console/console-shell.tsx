@@ -8,6 +8,7 @@ import { useConsoleApi, useConsoleDeps } from './console-deps.ts'
 import { ConsoleFrame } from './console-frame.tsx'
 import { type ConsoleView, chosenView, viewsFor } from './console-views.ts'
 import { FunnelView } from './funnel/funnel-view.tsx'
+import { IntegrationsView } from './integrations/integrations-view.tsx'
 import { meQuery, rememberRole } from './leads/landing-queries.ts'
 import { LeadsView } from './leads/leads-view.tsx'
 import { PeopleView } from './people/people-view.tsx'
@@ -20,6 +21,7 @@ const viewComponents: Record<ConsoleView, ComponentType> = {
   funnel: FunnelView,
   audit: AuditView,
   people: PeopleView,
+  integrations: IntegrationsView,
 }
 
 /** The signed-in console: who is signed in, the views of their role, and the one chosen. */

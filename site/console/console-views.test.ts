@@ -9,8 +9,8 @@ describe("a role's views", () => {
     }
   })
 
-  it('gives the audit trail and people to the owner alone', () => {
-    expect(viewsFor('owner')).toEqual(['leads', 'funnel', 'audit', 'people'])
+  it('gives the audit trail, people and integrations to the owner alone', () => {
+    expect(viewsFor('owner')).toEqual(['leads', 'funnel', 'audit', 'people', 'integrations'])
     expect(viewsFor('sales')).toEqual(['leads', 'funnel'])
     expect(viewsFor('marketing')).toEqual(['funnel'])
     expect(viewsFor('partner')).toEqual(['funnel'])
@@ -20,6 +20,7 @@ describe("a role's views", () => {
     expect(chosenView('partner', 'leads')).toBe('funnel')
     expect(chosenView('sales', 'audit')).toBe('leads')
     expect(chosenView('owner', 'people')).toBe('people')
+    expect(chosenView('sales', 'integrations')).toBe('leads')
     expect(chosenView('marketing', null)).toBe('funnel')
   })
 })
