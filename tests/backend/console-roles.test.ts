@@ -16,6 +16,7 @@ import {
   consoleStaff,
   queryAs,
   recordingAuthAdmin,
+  recordingNotifier,
   staffClaims,
   staffToken,
   startConsoleSession,
@@ -109,7 +110,7 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         [leadId],
       )
     })
-    handler = consoleHandlerOn(db, auth.admin)
+    handler = consoleHandlerOn(db, auth.admin, [recordingNotifier('email').notifier])
   }, 120_000)
   afterAll(() => test?.close())
 
@@ -441,6 +442,15 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         consoleRequest('erase', owner, { method: 'POST', body: { email: 'GRACE@cobol.example' } }),
       )
       expect(await erased.json()).toEqual({ erased: 1 })
+      // The owner's Integrations page: a Retry and a test send, each on the trail.
+      const retried = await handler(
+        consoleRequest('integrations/email/retry', owner, { method: 'POST' }),
+      )
+      expect(await retried.json()).toEqual({ channel: 'email', retried: 0 })
+      const tested = await handler(
+        consoleRequest('integrations/email/test', owner, { method: 'POST' }),
+      )
+      expect(await tested.json()).toEqual({ channel: 'email', ok: true, message: '' })
 
       expect((await handler(consoleRequest('audit', sales))).status).toBe(403)
       const page = await (await handler(consoleRequest('audit?limit=100', owner))).json()

@@ -4,6 +4,7 @@ import { createConsoleHandler } from '#shared/console/console-handler.ts'
 import type { AuthAdmin } from '#shared/console/people/auth-admin.ts'
 import { createTokenVerifier } from '#shared/console/sign-in/verify-token.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
+import type { Notifier } from '#shared/notify/notifier.ts'
 
 /** The project's JWT secret in the console's tests; tokens are signed with it as Auth does. */
 export const consoleJwtSecret = 'console-test-secret-of-at-least-32-characters'
@@ -159,10 +160,18 @@ export function recordingAuthAdmin() {
   return { admin, calls }
 }
 
-/** The console's handler on `db`, checking tokens with the test secret. */
-export function consoleHandlerOn(db: SqlDatabase, authAdmin: AuthAdmin | null = null) {
+/**
+ * The console's handler on `db`, checking tokens with the test secret; `notifiers` are the
+ * destinations its Integrations page calls set.
+ */
+export function consoleHandlerOn(
+  db: SqlDatabase,
+  authAdmin: AuthAdmin | null = null,
+  notifiers: readonly Notifier[] = [],
+) {
   return createConsoleHandler({
     db,
+    notifiers,
     verify: createTokenVerifier({ jwtSecret: consoleJwtSecret, url: null }),
     authAdmin,
     allowedOrigins: [],
@@ -185,4 +194,25 @@ export function consoleRequest(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
+}
+
+/**
+ * A notifier for `channel` that records each lead it is asked to send and answers as told: it
+ * accepts, or rejects with `refusal` as a destination's reply would.
+ */
+export function recordingNotifier(channel: Notifier['channel'], refusal: string | null = null) {
+  const sent: { id: string; firstName: string; lastName: string }[] = []
+  const answer = async () => {
+    if (refusal !== null) throw new Error(refusal)
+  }
+  const notifier: Notifier = {
+    channel,
+    async notify(lead) {
+      sent.push({ id: lead.id, firstName: lead.firstName, lastName: lead.lastName })
+      await answer()
+    },
+    notifyDigest: answer,
+    notifyBooking: answer,
+  }
+  return { notifier, sent }
 }
