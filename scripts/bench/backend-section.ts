@@ -10,13 +10,17 @@ import { systemEnv } from '../system-env.ts'
 import type { BenchRow } from './bench-row.ts'
 import { clusterPids, startCpuMeter } from './cpu-time.ts'
 import { measureDatabaseCost } from './database-cost.ts'
+import { type DestinationName, destinationNames } from './destinations.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
 import { type LoadResult, loadRun, visitorHeader } from './load-run.ts'
 import { serveScript } from './serve-script.ts'
 
 const levels = [1, 10, 50]
-// Issue 11's target: the local server at least this share of the bare server's rate.
-const minimumRatio = 0.8
+// Issue 50's target: the local server at least this share of the bare server's rate, now with
+// every destination set too (issue 11 asked 0.8×; docs/performance.md tells why it is lower).
+const minimumRatio = 0.55
+// The one load the run with every destination set is measured at, as issue 50 asks.
+const destinationsLevel = 10
 const functionPath = '/functions/v1/send-demo-request'
 const headers = { apikey: 'bench-anon-key', origin: 'https://partner.example' }
 
@@ -37,6 +41,8 @@ interface CpuPerRequest {
   database: number | null
   /** This process, which runs autocannon. */
   client: number
+  /** The destinations' stand-ins, a process of their own; null where none ran. */
+  standIns: number | null
 }
 
 type Figures = Omit<LoadResult, 'accepted'> & { accounting: Accounting; cpu: CpuPerRequest | null }
@@ -90,6 +96,7 @@ async function loadServer(
   seconds: number,
   openRows: () => Promise<SqlDatabase>,
   databasePids?: () => readonly number[],
+  { loads = levels, standInPids }: { loads?: readonly number[]; standInPids?: () => number[] } = {},
 ): Promise<Figures[]> {
   const { port, server } = await serveScript(root, script, env)
   const stop = cleanupOnInterrupt(() => server.stop())
@@ -97,9 +104,10 @@ async function loadServer(
   try {
     const url = `http://127.0.0.1:${port}${functionPath}`
     await loadRun(url, `${name}-warm-up`, 10, 1, headers)
-    for (const connections of levels) {
+    for (const connections of loads) {
       const serverCpu = startCpuMeter(() => (server.child.pid ? [server.child.pid] : []))
       const databaseCpu = databasePids && startCpuMeter(databasePids)
+      const standInCpu = standInPids && startCpuMeter(standInPids)
       const clientCpu = process.cpuUsage()
       const result = await loadRun(url, `${name}-c${connections}`, connections, seconds, headers)
       const client = process.cpuUsage(clientCpu)
@@ -109,6 +117,7 @@ async function loadServer(
             server: perRequest(serverCpu()),
             database: databaseCpu ? perRequest(databaseCpu()) : null,
             client: perRequest((client.user + client.system) / 1e6),
+            standIns: standInCpu ? perRequest(standInCpu()) : null,
           }
         : null
       results.push({ ...result, cpu })
@@ -142,9 +151,38 @@ const runText = (figures: Figures) => {
   const refused = figures.non2xx + figures.errors
   const { cpu } = figures
   const cpuText = cpu
-    ? ` · CPU a request: server ${Math.round(cpu.server)} µs${cpu.database === null ? '' : `, PostgreSQL ${Math.round(cpu.database)} µs`}, load client ${Math.round(cpu.client)} µs`
+    ? ` · CPU a request: server ${Math.round(cpu.server)} µs${cpu.database === null ? '' : `, PostgreSQL ${Math.round(cpu.database)} µs`}, load client ${Math.round(cpu.client)} µs${cpu.standIns === null ? '' : `, destinations' stand-ins ${Math.round(cpu.standIns)} µs`}`
     : ''
   return `${Math.round(figures.requestsPerSecond)} req/s · p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms · ${stored}${refused ? ` · ${refused} non-2xx or errors` : ''}${cpuText}`
+}
+
+/**
+ * Runs `load` with the backend's settings pointing at every destination's stand-in, in a child
+ * process (destinations-process.ts says why), and counts what each had once the load ended.
+ */
+async function loadWithDestinations(
+  root: string,
+  load: (destinations: { env: Record<string, string>; pids: () => number[] }) => Promise<Figures[]>,
+): Promise<{ figures: Figures[]; received: Record<DestinationName, number> }> {
+  const { port, server } = await serveScript(
+    root,
+    'scripts/bench/destinations-process.ts',
+    systemEnv(),
+  )
+  const stop = cleanupOnInterrupt(() => server.stop())
+  try {
+    const ask = async () =>
+      (await (await fetch(`http://127.0.0.1:${port}/`)).json()) as {
+        env: Record<string, string>
+        counts: Record<DestinationName, number>
+      }
+    const { env } = await ask()
+    const pids = () => (server.child.pid ? [server.child.pid] : [])
+    const figures = await load({ env, pids })
+    return { figures, received: (await ask()).counts }
+  } finally {
+    await stop()
+  }
 }
 
 /**
@@ -153,9 +191,17 @@ const runText = (figures: Figures) => {
  */
 export async function measureBackend(root: string, seconds: number) {
   const rows: BenchRow[] = []
-  const data: Record<string, { backend: Figures[]; bare: Figures[] }> = {}
-  const report = (database: string, backend: Figures[], bare: Figures[]) => {
-    data[database] = { backend, bare }
+  const data: Record<
+    string,
+    { backend: Figures[]; bare: Figures[]; received?: Record<DestinationName, number> }
+  > = {}
+  const report = (
+    database: string,
+    backend: Figures[],
+    bare: Figures[],
+    received?: Record<DestinationName, number>,
+  ) => {
+    data[database] = { backend, bare, ...(received && { received }) }
     backend.forEach((figures, index) => {
       const base = bare[index]
       const { lost, cutOff } = figures.accounting
@@ -166,7 +212,7 @@ export async function measureBackend(root: string, seconds: number) {
       rows.push({
         section: 'Backend',
         measure: `${database}, ${figures.connections} connection${figures.connections > 1 ? 's' : ''}, ${seconds} s`,
-        value: `${runText(figures)} · ${ratio.toFixed(2)}× the bare INSERT`,
+        value: `${runText(figures)} · ${ratio.toFixed(2)}× the bare INSERT${received ? ` · had by the server's stop: ${destinationNames.map((name) => `${name} ${received[name]}`).join(', ')}` : ''}`,
         target: `every 2xx stored once, no errors; ≥ ${minimumRatio}× the bare INSERT`,
         baseline: base ? `bare INSERT: ${runText(base)}` : 'n/a',
         meets: clean && ratio >= minimumRatio,
@@ -207,6 +253,28 @@ export async function measureBackend(root: string, seconds: number) {
         const real = await loadServer(root, backend, env, 'pg-backend', seconds, open, pids)
         const plain = await loadServer(root, bare, env, 'pg-bare', seconds, open, pids)
         report('PostgreSQL 15', real, plain)
+        // Beside the bare INSERT's run at the same connections, on the same cluster.
+        const everywhere = await loadWithDestinations(root, (extra) =>
+          loadServer(
+            root,
+            backend,
+            { ...env, ...extra.env },
+            'pg-destinations',
+            seconds,
+            open,
+            pids,
+            {
+              loads: [destinationsLevel],
+              standInPids: extra.pids,
+            },
+          ),
+        )
+        report(
+          'PostgreSQL 15, every destination set (stand-ins in a child process)',
+          everywhere.figures,
+          plain.filter((figures) => figures.connections === destinationsLevel),
+          everywhere.received,
+        )
         if (canMeterCpu) rows.push(await measureDatabaseCost(cluster))
       } finally {
         await destroy()

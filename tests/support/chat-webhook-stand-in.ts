@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { isRecord } from '#core/is-record.ts'
+import { receivedAt } from './received-at.ts'
 
 /** A reply as a service sends it. */
 interface Reply {
@@ -39,6 +40,8 @@ interface ReceivedPost {
   answer: Answer
   /** The status decided on (`lost` never sends it), or null for `down` and `hang`. */
   status: number | null
+  /** When its body had arrived: {@link receivedAt}. */
+  receivedAt: number
 }
 
 /** A local stand-in for a chat webhook that records what it receives. */
@@ -173,6 +176,7 @@ export async function startChatWebhookStandIn(
         raw,
         answer,
         status: reply?.status ?? null,
+        receivedAt: receivedAt(),
       }
       received.push(post)
       if (reply?.status === dialect.accepted.status) delivered.push(post)

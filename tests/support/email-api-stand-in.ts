@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { receivedAt } from './received-at.ts'
 
 /**
  * How the stand-in answers a request: accepted; a 500; no answer at all; a 409 saying the key
@@ -18,7 +19,7 @@ interface ReceivedRequest {
   /** The body as sent, for comparing attempts byte for byte. */
   raw: string
   answer: Answer
-  /** When its body had arrived, on this process's `performance.now()` clock. */
+  /** When its body had arrived: {@link receivedAt}. */
   receivedAt: number
 }
 
@@ -70,7 +71,7 @@ export async function startEmailApiStandIn(): Promise<EmailApiStandIn> {
         body: JSON.parse(raw || '{}'),
         raw,
         answer,
-        receivedAt: performance.now(),
+        receivedAt: receivedAt(),
       }
       received.push(record)
       waiters = waiters.filter((waiter) => {

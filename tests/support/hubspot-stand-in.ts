@@ -21,6 +21,8 @@ import {
 interface HubSpotRecord {
   id: string
   properties: Record<string, string>
+  /** The receipt of the upsert that created it: the request's `receivedAt`. */
+  receivedAt: number
 }
 
 /** A user of the account, as `GET /crm/v3/owners` lists them. */
@@ -160,7 +162,7 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
     return null
   }
 
-  function upsertContacts(inputs: Input[]): ApiReply {
+  function upsertContacts(inputs: Input[], receivedAt: number): ApiReply {
     const results = []
     for (const input of inputs) {
       const properties = propertiesOf(input)
@@ -180,7 +182,11 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
         Object.assign(existing.properties, properties, { email: existing.properties.email })
         results.push(view(existing, false))
       } else {
-        const contact = { id: String(nextId++), properties: { ...properties, email: input.id } }
+        const contact = {
+          id: String(nextId++),
+          properties: { ...properties, email: input.id },
+          receivedAt,
+        }
         contacts.push(contact)
         results.push(view(contact, true))
       }
@@ -188,7 +194,7 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
     return batch(results)
   }
 
-  function writeDeals(inputs: Input[], create: boolean): ApiReply {
+  function writeDeals(inputs: Input[], create: boolean, receivedAt: number): ApiReply {
     const results = []
     const missing: string[] = []
     for (const input of inputs) {
@@ -219,7 +225,11 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
         Object.assign(existing.properties, properties)
         results.push(view(existing, false))
       } else if (create) {
-        const deal = { id: String(nextId++), properties: { ...properties, [idProperty]: input.id } }
+        const deal = {
+          id: String(nextId++),
+          properties: { ...properties, [idProperty]: input.id },
+          receivedAt,
+        }
         deals.push(deal)
         results.push(view(deal, true))
       } else {
@@ -333,10 +343,10 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
       if (inputs === null) return error(400, 'VALIDATION_ERROR', 'Invalid input JSON')
       if (written[1] === 'contacts') {
         return written[2] === 'upsert'
-          ? upsertContacts(inputs)
+          ? upsertContacts(inputs, request.receivedAt)
           : error(400, 'VALIDATION_ERROR', 'Not kept by this stand-in')
       }
-      return writeDeals(inputs, written[2] === 'upsert')
+      return writeDeals(inputs, written[2] === 'upsert', request.receivedAt)
     }
     return error(404, 'OBJECT_NOT_FOUND', `No route for ${method} ${path}`)
   }

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { receivedAt } from './received-at.ts'
 
 /** One request a stand-in API received. */
 export interface ApiRequest {
@@ -9,6 +10,8 @@ export interface ApiRequest {
   headers: Record<string, string | string[] | undefined>
   /** The body as sent; '' for none. */
   body: string
+  /** When its body had arrived: {@link receivedAt}. */
+  receivedAt: number
 }
 
 /** A reply: its status, JSON body (none for a 204) and any headers beyond the content type. */
@@ -55,6 +58,7 @@ export async function startJsonApiStandIn(
         query: url.searchParams,
         headers: incoming.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: receivedAt(),
       }
       requests.push(request)
       const reply =

@@ -22,6 +22,8 @@ interface SalesforceLead {
   fields: Record<string, string>
   /** The `Sforce-Auto-Assign` header of each write, as sent ('' for none). */
   autoAssign: string[]
+  /** The receipt of the write that created it: the request's `receivedAt`. */
+  receivedAt: number
 }
 
 interface SalesforceUser {
@@ -207,6 +209,7 @@ export async function startSalesforceStandIn(
           : ((fields.OwnerId as string) ?? standIn.runAsUser),
       },
       autoAssign: [autoAssign],
+      receivedAt: request.receivedAt,
     }
     leads.set(id, lead)
     return { status: 201, body: { id: lead.Id, success: true, errors: [], created: true } }

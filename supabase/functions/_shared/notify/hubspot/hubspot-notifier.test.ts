@@ -42,6 +42,7 @@ describe('createHubSpotNotifier', () => {
     expect(api.contacts).toEqual([
       {
         id: expect.any(String),
+        receivedAt: expect.any(Number),
         properties: {
           email: 'ada@lovelace.example',
           firstname: 'Ada',

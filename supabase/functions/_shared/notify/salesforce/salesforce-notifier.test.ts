@@ -56,6 +56,7 @@ describe('createSalesforceNotifier', () => {
         OwnerId: org.assignmentOwner,
       },
       autoAssign: ['TRUE'],
+      receivedAt: expect.any(Number),
     })
     const [token] = org.requests
     expect(new URLSearchParams(token?.body)).toEqual(
