@@ -11,7 +11,7 @@ export function createUnavailableStores(): FunctionStores {
     abuse: { clientKeySecret: fail, spendProof: fail, windowTotal: fail, prune: fail },
     notifications: {
       claimDue: fail,
-      recordOutcome: fail,
+      recordOutcomes: fail,
       claimDueDigests: fail,
       recordDigestOutcome: fail,
       claimDueBookings: fail,

@@ -7,6 +7,7 @@ import {
   startEmailApiStandIn,
 } from '../../../../tests/support/email-api-stand-in.ts'
 import { insertLead } from '../../../../tests/support/insert-lead.ts'
+import { receivedAt } from '../../../../tests/support/received-at.ts'
 import { sampleNewDemoRequest as lead } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
 import { createSqlBookingStore } from '../booking/sql-booking-store.ts'
@@ -148,6 +149,36 @@ describe.each(testDatabases)('the delivery outbox on $name', ({ open, skip }) =>
       expect(count).toBe(2)
     },
   )
+
+  it.skipIf(skip)('sends new leads a few at a time, the others in turn', async () => {
+    const first = await insertLead(test.db, { ...lead, firstName: 'Alpha' })
+    const second = await insertLead(test.db, { ...lead, firstName: 'Bravo' })
+    const oneAtATime = createNotificationDispatcher({
+      store: createSqlNotificationStore(test.db),
+      notifiers: [
+        createResendNotifier({
+          apiKey: 're_test',
+          to: ['sales@example.com'],
+          from: 'Leads <leads@example.com>',
+          apiUrl: email.url,
+        }),
+      ],
+      timeoutMs: 300,
+      dispatchConcurrency: 1,
+      log: () => {},
+      now: () => time,
+    })
+    // The first lead's email hangs until its attempt times out: the second lead's is sent only
+    // after that, in whatever time the machine takes, never beside it.
+    email.script('hang')
+    const firstDone = oneAtATime.dispatch(first.id).then((counts) => ({ counts, at: receivedAt() }))
+    const secondDone = oneAtATime.dispatch(second.id)
+    const [{ counts, at }, secondCounts] = await Promise.all([firstDone, secondDone])
+    expect(counts).toEqual({ sent: 0, failed: 1 })
+    expect(secondCounts).toEqual({ sent: 1, failed: 0 })
+    expect(email.received.map((request) => request.answer)).toEqual(['hang', 'accept'])
+    expect(email.received[1]?.receivedAt).toBeGreaterThan(at)
+  })
 
   describe('"sent but not booked"', () => {
     const routed = (firstName: string, routeRule: number) =>

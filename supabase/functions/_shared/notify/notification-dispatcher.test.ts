@@ -330,7 +330,7 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
   it.skipIf(skip)('never throws from dispatch: the lead stays due', async () => {
     const broken: NotificationStore = {
       claimDue: () => Promise.reject(new Error('connect ECONNREFUSED')),
-      recordOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      recordOutcomes: () => Promise.reject(new Error('connect ECONNREFUSED')),
       claimDueDigests: () => Promise.reject(new Error('connect ECONNREFUSED')),
       recordDigestOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
       claimDueBookings: () => Promise.reject(new Error('connect ECONNREFUSED')),

@@ -25,6 +25,8 @@ export interface NotificationDispatcherOptions {
   log?: (message: string, error?: unknown) => void
   /** Channels sent at once by {@link NotificationDispatcher.retryDue}; 4 by default. */
   concurrency?: number
+  /** New leads {@link NotificationDispatcher.dispatch} sends at once; 2 by default. */
+  dispatchConcurrency?: number
   /** Attempts one {@link NotificationDispatcher.retryDue} makes at most; 100 by default. */
   limit?: number
   /**
@@ -71,7 +73,7 @@ export interface NotificationDispatcher {
 function batches<Claim>(
   claim: (room: number, skip: string[]) => Promise<Claim[]>,
   key: (claim: Claim) => string,
-  send: (claim: Claim) => Promise<boolean>,
+  send: (claims: Claim[]) => Promise<boolean[]>,
 ): (room: number) => Promise<boolean[]> {
   const tried: string[] = []
   let done = false
@@ -80,7 +82,27 @@ function batches<Claim>(
     const claims = await claim(room, tried)
     done = claims.length === 0
     tried.push(...claims.map(key))
-    return Promise.all(claims.map(send))
+    return claims.length === 0 ? [] : send(claims)
+  }
+}
+
+/** At most `size` holders at once; the others wait, first come first served. */
+function turns(size: number) {
+  let free = size
+  const waiting: (() => void)[] = []
+  return {
+    take: (): Promise<void> => {
+      if (free > 0) {
+        free--
+        return Promise.resolve()
+      }
+      return new Promise((resolve) => waiting.push(resolve))
+    },
+    give: () => {
+      const next = waiting.shift()
+      if (next) next()
+      else free++
+    },
   }
 }
 
@@ -166,11 +188,35 @@ export function createNotificationDispatcher(
       return outcome.status === 'sent'
     }
 
-  const attempt = attempter<ClaimedNotification>(
-    (claim) => `demo request ${claim.lead.id}`,
-    (claim, notifier, signal) => notifier.notify(claim.lead, signal),
-    (claim, outcome, at) => store.recordOutcome(claim, outcome, channels, at),
-  )
+  // A lead's channels are sent at once and recorded together: one transaction takes the lead's
+  // lock once, where one a channel kept a connection each waiting for it (under load, the pool
+  // the sends need too).
+  async function attemptLeads(claims: ClaimedNotification[]): Promise<boolean[]> {
+    const outcomes = await Promise.all(
+      claims.map((claim) =>
+        send(claim, `demo request ${claim.lead.id}`, (notifier, signal) =>
+          notifier.notify(claim.lead, signal),
+        ),
+      ),
+    )
+    const results = claims.map((claim, index) => ({ claim, outcome: outcomes[index] }))
+    try {
+      await store.recordOutcomes(
+        results.filter(
+          (result): result is { claim: ClaimedNotification; outcome: NotificationOutcome } =>
+            result.outcome !== undefined,
+        ),
+        channels,
+        now(),
+      )
+    } catch (error) {
+      // The claims run out and the channels are tried again; their keys keep that harmless.
+      const leads = [...new Set(claims.map((claim) => claim.lead.id))].join(', ')
+      log(`Could not record the notifications of demo requests ${leads}`, error)
+    }
+    return outcomes.map((outcome) => outcome?.status === 'sent')
+  }
+
   const attemptDigest = attempter<ClaimedDigest>(
     (claim) => `the digest held until ${claim.digest.heldUntil.toISOString()}`,
     (claim, notifier, signal) => notifier.notifyDigest(claim.digest, signal),
@@ -192,13 +238,19 @@ export function createNotificationDispatcher(
     return { sent, failed: results.length - sent }
   }
 
+  // New leads are sent a few at a time, the rest waiting their turn in order: a burst of sends
+  // then leaves the process's CPU to the sends' replies, which never wait for this, rather than
+  // to six deliveries for every lead at once. Each lead is in the database already, so a turn
+  // lost with the process is taken by the scheduled job.
+  const leadTurns = turns(options.dispatchConcurrency ?? 2)
+
   const { noBooking } = options
   const kinds = () => [
     batches(
       (room, skip) =>
         store.claimDue({ channels: open(channels), limit: room, leaseSeconds, skip, now: now() }),
       claimKey,
-      attempt,
+      attemptLeads,
     ),
     batches(
       (room, skip) =>
@@ -210,7 +262,7 @@ export function createNotificationDispatcher(
           now: now(),
         }),
       digestClaimKey,
-      attemptDigest,
+      (claims) => Promise.all(claims.map(attemptDigest)),
     ),
     batches(
       (room, skip) =>
@@ -222,7 +274,7 @@ export function createNotificationDispatcher(
           now: now(),
         }),
       bookingClaimKey,
-      attemptBooking,
+      (claims) => Promise.all(claims.map(attemptBooking)),
     ),
     ...(noBooking === undefined
       ? []
@@ -238,7 +290,7 @@ export function createNotificationDispatcher(
                 now: now(),
               }),
             noBookingClaimKey,
-            attemptNoBooking,
+            (claims) => Promise.all(claims.map(attemptNoBooking)),
           ),
         ]),
   ]
@@ -247,8 +299,9 @@ export function createNotificationDispatcher(
     channels,
 
     async dispatch(leadId) {
+      if (open(channels).length === 0) return { sent: 0, failed: 0 }
+      await leadTurns.take()
       const ready = open(channels)
-      if (ready.length === 0) return { sent: 0, failed: 0 }
       try {
         const claims = await store.claimDue({
           channels: ready,
@@ -257,11 +310,13 @@ export function createNotificationDispatcher(
           leaseSeconds,
           now: now(),
         })
-        return count(await Promise.all(claims.map(attempt)))
+        return count(await attemptLeads(claims))
       } catch (error) {
         // The lead is stored and stays due; the scheduled retry sends it.
         log(`Could not dispatch the notifications of demo request ${leadId}`, error)
         return { sent: 0, failed: 0 }
+      } finally {
+        leadTurns.give()
       }
     },
 

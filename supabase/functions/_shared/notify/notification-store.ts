@@ -106,13 +106,13 @@ export interface NotificationStore {
    */
   claimDue(options: ClaimOptions): Promise<ClaimedNotification[]>
   /**
-   * Records an attempt's outcome and sums up the lead's state over `channels` on the lead
-   * (`notificationStatus` is `sent` once every channel is, `notifiedAt` then `now`). A sent
-   * channel stays sent.
+   * Records attempts' outcomes, in one transaction, and sums up each lead's state over
+   * `channels` on the lead (`notificationStatus` is `sent` once every channel is, `notifiedAt`
+   * then `now`). A sent channel stays sent. One call for a lead's channels tried together takes
+   * its lead's lock once, rather than each channel queueing for it with a connection held.
    */
-  recordOutcome(
-    claim: ClaimedNotification,
-    outcome: NotificationOutcome,
+  recordOutcomes(
+    results: readonly { claim: ClaimedNotification; outcome: NotificationOutcome }[],
     channels: readonly NotificationChannel[],
     now: Date,
   ): Promise<void>

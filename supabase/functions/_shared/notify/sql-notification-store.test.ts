@@ -5,7 +5,12 @@ import { type TestDatabase, testDatabases } from '../../../../tests/support/test
 import { createPostgresDatabase } from '../db/postgres-database.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
-import type { ClaimedNotification, ClaimOptions } from './notification-store.ts'
+import type {
+  ClaimedNotification,
+  ClaimOptions,
+  NotificationOutcome,
+  NotificationStore,
+} from './notification-store.ts'
 import type { NotificationChannel } from './notifier.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
 
@@ -22,6 +27,15 @@ const options = (extra: Partial<ClaimOptions> = {}): ClaimOptions => ({
   now: clock,
   ...extra,
 })
+// One claim's outcome, as a dispatcher records a channel tried alone.
+const recordOne = (
+  store: NotificationStore,
+  claim: ClaimedNotification,
+  outcome: NotificationOutcome,
+  channels: readonly NotificationChannel[],
+  now: Date,
+) => store.recordOutcomes([{ claim, outcome }], channels, now)
+
 const keys = (claims: ClaimedNotification[]) =>
   claims.map((claim) => `${claim.lead.id}/${claim.channel}`).sort()
 
@@ -96,8 +110,9 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
     const { id } = await leads().insert(lead)
     const [email, webhook] = await store().claimDue(options({ leadId: id }))
     if (!email || !webhook) throw new Error('Expected two claims')
-    await store().recordOutcome(email, { status: 'sent' }, both, clock)
-    await store().recordOutcome(
+    await recordOne(store(), email, { status: 'sent' }, both, clock)
+    await recordOne(
+      store(),
       webhook,
       { status: 'failed', error: 'Webhook answered 500', retryAt: clock, dead: false },
       both,
@@ -115,7 +130,7 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
     expect(rest).toEqual([])
     expect(again).toMatchObject({ channel: 'webhook', attempt: 2 })
     if (!again) throw new Error('Expected a claim')
-    await store().recordOutcome(again, { status: 'sent' }, both, clock)
+    await recordOne(store(), again, { status: 'sent' }, both, clock)
     expect(await leadRow(id)).toMatchObject({
       notificationStatus: 'sent',
       notificationAttempts: 3,
@@ -144,7 +159,8 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
       if (!second) throw new Error('Expected a claim')
 
       // The first worker's late failure must not release the second one's claim.
-      await store().recordOutcome(
+      await recordOne(
+        store(),
         first,
         { status: 'failed', error: 'timed out', retryAt: clock, dead: false },
         ['email'],
@@ -153,9 +169,10 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
       expect(await channelRows(id)).toMatchObject([{ status: 'pending', last_error: null }])
       expect(await store().claimDue(options({ channels: ['email'], now: later(62) }))).toEqual([])
 
-      await store(other).recordOutcome(second, { status: 'sent' }, ['email'], clock)
+      await recordOne(store(other), second, { status: 'sent' }, ['email'], clock)
       // Nor may a failure recorded after it undo the success.
-      await store().recordOutcome(
+      await recordOne(
+        store(),
         second,
         { status: 'failed', error: 'late', retryAt: clock, dead: false },
         ['email'],
@@ -171,7 +188,7 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
     const { id } = await leads().insert(lead)
     const [email] = await store().claimDue(options({ channels: ['email'] }))
     if (!email) throw new Error('Expected a claim')
-    await store().recordOutcome(email, { status: 'sent' }, ['email'], clock)
+    await recordOne(store(), email, { status: 'sent' }, ['email'], clock)
     expect(await leadRow(id)).toMatchObject({ notificationStatus: 'sent' })
     // Configuring a webhook now must not post every lead ever sent.
     expect(await store().claimDue(options())).toEqual([])
@@ -191,7 +208,8 @@ describe.each(backends)('the SQL notification store on $name', ({ open, skip }) 
     expect(none).toEqual([])
     expect(onlyB?.lead.id).toBe(b.id)
     if (!onlyB) throw new Error('Expected a claim')
-    await store().recordOutcome(
+    await recordOne(
+      store(),
       onlyB,
       { status: 'failed', error: 'down', retryAt: clock, dead: false },
       channels,

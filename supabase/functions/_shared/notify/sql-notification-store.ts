@@ -122,18 +122,26 @@ export function createSqlNotificationStore(
             return rows.map(fromRow)
           }),
 
-    recordOutcome: (claimed, outcome, channels, now) =>
-      run(async (tx) => {
-        const { id } = claimed.lead
-        // One recorder per lead at a time, so the summary reads every channel's last outcome.
-        await tx.query('select from public.demo_requests where id = $1 for update', [id])
-        await recordAttempt(
-          tx,
-          { key: id, channel: claimed.channel, attempt: claimed.attempt },
-          outcome,
-          now,
-        )
-        await tx.query(summarize, [id, [...channels], now])
-      }),
+    recordOutcomes: (results, channels, now) =>
+      results.length === 0
+        ? Promise.resolve()
+        : run(async (tx) => {
+            const ids = [...new Set(results.map(({ claim }) => claim.lead.id))].sort()
+            // One recorder per lead at a time, so each summary reads every channel's last
+            // outcome; the leads locked in one order, so two recorders never wait on each other.
+            await tx.query(
+              'select from public.demo_requests where id = any ($1::uuid[]) order by id for update',
+              [ids],
+            )
+            for (const { claim, outcome } of results) {
+              await recordAttempt(
+                tx,
+                { key: claim.lead.id, channel: claim.channel, attempt: claim.attempt },
+                outcome,
+                now,
+              )
+            }
+            for (const id of ids) await tx.query(summarize, [id, [...channels], now])
+          }),
   }
 }
