@@ -27,7 +27,7 @@ export interface NotificationDispatcherOptions {
   concurrency?: number
   /** New leads {@link NotificationDispatcher.dispatch} sends at once; 2 by default. */
   dispatchConcurrency?: number
-  /** Attempts one {@link NotificationDispatcher.retryDue} makes at most; 100 by default. */
+  /** Attempts one {@link NotificationDispatcher.retryDue} makes at most; 500 by default. */
   limit?: number
   /**
    * How long one {@link NotificationDispatcher.retryDue} starts new attempts for; 60 s by
@@ -126,7 +126,7 @@ export function createNotificationDispatcher(
   // The claim must outlast the attempt, or a second worker could send while the first still is.
   const leaseSeconds = Math.ceil(timeoutMs / 1000) + 30
   const concurrency = options.concurrency ?? 4
-  const limit = options.limit ?? 100
+  const limit = options.limit ?? 500
   const runBudgetMs = options.runBudgetMs ?? 60_000
   const schedule = { maxAttempts: options.maxAttempts ?? defaultMaxAttempts }
   const now = options.now ?? (() => new Date())
