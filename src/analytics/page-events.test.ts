@@ -43,6 +43,17 @@ describe('pageEvents', () => {
     expect(sent).toEqual([[{ event: 'shown' }, { event: 'started' }]])
   })
 
+  it('records the start before a send whose typing came before the page listened, and not again', () => {
+    const sent: unknown[] = []
+    const events = pageEvents((batch) => sent.push(batch), on)
+    events.record({ event: 'send-tried' })
+    events.record({ event: 'send-tried' })
+    events.flush()
+    expect(sent).toEqual([
+      [{ event: 'shown' }, { event: 'started' }, { event: 'send-tried' }, { event: 'send-tried' }],
+    ])
+  })
+
   it('keeps each event with the page it happened on: a new page is a new page view', () => {
     const sent: [unknown, string][] = []
     here.pathname = '/request-demo'
@@ -110,7 +121,7 @@ describe('pageEvents', () => {
   it('sends a batch as soon as it holds 50 events, the most one may hold', () => {
     const sent: unknown[][] = []
     const events = pageEvents((batch) => sent.push(batch), on)
-    for (let i = 0; i < 51; i++) events.record({ event: 'send-tried' })
+    for (let i = 0; i < 51; i++) events.record({ event: 'field-empty', field: 'firstName' })
     expect(sent.map((batch) => batch.length)).toEqual([50])
     events.flush()
     expect(sent.map((batch) => batch.length)).toEqual([50, 1])

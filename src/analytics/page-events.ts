@@ -54,6 +54,9 @@ export function pageEvents(send: SendEvents, on: () => boolean): PageEvents {
         campaign = visitCampaign(location.href, document.referrer)
       }
       const { event } = entry
+      // A send tried is a form started, even one typed in before the page listened for input
+      // (before it hydrated): without this, the funnel would show more sends than starts.
+      if (event === 'send-tried' && !once.has('started')) events.record({ event: 'started' })
       if (event === 'shown' || event === 'started') {
         if (once.has(event)) return
         if (event === 'started' && !once.has('shown')) events.record({ event: 'shown' })
