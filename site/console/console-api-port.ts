@@ -9,6 +9,7 @@ import type {
   LeadFilter,
   LeadOwnerChoice,
   LeadPage,
+  MeetingOutcome,
   PipelineStatus,
   RetryResult,
   StaffInvite,
@@ -32,6 +33,8 @@ export interface ConsoleApi {
   addNote(id: string, text: string): Promise<LeadDetail>
   /** The people a lead may go to (owner and sales). */
   owners(): Promise<LeadOwnerChoice[]>
+  /** Marks how the lead's booked meeting ended (written back to its scheduler). */
+  markMeeting(id: string, outcome: MeetingOutcome): Promise<LeadDetail>
   /** Gives the lead to `userId`, one of `owners()`. */
   setOwner(id: string, userId: string): Promise<LeadDetail>
   /** `GET /leads.csv` with the filter, whole, to save as a file. */

@@ -3,6 +3,7 @@ import {
   type ConsoleError,
   consoleFunctionName,
   type LeadFilter,
+  type MeetingMark,
   type NewNote,
   type OwnerChange,
   type StatusChange,
@@ -109,6 +110,10 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
       json(leadDetailSchema, 'PATCH', `leads/${id(leadId)}`, { status } satisfies StatusChange),
     addNote: (leadId, text) =>
       json(leadDetailSchema, 'POST', `leads/${id(leadId)}/notes`, { text } satisfies NewNote),
+    markMeeting: (leadId, outcome) =>
+      json(leadDetailSchema, 'POST', `leads/${id(leadId)}/meeting`, {
+        outcome,
+      } satisfies MeetingMark),
     owners: () => json(ownerChoicesSchema, 'GET', 'owners'),
     setOwner: (leadId, userId) =>
       json(leadDetailSchema, 'POST', `leads/${id(leadId)}/owner`, {

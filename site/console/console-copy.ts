@@ -2,6 +2,8 @@ import type {
   AuditAction,
   DeadLetter,
   LeadHistoryKind,
+  MeetingOutcome,
+  MeetingVia,
   OwnerFilter,
   OwnerVia,
   PipelineStatus,
@@ -140,6 +142,7 @@ export const consoleCopy = {
     status_change: 'Status changed to',
     note_added: 'Note',
     owner_change: 'Owner now',
+    meeting: 'Meeting',
   } satisfies Record<LeadHistoryKind, string>,
   /** How a lead came to its owner, after the owner's email in its history. */
   ownerVia: {
@@ -148,6 +151,25 @@ export const consoleCopy = {
     booking: '(host of the booking)',
     hand: '',
   } satisfies Record<OwnerVia, string>,
+  /** How a booked meeting ended, and who said so, in a lead's page and history. */
+  meeting: {
+    title: 'Meeting',
+    outcomes: {
+      met: 'Met',
+      no_show: 'No-show (the guest did not come)',
+      host_absent: 'Host absent (ours did not come)',
+      pending: 'Waiting for its outcome',
+    } satisfies Record<MeetingOutcome | 'pending', string>,
+    via: {
+      hand: '',
+      scheduler: '(from the scheduler)',
+      grace: '(no mark within the grace time)',
+    } satisfies Record<MeetingVia, string>,
+    at: (start: string) => `Booked for ${start}`,
+    toCome: 'It has not started yet: it can be marked once it has.',
+    mark: 'Mark as',
+    save: 'Save mark',
+  },
   statuses: {
     new: 'New',
     contacted: 'Contacted',
@@ -278,6 +300,7 @@ export const consoleCopy = {
       erase: 'Erased',
       retry_deliveries: 'Retried deliveries',
       test_delivery: 'Sent a test',
+      meeting_mark: 'Marked a meeting',
     } satisfies Record<AuditAction, string>,
   },
   integrations: {

@@ -48,6 +48,7 @@ export const auditActions = [
   'erase',
   'retry_deliveries',
   'test_delivery',
+  'meeting_mark',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -140,6 +141,7 @@ export const leadHistoryKinds = [
   'status_change',
   'note_added',
   'owner_change',
+  'meeting',
 ] as const
 export type LeadHistoryKind = (typeof leadHistoryKinds)[number]
 
@@ -153,11 +155,32 @@ export interface LeadHistoryEntry {
    * The new status, the note's text, the booking's state, the notification's channel, the new
    * owner's email ('' for a person since removed from the staff); for `undelivered` the channel
    * and the destination's last reply (`slack: 500 …`); for `booking_notified` the channel and
-   * the notice (`slack: booked`); for `nudged` the channel.
+   * the notice (`slack: booked`); for `nudged` the channel; for `meeting` the outcome
+   * (MeetingOutcome, or `pending` for a mark cleared within the grace time).
    */
   text: string
-  /** For `owner_change`: how. */
-  via?: OwnerVia
+  /** For `owner_change`: how; for `meeting`: who said it (MeetingVia). */
+  via?: OwnerVia | MeetingVia
+}
+
+/**
+ * How a booked demo ended (docs/console.md, "Met or missed"): `met`, held; `no_show`, the guest
+ * did not come; `host_absent`, our host did not.
+ */
+export const meetingOutcomes = ['met', 'no_show', 'host_absent'] as const
+export type MeetingOutcome = (typeof meetingOutcomes)[number]
+/** Who said how a meeting ended: a person, the scheduler, or the grace time passing unmarked. */
+export type MeetingVia = 'hand' | 'scheduler' | 'grace'
+
+/** A lead's booked meeting, as the lead's page shows and marks it. */
+export interface LeadMeeting {
+  /** Null while it is to come, or over within the grace time with no mark yet. */
+  outcome: MeetingOutcome | null
+  start: string
+  /** Its end, where the scheduler said; else null. */
+  end: string | null
+  /** Whether it has started, so that it may be marked. */
+  started: boolean
 }
 
 /**
@@ -169,6 +192,8 @@ export interface LeadDetail {
   lead: Record<string, string | number | boolean | null>
   status: PipelineStatus
   owner: LeadOwnerRef | null
+  /** The booked meeting; null for a lead with none booked. */
+  meeting: LeadMeeting | null
   history: LeadHistoryEntry[]
 }
 
@@ -190,6 +215,15 @@ export interface NewNote {
  */
 export interface OwnerChange {
   userId: string
+}
+/**
+ * `POST /leads/:id/meeting` `{ outcome }`: the owner or sales mark how the lead's booked meeting
+ * ended, once it has started; the mark is written back to the scheduler where its API key is set
+ * (refused with 502 `unavailable` when the scheduler does not take it, and nothing is marked). It
+ * answers the lead's new LeadDetail and is on the trail as `meeting_mark`.
+ */
+export interface MeetingMark {
+  outcome: MeetingOutcome
 }
 export interface LeadOwnerChoice extends LeadOwnerRef {
   role: StaffRole

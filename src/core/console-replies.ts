@@ -20,11 +20,13 @@ import {
   type IntegrationsReport,
   type LeadDetail,
   type LeadHistoryEntry,
+  type LeadMeeting,
   type LeadOwnerChoice,
   type LeadOwnerRef,
   type LeadPage,
   type LeadSummary,
   leadHistoryKinds,
+  meetingOutcomes,
   pipelineStatuses,
   type RetryResult,
   type StaffList,
@@ -78,13 +80,21 @@ const historyEntrySchema: Schema<LeadHistoryEntry> = v.object({
   kind: v.picklist(leadHistoryKinds),
   by: nullableString,
   text: v.string(),
-  via: v.optional(v.picklist(['turn', 'rule', 'booking', 'hand'])),
+  via: v.optional(v.picklist(['turn', 'rule', 'booking', 'hand', 'scheduler', 'grace'])),
+})
+
+const meetingSchema: Schema<LeadMeeting> = v.object({
+  outcome: v.nullable(v.picklist(meetingOutcomes)),
+  start: v.string(),
+  end: nullableString,
+  started: v.boolean(),
 })
 
 export const leadDetailSchema: Schema<LeadDetail> = v.object({
   lead: v.record(v.string(), v.nullable(v.union([v.string(), v.number(), v.boolean()]))),
   status,
   owner: ownerSchema,
+  meeting: v.nullable(meetingSchema),
   history: v.array(historyEntrySchema),
 })
 

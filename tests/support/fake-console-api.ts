@@ -5,7 +5,9 @@ import type {
   LeadDetail,
   LeadFilter,
   LeadHistoryEntry,
+  LeadMeeting,
   LeadSummary,
+  MeetingOutcome,
   PipelineStatus,
   StaffMe,
   StaffMember,
@@ -34,6 +36,11 @@ export interface FakeApiOptions {
   funnel?: FunnelFixture
   /** The destinations' states (fake-console-integrations.ts); `healthy` when unset. */
   integrations?: IntegrationsFixture
+  /**
+   * Booked meetings held a day before `now`, so they may be marked; each lead's outcome as
+   * given (none by default). Without it, every booked meeting is still to come.
+   */
+  meetingsHeld?: Record<string, MeetingOutcome | null>
 }
 
 const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken']
@@ -206,6 +213,19 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     if (!lead) throw new ConsoleApiError(404, { code: 'not_found', message: 'No such lead.' })
     return lead
   }
+  const meetings = new Map(Object.entries(options.meetingsHeld ?? {}))
+  const meetingOf = (lead: LeadSummary): LeadMeeting | null => {
+    if (lead.bookingState !== 'booked' || lead.bookingStart === null) return null
+    const start = options.meetingsHeld
+      ? new Date(now - 86_400_000).toISOString()
+      : lead.bookingStart
+    return {
+      outcome: meetings.get(lead.id) ?? null,
+      start,
+      end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+      started: Date.parse(start) <= now,
+    }
+  }
   const detail = (lead: LeadSummary): LeadDetail => ({
     lead: {
       id: lead.id,
@@ -222,6 +242,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     },
     status: lead.status,
     owner: lead.owner,
+    meeting: meetingOf(lead),
     history: [
       ...(histories.get(lead.id) ?? []),
       ...(lead.bookingState
@@ -296,6 +317,26 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         })
         record('note_added', id, {})
         return detail(find(id))
+      }),
+    markMeeting: (id, outcome) =>
+      answer('markMeeting', () => {
+        const lead = find(id)
+        if (!meetingOf(lead)?.started) {
+          throw new ConsoleApiError(400, {
+            code: 'invalid',
+            message: 'A meeting is marked once it has started.',
+          })
+        }
+        meetings.set(id, outcome)
+        addHistory(id, {
+          at: new Date().toISOString(),
+          kind: 'meeting',
+          by: options.me.email,
+          text: outcome,
+          via: 'hand',
+        })
+        record('meeting_mark', id, { outcome })
+        return detail(lead)
       }),
     owners: () =>
       answer('owners', () =>

@@ -3,7 +3,13 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import {
   type LeadDetail,
+  type LeadHistoryEntry,
+  type LeadMeeting,
   type LeadOwnerRef,
+  type MeetingOutcome,
+  type MeetingVia,
+  meetingOutcomes,
+  type OwnerVia,
   type PipelineStatus,
   pipelineStatuses,
 } from '#core/console-api.ts'
@@ -15,6 +21,7 @@ import { useFocusOnChange } from '../use-focus-on-change.ts'
 import { LeadErase } from './lead-erase.tsx'
 
 const words = consoleCopy.lead
+const meetingWords = consoleCopy.meeting
 
 /** One lead: everything it carries, a reply, its owner, pipeline status, notes and history. */
 export function LeadPanel({ id, backQuery }: { id: string; backQuery: string }) {
@@ -99,6 +106,7 @@ function LeadBody({
         </section>
         <div>
           <OwnerForm id={id} owner={detail.owner} />
+          {detail.meeting && <MeetingForm id={id} meeting={detail.meeting} />}
           <StatusForm id={id} status={detail.status} />
           <NoteForm id={id} />
           <History detail={detail} />
@@ -145,6 +153,52 @@ function StatusForm({ id, status }: { id: string; status: PipelineStatus }) {
         {words.saveStatus}
       </button>
       <ChangeOutcome error={save.error} saved={save.isSuccess} />
+    </form>
+  )
+}
+
+// How the booked meeting ended: marked once it has started; who may mark is the database's say.
+function MeetingForm({ id, meeting }: { id: string; meeting: LeadMeeting }) {
+  const api = useConsoleApi()
+  const mark = useLeadChange(id, (value) => api.markMeeting(id, value as MeetingOutcome))
+  const field = useId()
+  const said = meetingWords.outcomes[meeting.outcome ?? 'pending']
+  return (
+    <form
+      className="console-form console-form--inline"
+      aria-label={meetingWords.title}
+      onSubmit={(event) => {
+        event.preventDefault()
+        mark.mutate(String(new FormData(event.currentTarget).get('outcome')))
+      }}
+    >
+      <p>
+        <strong>{meetingWords.title}:</strong> {said}{' '}
+        <span className="console-muted">{meetingWords.at(formatInstant(meeting.start))}</span>
+      </p>
+      {meeting.started ? (
+        <>
+          <label htmlFor={field}>{meetingWords.mark}</label>
+          <select
+            id={field}
+            name="outcome"
+            defaultValue={meeting.outcome ?? 'met'}
+            key={meeting.outcome}
+          >
+            {meetingOutcomes.map((each) => (
+              <option key={each} value={each}>
+                {meetingWords.outcomes[each]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--outline" disabled={mark.isPending}>
+            {meetingWords.save}
+          </button>
+          <ChangeOutcome error={mark.error} saved={mark.isSuccess} />
+        </>
+      ) : (
+        <p className="console-muted">{meetingWords.toCome}</p>
+      )}
     </form>
   )
 }
@@ -221,6 +275,22 @@ function ChangeOutcome({ error, saved }: { error: Error | null; saved: boolean }
   )
 }
 
+function historyText(entry: LeadHistoryEntry): string {
+  if (entry.kind === 'status_change') {
+    return consoleCopy.statuses[entry.text as PipelineStatus] ?? entry.text
+  }
+  if (entry.kind === 'meeting') {
+    return meetingWords.outcomes[entry.text as MeetingOutcome | 'pending'] ?? entry.text
+  }
+  return entry.text
+}
+
+function viaText({ kind, via }: LeadHistoryEntry): string {
+  if (!via) return ''
+  if (kind === 'meeting') return meetingWords.via[via as MeetingVia] ?? ''
+  return consoleCopy.ownerVia[via as OwnerVia] ?? ''
+}
+
 function History({ detail }: { detail: LeadDetail }) {
   return (
     <section aria-labelledby="lead-history">
@@ -234,12 +304,8 @@ function History({ detail }: { detail: LeadDetail }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: entries are never reordered in place
             <li key={index}>
               <time dateTime={entry.at}>{formatInstant(entry.at)}</time>{' '}
-              <strong>{consoleCopy.history[entry.kind]}</strong>{' '}
-              {entry.kind === 'status_change'
-                ? (consoleCopy.statuses[entry.text as PipelineStatus] ?? entry.text)
-                : entry.text}{' '}
-              {entry.via && consoleCopy.ownerVia[entry.via]}{' '}
-              <span className="console-muted">{words.by(entry.by)}</span>
+              <strong>{consoleCopy.history[entry.kind]}</strong> {historyText(entry)}{' '}
+              {viaText(entry)} <span className="console-muted">{words.by(entry.by)}</span>
             </li>
           ))}
         </ol>

@@ -30,6 +30,25 @@ export interface BookingEvent {
    * membership): a host on the staff becomes the lead's owner once it is booked.
    */
   hostEmail?: string
+  /** When the demo ends, where the provider says. */
+  endTime?: string
+  /** What the provider's API says of the meeting's attendance (the read-back only). */
+  attendance?: Pick<AttendanceEvent, 'guestNoShow' | 'hostAbsent'>
+}
+
+/**
+ * What a provider says of one booking's meeting: its end (Cal.com's MEETING_ENDED), whether the
+ * guest was a no-show (Cal.com's BOOKING_NO_SHOW_UPDATED, Calendly's invitee_no_show.*), whether
+ * the host was absent (Cal.com's API only). A field left out is not said; `false` clears a mark.
+ */
+export interface AttendanceEvent {
+  provider: BookingProvider
+  bookingId: string
+  /** When the provider said it: a mark older than the newest one taken changes nothing. */
+  occurredAt: string
+  endTime?: string
+  guestNoShow?: boolean
+  hostAbsent?: boolean
 }
 
 /**
@@ -41,6 +60,7 @@ export type WebhookOutcome =
   | { kind: 'malformed'; reason: string }
   | { kind: 'ignored'; trigger: string }
   | { kind: 'booking'; event: BookingEvent }
+  | { kind: 'attendance'; event: AttendanceEvent }
 
 /**
  * What sales are told about a change of a lead's booking: booked, cancelled, or that the host

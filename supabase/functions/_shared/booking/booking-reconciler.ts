@@ -11,6 +11,8 @@ export interface BookingReconcilerDependencies {
   /** The channels sales are told on: a change's notifications are made for these. */
   channels: NoticeChannels
   now: () => Date
+  /** MEETING_OUTCOME_GRACE_HOURS: how long after its end an unmarked meeting counts as met. */
+  graceHours: number
   log: (message: string, error?: unknown) => void
   fetch?: typeof globalThis.fetch
 }
@@ -54,6 +56,13 @@ export function createBookingReconciler(deps: BookingReconcilerDependencies) {
     for (const event of events) {
       const applied = await deps.bookings.apply(event, deps.channels, deps.now())
       if (applied.notice !== null) notices++
+      if (applied.leadId !== null && (event.endTime || event.attendance)) {
+        // The API's marks as they are now: said at the read's start, so a webhook said later wins.
+        const { provider, bookingId, endTime, attendance } = event
+        const occurredAt = startedAt.toISOString()
+        const said = { provider, bookingId, occurredAt, endTime, ...attendance }
+        await deps.bookings.attend(said, deps.now(), deps.graceHours)
+      }
     }
     await deps.bookings.looked(provider, startedAt, deps.now())
     return { read: events.length, notices }

@@ -1,5 +1,6 @@
+import type { MeetingOutcome } from '#core/console-api.ts'
 import type { BookingProvider } from '#core/next-step.ts'
-import type { BookingEvent, BookingNoticeKey } from './booking-event.ts'
+import type { AttendanceEvent, BookingEvent, BookingNoticeKey } from './booking-event.ts'
 
 /** What applying a booking change came to. */
 interface BookingApplied {
@@ -30,6 +31,18 @@ export interface BookingStore {
    * way sales hear of, a notification is made for each of `channels`.
    */
   apply(event: BookingEvent, channels: NoticeChannels, now: Date): Promise<BookingApplied>
+  /**
+   * Applies what a provider said of a booking's meeting, and settles its lead's outcome (met,
+   * no-show, host absent, or still to come) under `graceHours` (MEETING_OUTCOME_GRACE_HOURS).
+   * `leadId` is null for a booking not stored.
+   */
+  attend(
+    event: AttendanceEvent,
+    now: Date,
+    graceHours: number,
+  ): Promise<{ leadId: string | null; outcome: MeetingOutcome | null }>
+  /** Makes met every booked meeting whose end passed `graceHours` ago unmarked; how many. */
+  settle(now: Date, graceHours: number): Promise<number>
   /** Until when `provider`'s bookings were read back from its API; null before the first read. */
   lastLook(provider: BookingProvider): Promise<Date | null>
   /** Records that `provider`'s bookings changed before `until` have been read back. */

@@ -5,7 +5,7 @@ import type { FunctionEnv } from '../http/function-env.ts'
 import { errorReply } from '../http/json-reply.ts'
 import { methodNotAllowed } from '../http/method-not-allowed.ts'
 import { textBody } from '../http/text-body.ts'
-import type { BookingNoticeKey, WebhookOutcome } from './booking-event.ts'
+import type { AttendanceEvent, BookingNoticeKey, WebhookOutcome } from './booking-event.ts'
 import type { BookingStore, NoticeChannels } from './booking-store.ts'
 import { schedulers } from './schedulers.ts'
 
@@ -20,6 +20,8 @@ export interface BookingWebhookDependencies {
   dispatchBooking: (key: BookingNoticeKey) => Promise<unknown>
   afterReply: AfterReply
   now: () => Date
+  /** MEETING_OUTCOME_GRACE_HOURS: how long after its end an unmarked meeting counts as met. */
+  graceHours: number
   log: (message: string, error?: unknown) => void
   /** Largest body read, in bytes. */
   maxBodyBytes?: number
@@ -55,6 +57,26 @@ export function bookingWebhookRoutes(deps: BookingWebhookDependencies) {
     return schedulers[provider].readWebhook(body, headers, secret, deps.now)
   }
 
+  // A meeting's end or marks, applied like a booking: 503 when the store fails (the read-back
+  // finds it), 200 for a booking not stored (nothing later would make it a lead's).
+  async function attend(provider: BookingProvider, event: AttendanceEvent) {
+    const { bookingId, occurredAt, endTime, guestNoShow, hostAbsent } = event
+    try {
+      const attended = await deps.bookings.attend(
+        { provider, bookingId, occurredAt, endTime, guestNoShow, hostAbsent },
+        deps.now(),
+        deps.graceHours,
+      )
+      if (attended.leadId === null) {
+        deps.log(`A ${schedulers[provider].name} meeting (${bookingId}) of no stored booking`)
+      }
+      return acknowledged()
+    } catch (error) {
+      deps.log('The booking store failed', error)
+      return errorReply(503, { code: 'unavailable', message: 'Try again later.' })
+    }
+  }
+
   /** One provider's webhook, at `/`: posted, its body read whole (the signature is over it). */
   return (provider: BookingProvider): Hono<FunctionEnv> => {
     const app = new Hono<FunctionEnv>()
@@ -77,6 +99,7 @@ export function bookingWebhookRoutes(deps: BookingWebhookDependencies) {
           return errorReply(400, { code: 'malformed', message: outcome.reason })
         }
         if (outcome.kind === 'ignored') return acknowledged()
+        if (outcome.kind === 'attendance') return attend(provider, outcome.event)
         const { event } = outcome
         let applied: Awaited<ReturnType<BookingStore['apply']>>
         try {
@@ -101,7 +124,8 @@ export function bookingWebhookRoutes(deps: BookingWebhookDependencies) {
           return acknowledged()
         }
         if (applied.notice !== null) deps.afterReply(deps.dispatchBooking(applied.notice))
-        return acknowledged()
+        if (event.endTime === undefined) return acknowledged()
+        return attend(provider, { ...event, endTime: event.endTime })
       },
     )
     app.all('/', methodNotAllowed('POST', 'Booking webhooks are posted.'))

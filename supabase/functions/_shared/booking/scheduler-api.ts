@@ -1,3 +1,4 @@
+import type { MeetingOutcome } from '#core/console-api.ts'
 import { isRecord } from '#core/is-record.ts'
 import type { BookingEvent, Json } from './booking-event.ts'
 
@@ -28,7 +29,24 @@ export interface SchedulerApi {
     since: Date,
     fetch: typeof globalThis.fetch,
   ): Promise<BookingEvent[]>
+  /**
+   * Writes a mark made in the console back to the booking `bookingId`: met clears a guest's
+   * no-show. Rejects, saying what to do, when the scheduler does not take it.
+   */
+  markMeeting(
+    api: SchedulerApiSettings,
+    bookingId: string,
+    outcome: MeetingOutcome,
+    fetch: typeof globalThis.fetch,
+  ): Promise<void>
 }
+
+/**
+ * How far back the read-back looks at meetings that have started, changed or not: a no-show
+ * marked at the scheduler after its meeting changes no booking Calendly filters by, nor the
+ * `updatedAt` of a Cal.com booking (its attendee is marked, not the booking).
+ */
+export const attendanceLookBackMs = 7 * 24 * 60 * 60_000
 
 // One page must not hold the job up for long; the next run looks again.
 const requestTimeoutMs = 15_000
@@ -37,13 +55,43 @@ const requestTimeoutMs = 15_000
  * GETs `url` as JSON. A refusal names the setting to check; any other failure says the job
  * looks again on its next run, which it does, from the same cursor.
  */
-export async function getApiJson(
+export function getApiJson(
   url: URL,
   headers: Record<string, string>,
   what: { name: string; keySetting: string },
   fetch: typeof globalThis.fetch,
 ): Promise<Json> {
-  const response = await fetch(url, { headers, signal: AbortSignal.timeout(requestTimeoutMs) })
+  return apiJson(url, { headers }, what, fetch, 'the next run looks again')
+}
+
+/**
+ * Sends `body` to `url` by `method` (a mark written back from the console), and reads the
+ * reply's JSON object; `{}` for a 204. Rejects, saying what to do, on any other answer.
+ */
+export function sendApiJson(
+  method: 'POST' | 'DELETE',
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+  what: { name: string; keySetting: string },
+  fetch: typeof globalThis.fetch,
+): Promise<Json> {
+  const init: RequestInit = { method, headers: { ...headers } }
+  if (body !== undefined) {
+    init.headers = { ...headers, 'content-type': 'application/json' }
+    init.body = JSON.stringify(body)
+  }
+  return apiJson(url, init, what, fetch, 'try again in a moment')
+}
+
+async function apiJson(
+  url: URL,
+  init: RequestInit,
+  what: { name: string; keySetting: string },
+  fetch: typeof globalThis.fetch,
+  again: string,
+): Promise<Json> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(requestTimeoutMs) })
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel()
     throw new ApiRefused(
@@ -53,10 +101,9 @@ export async function getApiJson(
   }
   if (!response.ok) {
     await response.body?.cancel()
-    throw new Error(
-      `${what.name} answered ${response.status} to ${url.pathname}; the next run looks again`,
-    )
+    throw new Error(`${what.name} answered ${response.status} to ${url.pathname}; ${again}`)
   }
+  if (response.status === 204) return {}
   const body: unknown = await response.json().catch(() => undefined)
   if (!isRecord(body)) throw new Error(`${what.name} sent ${url.pathname} no JSON object`)
   return body

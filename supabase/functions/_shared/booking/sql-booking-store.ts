@@ -1,3 +1,4 @@
+import type { MeetingOutcome } from '#core/console-api.ts'
 import type { BookingProvider } from '#core/next-step.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { type SqlStoreOptions, toDate, transactionsAs } from '../db/sql-role.ts'
@@ -44,6 +45,21 @@ export function createSqlBookingStore(
           [provider, until, now],
         ),
       )
+    },
+    async attend(event, now, graceHours) {
+      const [row] = await db.query<{ lead_id: string | null; outcome: MeetingOutcome | null }>(
+        `select lead_id, outcome from public.apply_demo_request_attendance(
+           p_event => $1::jsonb, p_now => $2, p_grace_hours => $3)`,
+        [JSON.stringify(event), now, graceHours],
+      )
+      return { leadId: row?.lead_id ?? null, outcome: row?.outcome ?? null }
+    },
+    async settle(now, graceHours) {
+      const [row] = await db.query<{ n: number }>(
+        'select public.demo_request_settle_meetings($1, $2) as n',
+        [now, graceHours],
+      )
+      return Number(row?.n ?? 0)
     },
     async apply(event, channels, now) {
       const [row] = await db.query<ApplyRow>(

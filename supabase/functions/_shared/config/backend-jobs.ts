@@ -39,11 +39,12 @@ export function createBackendJobs(
   dispatcher: NotificationDispatcher,
   reconcile: Reconcile | null,
   prune: () => Promise<unknown>,
+  settleMeetings?: () => Promise<number>,
 ): BackendJobs {
   return {
     channels: dispatcher.channels,
     readsBack: reconcile !== null,
-    run: oneAtATime(() => runScheduledJob(dispatcher, reconcile)),
+    run: oneAtATime(() => runScheduledJob(dispatcher, reconcile, settleMeetings)),
     prune: oneAtATime(prune),
   }
 }

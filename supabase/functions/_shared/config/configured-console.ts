@@ -24,7 +24,7 @@ export interface ConsoleHandlerOptions {
 export function createConfiguredConsoleHandler(
   config: Pick<
     FunctionConfig,
-    'auth' | 'allowedOrigins' | 'salesTimeZone' | 'analytics' | 'notifyTimeoutMs'
+    'auth' | 'allowedOrigins' | 'salesTimeZone' | 'analytics' | 'notifyTimeoutMs' | 'schedulerApis'
   > &
     NotifierSettings,
   db: SqlDatabase,
@@ -45,6 +45,7 @@ export function createConfiguredConsoleHandler(
     funnelBounds: config.analytics,
     notifiers: options.notifiers ?? configuredNotifiers(config),
     testTimeoutMs: config.notifyTimeoutMs,
+    schedulerApis: config.schedulerApis,
     now: options.now,
   })
 }

@@ -67,7 +67,7 @@ function createConfiguredDispatcher(
  * null when no scheduler's API is set.
  */
 function createConfiguredReconciler(
-  config: Pick<FunctionConfig, 'schedulerApis'>,
+  config: Pick<FunctionConfig, 'schedulerApis' | 'meetingOutcomeGraceHours'>,
   bookings: BookingStore,
   channels: readonly NotificationChannel[],
   options: { now?: () => Date; fetch?: typeof globalThis.fetch } = {},
@@ -78,6 +78,7 @@ function createConfiguredReconciler(
     apis: config.schedulerApis,
     channels,
     now: options.now ?? (() => new Date()),
+    graceHours: config.meetingOutcomeGraceHours,
     log: console.error,
     fetch: options.fetch,
   })
@@ -129,6 +130,7 @@ export function createBackend(
     dispatcher,
     createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }),
     createRetention(config, stores, now),
+    () => stores.bookings.settle(now(), config.meetingOutcomeGraceHours),
   )
   const pruneNow = pruneWhileServing(jobs.prune, now, afterReply, log)
   const leads = demoRequestRoutes({
@@ -155,6 +157,7 @@ export function createBackend(
     dispatchBooking: dispatcher.dispatchBooking,
     afterReply,
     now,
+    graceHours: config.meetingOutcomeGraceHours,
     log,
   })
   // A page's beacon carries no API key: its origin and the client's limit guard it instead.

@@ -29,6 +29,8 @@ export interface FunctionConfig {
   notifyMaxAttempts: number
   /** `NO_BOOKING_ALERT_SECONDS`: how long after the send an unbooked lead is nudged about. */
   noBookingAlertSeconds: number
+  /** `MEETING_OUTCOME_GRACE_HOURS`: hours after its end an unmarked booked meeting counts as met. */
+  meetingOutcomeGraceHours: number
   /** Role the store switches to; empty keeps the login role. */
   databaseRole: string
   email: { apiKey: string; to: string[]; from: string; apiUrl: string } | null
@@ -95,6 +97,8 @@ export const configDefaults = {
   notifyMaxAttempts: defaultMaxAttempts,
   // Cal.com's FORM_SUBMITTED_NO_EVENT waits as long: time to pick a slot, soon enough to call.
   noBookingAlertSeconds: 900,
+  // A day: time for the host to mark a no-show after the call, at the scheduler or the console.
+  meetingOutcomeGraceHours: 24,
   databaseRole: 'service_role',
   emailFrom: 'Demo requests <onboarding@resend.dev>',
   // 2^12 hashes, a few tenths of a second of a phone's Web Crypto, on a quiet day; 2^18 (about
@@ -308,6 +312,11 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
       'NO_BOOKING_ALERT_SECONDS',
       env('NO_BOOKING_ALERT_SECONDS'),
       configDefaults.noBookingAlertSeconds,
+    ),
+    meetingOutcomeGraceHours: positiveInteger(
+      'MEETING_OUTCOME_GRACE_HOURS',
+      env('MEETING_OUTCOME_GRACE_HOURS'),
+      configDefaults.meetingOutcomeGraceHours,
     ),
     databaseRole: env('DATABASE_ROLE') ?? configDefaults.databaseRole,
     email:

@@ -5,7 +5,7 @@ export function createUnavailableStores(): FunctionStores {
   const fail = () => Promise.reject(new Error('No database is configured'))
   return {
     leads: { accept: fail, list: fail, count: fail },
-    bookings: { apply: fail, lastLook: fail, looked: fail },
+    bookings: { apply: fail, attend: fail, settle: fail, lastLook: fail, looked: fail },
     funnel: { countBatch: fail, counts: fail, report: fail, prune: fail },
     audit: { prune: fail },
     abuse: { clientKeySecret: fail, spendProof: fail, windowTotal: fail, prune: fail },

@@ -1,6 +1,6 @@
 import type { Env } from 'hono'
 import * as v from 'valibot'
-import { pipelineStatuses, type StaffRole, staffRoles } from '#core/console-api.ts'
+import { meetingOutcomes, pipelineStatuses, type StaffRole, staffRoles } from '#core/console-api.ts'
 import { isRecord } from '#core/is-record.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { invalid } from './console-reply.ts'
@@ -50,6 +50,13 @@ export function consoleBody<S extends v.GenericSchema, E extends Env = Env>(
 export const statusChange = v.object({
   status: present(
     v.picklist(pipelineStatuses, `status must be one of ${pipelineStatuses.join(', ')}.`),
+  ),
+})
+
+/** `POST /leads/:id/meeting`. */
+export const meetingMark = v.object({
+  outcome: present(
+    v.picklist(meetingOutcomes, `outcome must be one of ${meetingOutcomes.join(', ')}.`),
   ),
 })
 

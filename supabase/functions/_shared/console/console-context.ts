@@ -1,4 +1,6 @@
+import type { BookingProvider } from '#core/next-step.ts'
 import type { FunnelBounds } from '../analytics/funnel-store.ts'
+import type { SchedulerApiSettings } from '../booking/scheduler-api.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { Staff } from './as-staff.ts'
 import type { RunAsStaff } from './leads/lead-export.ts'
@@ -18,6 +20,9 @@ export interface ConsoleContext {
   funnelBounds: FunnelBounds
   /** Null where the function has no service role key: inviting and removing are then off. */
   authAdmin: AuthAdmin | null
+  /** Each scheduler's API where its key is set: a meeting's mark is written back to it. */
+  schedulerApis: Record<BookingProvider, SchedulerApiSettings | null>
+  fetch: typeof globalThis.fetch
   now: () => Date
   log: (message: string, error?: unknown) => void
 }

@@ -1,6 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { consoleFunctionName } from '#core/console-api.ts'
+import type { BookingProvider } from '#core/next-step.ts'
 import type { FunnelBounds } from '../analytics/funnel-store.ts'
+import type { SchedulerApiSettings } from '../booking/scheduler-api.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { FunctionEnv } from '../http/function-env.ts'
 import { allowedOrigin, preflight } from '../http/origin-policy.ts'
@@ -11,6 +13,7 @@ import { asStaff } from './as-staff.ts'
 import {
   consoleBody,
   eraseRequest,
+  meetingMark,
   newNote,
   ownerChange,
   staffChange,
@@ -37,6 +40,7 @@ import {
   leadsQuery,
   patchLead,
   postErase,
+  postMeeting,
   postNote,
   postOwner,
 } from './leads/lead-routes.ts'
@@ -68,6 +72,9 @@ export interface ConsoleDeps {
   notifiers?: readonly Notifier[]
   /** How long "Send a test" waits for a destination (NOTIFY_TIMEOUT_MS); 10 s by default. */
   testTimeoutMs?: number
+  /** Each scheduler's API (SchedulerApis); a mark is written back where one is set. None by default. */
+  schedulerApis?: Record<BookingProvider, SchedulerApiSettings | null>
+  fetch?: typeof globalThis.fetch
   now?: () => Date
   log?: (message: string, error?: unknown) => void
 }
@@ -128,6 +135,8 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       salesTimeZone,
       funnelBounds,
       authAdmin: deps.authAdmin,
+      schedulerApis: deps.schedulerApis ?? { cal: null, calendly: null },
+      fetch: deps.fetch ?? globalThis.fetch,
       now,
       log,
     })
@@ -195,6 +204,9 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     )
     .post('/leads/:id/owner', signedIn, consoleBody(ownerChange, '{ "userId": "…" }'), (c) =>
       answer(c, postOwner(c.var.console, c.req.valid('json'))),
+    )
+    .post('/leads/:id/meeting', signedIn, consoleBody(meetingMark, '{ "outcome": "met" }'), (c) =>
+      answer(c, postMeeting(c.var.console, c.req.valid('json'))),
     )
     .get('/owners', signedIn, (c) => answer(c, getOwners(c.var.console)))
     .post(

@@ -5,6 +5,8 @@ import type { NotificationDispatcher } from './notification-dispatcher.ts'
 export interface ScheduledRun {
   /** What was read back from the schedulers; absent where no scheduler's API is set. */
   bookings?: ReconcileSummary
+  /** Booked meetings the grace time made met in this run. */
+  met?: number
   /** Notifications sent, and those that failed and stay due. */
   sent: number
   failed: number
@@ -14,14 +16,28 @@ export interface ScheduledRun {
  * One run of the scheduled job, however it is started: the retry endpoint pg_cron calls, the
  * loop of `npm start`, or `npm run notify:retry`. The schedulers' bookings are read back first,
  * so what they tell sales goes out in the same run's sending. Rejects only if the notification
- * store does: reading back never rejects.
+ * store does: reading back never rejects, and settling meetings is tried again next run.
  */
 export async function runScheduledJob(
   dispatcher: NotificationDispatcher,
   reconcile: Reconcile | null | undefined,
+  settleMeetings?: () => Promise<number>,
 ): Promise<ScheduledRun> {
   const bookings = reconcile ? await reconcile() : undefined
+  // After the read-back, so a no-show it finds is not first made met by the grace time.
+  const met = await settleMeetings?.().catch((error: unknown) => {
+    console.error(
+      'Settling the meetings the grace time made met failed; the next run tries again',
+      error,
+    )
+    return undefined
+  })
   const { sent, failed } =
     dispatcher.channels.length > 0 ? await dispatcher.retryDue() : { sent: 0, failed: 0 }
-  return bookings ? { bookings, sent, failed } : { sent, failed }
+  return {
+    ...(bookings ? { bookings } : {}),
+    ...(met ? { met } : {}),
+    sent,
+    failed,
+  }
 }

@@ -1,7 +1,14 @@
 import type { BookingState } from '#core/booking-state.ts'
+import type { MeetingOutcome } from '#core/console-api.ts'
 import { isRecord } from '#core/is-record.ts'
 import { type BookingEvent, instant, type Json, text } from '../booking-event.ts'
-import { getApiJson, type SchedulerApi, type SchedulerApiSettings } from '../scheduler-api.ts'
+import {
+  attendanceLookBackMs,
+  getApiJson,
+  type SchedulerApi,
+  type SchedulerApiSettings,
+  sendApiJson,
+} from '../scheduler-api.ts'
 
 /** The version of `GET /v2/bookings` read here (its `cal-api-version` header). */
 const calApiVersion = '2024-08-13'
@@ -55,12 +62,21 @@ export function calApiBookingEvent(booking: Json): BookingEvent | undefined {
   const [host] = Array.isArray(booking.hosts) ? booking.hosts : []
   const hostEmail = isRecord(host) ? text(host.email) : undefined
   if (hostEmail) event.hostEmail = hostEmail
+  const endTime = instant(booking.end)
+  if (endTime) event.endTime = endTime
+  event.attendance = {
+    guestNoShow: (Array.isArray(booking.attendees) ? booking.attendees : []).some(
+      (one) => isRecord(one) && one.absent === true,
+    ),
+    hostAbsent: booking.absentHost === true,
+  }
   return event
 }
 
 /**
- * Every booking of the key's account made or changed since `since`: `afterCreatedAt` and
- * `afterUpdatedAt` are asked apart, as a booking never changed may have no `updatedAt`. Pages
+ * Every booking of the key's account made or changed since `since`, or held in the week before
+ * it: `afterCreatedAt` and `afterUpdatedAt` are asked apart, as a booking never changed may have
+ * no `updatedAt`. Pages
  * follow `pagination.hasNextPage`, with `take` and `skip`.
  */
 async function calChangedSince(
@@ -71,10 +87,19 @@ async function calChangedSince(
   const headers = { authorization: `Bearer ${api.key}`, 'cal-api-version': calApiVersion }
   const what = { name: 'Cal.com', keySetting: 'CAL_API_KEY' }
   const found = new Map<string, BookingEvent>()
-  for (const filter of ['afterCreatedAt', 'afterUpdatedAt']) {
+  // Made since, changed since, and held lately (a guest marked absent changes its attendee, not
+  // the booking's updatedAt).
+  const filters = [
+    { afterCreatedAt: since },
+    { afterUpdatedAt: since },
+    { afterStart: new Date(since.getTime() - attendanceLookBackMs), beforeEnd: since },
+  ]
+  for (const filter of filters) {
     for (let skip = 0; ; skip += pageSize) {
       const url = new URL(`${api.url}/v2/bookings`)
-      url.searchParams.set(filter, since.toISOString())
+      for (const [name, at] of Object.entries(filter)) {
+        url.searchParams.set(name, at.toISOString())
+      }
       url.searchParams.set('take', String(pageSize))
       url.searchParams.set('skip', String(skip))
       const body = await getApiJson(url, headers, what, fetch)
@@ -94,10 +119,39 @@ async function calChangedSince(
   return [...found.values()]
 }
 
+/**
+ * A mark made in the console, written to the booking through `POST /v2/bookings/{uid}/mark-absent`
+ * (`{ host }` or `{ attendees: [{ email, absent }] }`), its attendees read first from
+ * `GET /v2/bookings/{uid}`. Cal.com sets the host's absence but never clears it: met clears
+ * the guests' marks only.
+ */
+async function calMarkMeeting(
+  api: SchedulerApiSettings,
+  uid: string,
+  outcome: MeetingOutcome,
+  fetch: typeof globalThis.fetch,
+): Promise<void> {
+  const headers = { authorization: `Bearer ${api.key}`, 'cal-api-version': calApiVersion }
+  const what = { name: 'Cal.com', keySetting: 'CAL_API_KEY' }
+  const path = `${api.url}/v2/bookings/${encodeURIComponent(uid)}`
+  let body: Json = { host: true }
+  if (outcome !== 'host_absent') {
+    const read = await getApiJson(new URL(path), headers, what, fetch)
+    const booking = isRecord(read.data) ? read.data : {}
+    const attendees = (Array.isArray(booking.attendees) ? booking.attendees : [])
+      .map((attendee) => (isRecord(attendee) ? text(attendee.email) : undefined))
+      .filter((email) => email !== undefined)
+    if (attendees.length === 0) throw new Error(`Cal.com names no attendee of booking ${uid}`)
+    body = { attendees: attendees.map((email) => ({ email, absent: outcome === 'no_show' })) }
+  }
+  await sendApiJson('POST', new URL(`${path}/mark-absent`), headers, body, what, fetch)
+}
+
 /** Cal.com's API v2, at api.cal.com or a self-hosted instance's API address. */
 export const calApi: SchedulerApi = {
   keySetting: 'CAL_API_KEY',
   urlSetting: 'CAL_API_URL',
   defaultUrl: 'https://api.cal.com',
   changedSince: calChangedSince,
+  markMeeting: calMarkMeeting,
 }

@@ -56,6 +56,8 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
   if (!body) return malformed('the body is not a JSON object')
   const trigger = text(body.triggerEvent)
   if (!trigger) return malformed('triggerEvent is missing')
+  const attendance = calAttendance(trigger, body)
+  if (attendance) return attendance
   // PING (Cal.com's test button) and triggers nobody asked for are acknowledged, not stored.
   if (!Object.hasOwn(states, trigger)) return { kind: 'ignored', trigger }
   const payload = body.payload
@@ -80,6 +82,8 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
     timeZone: timeZone(payload),
     occurredAt,
   }
+  const endTime = instant(payload.endTime)
+  if (endTime) event.endTime = endTime
   // A reschedule is a new booking (a new uid) naming the one it replaces; Cal.com calls that
   // `rescheduleUid` in its webhook data, from the booking's own `fromReschedule`. One that needs
   // confirmation names it in its BOOKING_REQUESTED; its later BOOKING_CREATED does not.
@@ -91,6 +95,38 @@ function parseCalWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 'unsi
   const organizer = isRecord(payload.organizer) ? text(payload.organizer.email) : undefined
   if (organizer) event.hostEmail = organizer
   return { kind: 'booking', event }
+}
+
+/**
+ * A meeting's end or a guest's no-show: MEETING_ENDED is scheduled by Cal.com for the booking's
+ * end and carries the booking (`uid`, `endTime`); BOOKING_NO_SHOW_UPDATED (handleMarkNoShow.ts)
+ * carries `bookingUid` and the attendees marked, each `{ email, noShow }`. A host marked absent
+ * sends no webhook: the read-back finds it (cal-api.ts). Undefined for any other trigger.
+ */
+function calAttendance(
+  trigger: string,
+  body: Json,
+): Exclude<WebhookOutcome, { kind: 'unsigned' }> | undefined {
+  if (trigger !== 'MEETING_ENDED' && trigger !== 'BOOKING_NO_SHOW_UPDATED') return undefined
+  const payload = isRecord(body.payload) ? body.payload : undefined
+  if (!payload) return malformed('payload is missing')
+  const occurredAt = instant(body.createdAt)
+  if (!occurredAt) return malformed('createdAt is not a date')
+  if (trigger === 'MEETING_ENDED') {
+    const bookingId = text(payload.uid)
+    const endTime = instant(payload.endTime)
+    if (!bookingId || !endTime) return malformed('MEETING_ENDED names no uid and endTime')
+    return { kind: 'attendance', event: { provider: 'cal', bookingId, occurredAt, endTime } }
+  }
+  const bookingId = text(payload.bookingUid)
+  const attendees = Array.isArray(payload.attendees) ? payload.attendees.filter(isRecord) : []
+  const marks = attendees.map((attendee) => attendee.noShow).filter((m) => typeof m === 'boolean')
+  if (!bookingId || marks.length === 0) {
+    return malformed('BOOKING_NO_SHOW_UPDATED names no bookingUid and attendees marked')
+  }
+  // One guest books a demo: any attendee marked absent makes it a no-show.
+  const guestNoShow = marks.includes(true)
+  return { kind: 'attendance', event: { provider: 'cal', bookingId, occurredAt, guestNoShow } }
 }
 
 /**

@@ -1,10 +1,13 @@
+import type { MeetingOutcome } from '#core/console-api.ts'
 import { isRecord } from '#core/is-record.ts'
 import { type BookingEvent, instant, type Json, text } from '../booking-event.ts'
 import {
   ApiRefused,
+  attendanceLookBackMs,
   getApiJson,
   type SchedulerApi,
   type SchedulerApiSettings,
+  sendApiJson,
 } from '../scheduler-api.ts'
 import { calendlyHostEmail, calendlyInviteeEvent } from './calendly-invitee.ts'
 
@@ -34,7 +37,10 @@ function calendlyApiInviteeEvent(
     occurredAt,
     hostEmail,
   })
-  return event.requestId || text(invitee.old_invitee) ? event : undefined
+  if (!event.requestId && !text(invitee.old_invitee)) return undefined
+  // An invitee marked a no-show carries the mark (`{ uri, created_at }`); one not, null.
+  if ('no_show' in invitee) event.attendance = { guestNoShow: isRecord(invitee.no_show) }
+  return event
 }
 
 /** Every item of a paged Calendly list, following `pagination.next_page_token`. */
@@ -81,8 +87,12 @@ async function scheduledEvents(
     const url = new URL(`${api.url}/scheduled_events`)
     url.searchParams.set(scope, uri)
     // A booking made since `since` starts after it, so this finds every one made since, with
-    // the later events besides; those not changed since are left out below.
-    url.searchParams.set('min_start_time', since.toISOString())
+    // the later events besides (those not changed since are left out below),
+    // and the meetings of the week before, whose no-shows change no event.
+    url.searchParams.set(
+      'min_start_time',
+      new Date(since.getTime() - attendanceLookBackMs).toISOString(),
+    )
     url.searchParams.set('sort', 'start_time:asc')
     try {
       return await everyPage(url, headers, fetch)
@@ -111,15 +121,52 @@ async function calendlyChangedSince(
     const uri = text(scheduled.uri)
     const startTime = instant(scheduled.start_time)
     const changed = instant(scheduled.updated_at) ?? instant(scheduled.created_at)
-    if (!uri || !startTime || (changed && Date.parse(changed) < since.getTime())) continue
+    if (!uri || !startTime) continue
+    // A meeting under way or over is read whatever changed: its no-show changes no event.
+    const started = Date.parse(startTime) < since.getTime()
+    if (!started && changed && Date.parse(changed) < since.getTime()) continue
     const uuid = uri.split('/').pop() ?? ''
     const url = new URL(`${api.url}/scheduled_events/${encodeURIComponent(uuid)}/invitees`)
     for (const invitee of await everyPage(url, headers, fetch)) {
       const event = calendlyApiInviteeEvent(invitee, startTime, calendlyHostEmail(scheduled))
+      const endTime = instant(scheduled.end_time)
+      if (event && endTime) event.endTime = endTime
       if (event) found.push(event)
     }
   }
   return found
+}
+
+/**
+ * A mark made in the console, written to the invitee (`inviteeUri`, the booking's id): a
+ * no-show through `POST /invitee_no_shows`, met by deleting the invitee's no-show
+ * (`DELETE /invitee_no_shows/{uuid}`, its uuid read from the invitee). Calendly keeps no host
+ * absence: that mark stays ours alone.
+ */
+async function calendlyMarkMeeting(
+  api: SchedulerApiSettings,
+  inviteeUri: string,
+  outcome: MeetingOutcome,
+  fetch: typeof globalThis.fetch,
+): Promise<void> {
+  if (outcome === 'host_absent') return
+  const headers = { authorization: `Bearer ${api.key}` }
+  const path = URL.canParse(inviteeUri) ? new URL(inviteeUri).pathname : ''
+  if (!/^\/scheduled_events\/[^/]+\/invitees\/[^/]+$/.test(path)) {
+    throw new Error(`${inviteeUri} is no Calendly invitee`)
+  }
+  const read = await getApiJson(new URL(`${api.url}${path}`), headers, what, fetch)
+  const invitee = isRecord(read.resource) ? read.resource : {}
+  const noShow = isRecord(invitee.no_show) ? text(invitee.no_show.uri) : undefined
+  if (outcome === 'no_show' && noShow === undefined) {
+    const url = new URL(`${api.url}/invitee_no_shows`)
+    await sendApiJson('POST', url, headers, { invitee: inviteeUri }, what, fetch)
+  }
+  if (outcome === 'met' && noShow !== undefined) {
+    const uuid = noShow.split('/').pop() ?? ''
+    const url = new URL(`${api.url}/invitee_no_shows/${encodeURIComponent(uuid)}`)
+    await sendApiJson('DELETE', url, headers, undefined, what, fetch)
+  }
 }
 
 /** Calendly's API v2. */
@@ -128,4 +175,5 @@ export const calendlyApi: SchedulerApi = {
   urlSetting: 'CALENDLY_API_URL',
   defaultUrl: 'https://api.calendly.com',
   changedSince: calendlyChangedSince,
+  markMeeting: calendlyMarkMeeting,
 }

@@ -1,5 +1,5 @@
 import { isRecord } from '#core/is-record.ts'
-import { instant, parseJson, text, type WebhookOutcome } from '../booking-event.ts'
+import { instant, type Json, parseJson, text, type WebhookOutcome } from '../booking-event.ts'
 import { hmacSha256Matches } from '../hmac.ts'
 import { calendlyHostEmail, calendlyInviteeEvent } from './calendly-invitee.ts'
 
@@ -55,6 +55,9 @@ function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 
   if (!body) return malformed('the body is not a JSON object')
   const trigger = text(body.event)
   if (!trigger) return malformed('event is missing')
+  if (trigger === 'invitee_no_show.created' || trigger === 'invitee_no_show.deleted') {
+    return noShow(body, trigger === 'invitee_no_show.created')
+  }
   if (!Object.hasOwn(states, trigger)) return { kind: 'ignored', trigger }
   const state = states[trigger] as 'booked' | 'cancelled'
   const payload = body.payload
@@ -74,7 +77,25 @@ function parseCalendlyWebhook(rawBody: string): Exclude<WebhookOutcome, { kind: 
     occurredAt,
     hostEmail: calendlyHostEmail(scheduled),
   })
+  const endTime = instant(scheduled.end_time)
+  if (endTime) event.endTime = endTime
   return { kind: 'booking', event }
+}
+
+/**
+ * An invitee marked a no-show, or the mark taken back: the payload is the invitee, its `uri` the
+ * booking's id, as in `invitee.*`.
+ */
+function noShow(body: Json, guestNoShow: boolean): Exclude<WebhookOutcome, { kind: 'unsigned' }> {
+  const payload = isRecord(body.payload) ? body.payload : {}
+  const bookingId = text(payload.uri)
+  if (!bookingId) return malformed('payload.uri is missing')
+  const occurredAt = instant(body.created_at)
+  if (!occurredAt) return malformed('created_at is not a date')
+  return {
+    kind: 'attendance',
+    event: { provider: 'calendly', bookingId, occurredAt, guestNoShow },
+  }
 }
 
 function malformed(reason: string): { kind: 'malformed'; reason: string } {

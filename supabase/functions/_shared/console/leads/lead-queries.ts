@@ -2,9 +2,11 @@ import type {
   LeadDetail,
   LeadFilter,
   LeadHistoryEntry,
+  LeadMeeting,
   LeadOwnerRef,
   LeadPage,
   LeadSummary,
+  MeetingOutcome,
   PipelineStatus,
 } from '#core/console-api.ts'
 import type { SqlDatabase } from '../../db/sql-database.ts'
@@ -163,11 +165,35 @@ function leadRecord(lead: StoredDemoRequest): LeadDetail['lead'] {
   ) as LeadDetail['lead']
 }
 
+interface MeetingRow {
+  meeting_outcome: MeetingOutcome | null
+  meeting_end: Date | string | null
+}
+
+// The lead's booked meeting, to show and mark; none for a lead not booked now.
+function meetingOf(row: LeadRow & MeetingRow, now: Date): LeadMeeting | null {
+  if (row.booking_state !== 'booked' || row.booking_start === null) return null
+  const start = toDate(row.booking_start)
+  return {
+    outcome: row.meeting_outcome,
+    start: start.toISOString(),
+    end: iso(row.meeting_end),
+    started: start.getTime() <= now.getTime(),
+  }
+}
+
 /** The lead, its status and its history, or null where it is not (or not for the caller). */
-export async function leadDetail(tx: SqlDatabase, id: string): Promise<LeadDetail | null> {
-  const [row] = await tx.query<LeadRow & { console_status: PipelineStatus }>(
-    `select ${leadColumns('r')}, coalesce(s.status, 'new') as console_status
+export async function leadDetail(
+  tx: SqlDatabase,
+  id: string,
+  now: Date,
+): Promise<LeadDetail | null> {
+  const [row] = await tx.query<LeadRow & MeetingRow & { console_status: PipelineStatus }>(
+    `select ${leadColumns('r')}, coalesce(s.status, 'new') as console_status,
+        r.meeting_outcome, b.end_time as meeting_end
       from public.demo_requests r left join public.console_lead_status s on s.lead_id = r.id
+      left join public.demo_request_bookings b
+        on b.provider = r.booking_provider and b.booking_id = r.booking_id
       where r.id = $1`,
     [id],
   )
@@ -220,6 +246,9 @@ export async function leadDetail(tx: SqlDatabase, id: string): Promise<LeadDetai
         null, 2
       from public.demo_request_no_booking_alerts a where a.lead_id = $1 and a.status = 'dead'
       union all
+      select m.at, 'meeting', nullif(m.by_email, ''), m.outcome, m.via, m.id
+      from public.demo_request_meeting_changes m where m.lead_id = $1
+      union all
       select c.at, case c.kind when 'status' then 'status_change' when 'owner' then 'owner_change'
           else 'note_added' end,
         nullif(c.by_email, ''), c.value, c.via, c.id
@@ -231,6 +260,7 @@ export async function leadDetail(tx: SqlDatabase, id: string): Promise<LeadDetai
     lead: leadRecord(leadFromRow(row)),
     status: row.console_status,
     owner: ownerRef(row.owner_id, row.owner_email),
+    meeting: meetingOf(row, now),
     history: history.map(({ via, ...entry }) => ({
       ...entry,
       at: iso(entry.at) ?? '',

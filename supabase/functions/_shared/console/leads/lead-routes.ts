@@ -2,15 +2,18 @@ import {
   type EraseResult,
   type LeadFilter,
   type LeadOwnerChoice,
+  type MeetingMark,
   type NewNote,
   type OwnerChange,
   rolesWithPersonalData,
   type StatusChange,
 } from '#core/console-api.ts'
+import type { BookingProvider } from '#core/next-step.ts'
+import { schedulers } from '../../booking/schedulers.ts'
 import type { SqlDatabase } from '../../db/sql-database.ts'
 import type { Staff } from '../as-staff.ts'
 import type { ConsoleContext } from '../console-context.ts'
-import { forbidden, notFound } from '../console-reply.ts'
+import { ConsoleRefusal, forbidden, notFound } from '../console-reply.ts'
 import { decodeCursor } from '../keyset-cursor.ts'
 import { leadCsvStream } from './lead-export.ts'
 import { readLeadFilter, readLimit } from './lead-filter.ts'
@@ -63,17 +66,17 @@ export function getLeads(
   })
 }
 
-async function detailOrMissing(tx: SqlDatabase, id: string) {
-  const detail = await leadDetail(tx, id)
+async function detailOrMissing(tx: SqlDatabase, id: string, now: Date) {
+  const detail = await leadDetail(tx, id, now)
   if (detail === null) throw notFound('There is no such lead (it may have been erased).')
   return detail
 }
 
-export function getLead({ path, run }: ConsoleContext) {
+export function getLead({ path, run, now }: ConsoleContext) {
   const id = leadId(path[1])
   return run(async (tx, staff) => {
     mayReadLeads(staff)
-    const detail = await detailOrMissing(tx, id)
+    const detail = await detailOrMissing(tx, id, now())
     await tx.query("select public.console_audit_record('view_lead', $1, '{}')", [id])
     return detail
   })
@@ -87,7 +90,7 @@ function addChange(context: ConsoleContext, kind: 'status' | 'note', value: stri
       'insert into public.console_lead_changes (lead_id, kind, value) values ($1, $2, $3)',
       [id, kind, value],
     )
-    return detailOrMissing(tx, id)
+    return detailOrMissing(tx, id, context.now())
   })
 }
 
@@ -112,7 +115,43 @@ export function postOwner(context: ConsoleContext, { userId }: OwnerChange) {
       "insert into public.console_lead_changes (lead_id, kind, value, owner_id) values ($1, 'owner', '-', $2)",
       [id, userId],
     )
-    return detailOrMissing(tx, id)
+    return detailOrMissing(tx, id, context.now())
+  })
+}
+
+/**
+ * `POST /leads/:id/meeting`: a row of the meeting's changes, which the policies let owner and
+ * sales add and its trigger applies (refused unless the lead's booked meeting has started) and
+ * puts on the trail; then written back to the scheduler where its API key is set, in the same
+ * transaction: a scheduler that does not take it undoes the mark (502, saying what to do).
+ */
+export function postMeeting(context: ConsoleContext, { outcome }: MeetingMark) {
+  const id = leadId(context.path[1])
+  return context.run(async (tx) => {
+    await tx.query(
+      "insert into public.demo_request_meeting_changes (lead_id, outcome, via, by_user) values ($1, $2, 'hand', auth.uid())",
+      [id, outcome],
+    )
+    const [booking] = await tx.query<{ provider: BookingProvider; booking_id: string }>(
+      'select booking_provider as provider, booking_id from public.demo_requests where id = $1',
+      [id],
+    )
+    const api = booking ? context.schedulerApis[booking.provider] : null
+    if (booking && api) {
+      const { name, api: scheduler } = schedulers[booking.provider]
+      await scheduler
+        .markMeeting(api, booking.booking_id, outcome, context.fetch)
+        .catch((error) => {
+          context.log(`Writing a meeting's mark back to ${name} failed`, error)
+          const reason = error instanceof Error ? error.message : String(error)
+          throw new ConsoleRefusal(
+            502,
+            'unavailable',
+            `${name} did not take the mark, so nothing is marked: ${reason}`,
+          )
+        })
+    }
+    return detailOrMissing(tx, id, context.now())
   })
 }
 
