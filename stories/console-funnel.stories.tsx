@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import type { FunnelReport, FunnelSteps, StaffMe } from '#core/console-api.ts'
+import {
+  type FunnelReport,
+  type FunnelSteps,
+  funnelStepNames,
+  type StaffMe,
+} from '#core/console-api.ts'
 import { firmDay } from '#core/firm-day.ts'
 import { consoleCopy } from '../site/console/console-copy.ts'
 import { formatCount } from '../site/console/funnel/funnel-format.ts'
@@ -101,10 +106,10 @@ function expectDaysShown(table: HTMLElement, report: FunnelReport, size = 1) {
   expect(rows).toHaveLength(Math.ceil(report.days.length / size))
   rows.forEach((row, index) => {
     const days = report.days.slice(index * size, (index + 1) * size)
-    const figures = [...row.querySelectorAll('td')].slice(0, 7).map((cell) => cell.textContent)
-    const steps = (
-      ['views', 'starts', 'sent', 'booked', 'held', 'routed', 'cancelled'] as const
-    ).map((step) => days.reduce((sum, day) => sum + day[step], 0))
+    const figures = [...row.querySelectorAll('td')]
+      .slice(0, funnelStepNames.length)
+      .map((cell) => cell.textContent)
+    const steps = funnelStepNames.map((step) => days.reduce((sum, day) => sum + day[step], 0))
     expect(figures, days[0]?.day).toEqual(steps.map(formatCount))
   })
 }

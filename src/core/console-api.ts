@@ -360,8 +360,13 @@ export interface FunnelSteps {
   starts: number
   sent: number
   booked: number
+  /** Booked demos held: marked met, or over MEETING_OUTCOME_GRACE_HOURS unmarked. */
+  met: number
+  /** Booked demos the guest missed, and those our host missed. */
+  noShow: number
+  hostAbsent: number
   /** Leads held for review (bot defence), routed by a rule, and bookings cancelled. */
-  held: number
+  heldForReview: number
   routed: number
   cancelled: number
 }
@@ -372,7 +377,10 @@ export const funnelStepNames = [
   'starts',
   'sent',
   'booked',
-  'held',
+  'met',
+  'noShow',
+  'hostAbsent',
+  'heldForReview',
   'routed',
   'cancelled',
 ] as const satisfies readonly (keyof FunnelSteps)[]

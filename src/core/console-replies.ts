@@ -134,7 +134,10 @@ const stepEntries = {
   starts: count,
   sent: count,
   booked: count,
-  held: count,
+  met: count,
+  noShow: count,
+  hostAbsent: count,
+  heldForReview: count,
   routed: count,
   cancelled: count,
 }

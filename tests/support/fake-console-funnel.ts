@@ -95,7 +95,10 @@ function pageDay(page: FixturePage, index: number, day: number): FunnelSteps {
     starts,
     sent,
     booked,
-    held: (day + index) % 9 === 0 ? 1 : 0,
+    met: Math.round(booked * 0.7),
+    noShow: Math.round(booked * 0.2),
+    hostAbsent: (day + index) % 17 === 0 && booked > 0 ? 1 : 0,
+    heldForReview: (day + index) % 9 === 0 ? 1 : 0,
     routed: Math.floor(sent / 3),
     cancelled: (day + index) % 13 === 0 && booked > 0 ? 1 : 0,
   }

@@ -7,8 +7,8 @@ import { besideSteps, funnelSteps } from './funnel-steps.tsx'
 const words = consoleCopy.funnel
 
 /**
- * The columns every funnel table shares after its first: the four steps, held, routed and
- * cancelled, and (where asked) sent as a share of views.
+ * The columns every funnel table shares after its first: the five steps, the meetings missed,
+ * held for review, routed and cancelled, and (where asked) sent as a share of views.
  */
 export function stepColumns<Row extends FunnelSteps>({
   sentOfViews = false,

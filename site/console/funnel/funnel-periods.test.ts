@@ -8,7 +8,10 @@ const day = (n: number): FunnelDay => ({
   starts: 1,
   sent: 0,
   booked: 0,
-  held: 0,
+  met: 0,
+  noShow: 0,
+  hostAbsent: 0,
+  heldForReview: 0,
   routed: 0,
   cancelled: n % 2,
 })

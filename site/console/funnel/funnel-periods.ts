@@ -1,4 +1,4 @@
-import type { FunnelDay } from '#core/console-api.ts'
+import { type FunnelDay, funnelStepNames } from '#core/console-api.ts'
 
 /** Past this many days the chart and its table go by week: a bar a day no longer reads. */
 const longestByDay = 92
@@ -20,13 +20,7 @@ export function sumDays(days: readonly FunnelDay[], size: number): FunnelDay[] {
       sums.push({ ...day })
       return
     }
-    into.views += day.views
-    into.starts += day.starts
-    into.sent += day.sent
-    into.booked += day.booked
-    into.held += day.held
-    into.routed += day.routed
-    into.cancelled += day.cancelled
+    for (const step of funnelStepNames) into[step] += day[step]
   })
   return sums
 }

@@ -4,15 +4,16 @@ import { formatCount, formatRate } from './funnel-format.ts'
 
 const words = consoleCopy.funnel
 
-/** The funnel's four steps in order, each with the one before it (for its rate). */
-export const funnelSteps = ['views', 'starts', 'sent', 'booked'] as const
+/** The funnel's five steps in order, each with the one before it (for its rate). */
+export const funnelSteps = ['views', 'starts', 'sent', 'booked', 'met'] as const
 /** What happened beside the steps, shown with them rather than hidden. */
-export const besideSteps = ['held', 'routed', 'cancelled'] as const
+export const besideSteps = ['noShow', 'hostAbsent', 'heldForReview', 'routed', 'cancelled'] as const
 export type FunnelStep = (typeof funnelSteps)[number]
 
 /**
- * Views → starts → sent → booked for the report's days with each step's rate of the one before,
- * the period before's figure under each, and held, routed and cancelled beside them.
+ * Views → starts → sent → booked → met for the report's days with each step's rate of the one
+ * before, the period before's figure under each, and the meetings missed, the leads held for
+ * review, routed and cancelled beside them.
  */
 export function FunnelStepsSummary({ report }: { report: FunnelReport }) {
   const { totals, previous } = report

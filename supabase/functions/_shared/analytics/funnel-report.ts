@@ -9,7 +9,7 @@ import {
   type FunnelReport,
   type FunnelSteps,
 } from '#core/console-api.ts'
-import type { FunnelEventName } from '#core/funnel-events.ts'
+import type { ReportEventName } from '#core/funnel-events.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { FunnelRange, FunnelReportRow, FunnelTotals } from './funnel-store.ts'
 import { buildInsights } from './insights-report.ts'
@@ -59,19 +59,22 @@ export function totalsOfRows(rows: readonly FunnelReportRow[], from: string): Fu
   return totals
 }
 
-const stepOf: Partial<Record<FunnelEventName, keyof FunnelSteps>> = {
+const stepOf: Partial<Record<ReportEventName, keyof FunnelSteps>> = {
   shown: 'views',
   started: 'starts',
   sent: 'sent',
   booked: 'booked',
-  held: 'held',
+  met: 'met',
+  'no-show': 'noShow',
+  'host-absent': 'hostAbsent',
+  held: 'heldForReview',
   routed: 'routed',
   cancelled: 'cancelled',
 }
 
 const noSteps = emptyFunnelSteps
 
-function add(steps: FunnelSteps, event: FunnelEventName, n: number) {
+function add(steps: FunnelSteps, event: ReportEventName, n: number) {
   const step = stepOf[event]
   if (step) steps[step] += n
 }

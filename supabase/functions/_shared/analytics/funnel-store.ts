@@ -1,4 +1,4 @@
-import type { FunnelBatch, FunnelEventName } from '#core/funnel-events.ts'
+import type { FunnelBatch, FunnelEventName, ReportEventName } from '#core/funnel-events.ts'
 
 /** One counter, its shards summed: how often `event` happened on `day` on a source's page. */
 export interface FunnelCount {
@@ -19,9 +19,9 @@ export interface FunnelCount {
 /** The report's sums, made by the database: one row per source, page and event, not per counter. */
 export interface FunnelTotals {
   /** Per source, page and event, over the report's days. */
-  pages: { source: string; page: string; event: FunnelEventName; n: number }[]
+  pages: { source: string; page: string; event: ReportEventName; n: number }[]
   /** Per field, event and code, over the report's days. */
-  fields: { field: string; event: FunnelEventName; code: string; n: number }[]
+  fields: { field: string; event: ReportEventName; code: string; n: number }[]
   /** Sends and bookings per UTC day (`YYYY-MM-DD`). */
   days: { day: string; event: 'sent' | 'booked'; n: number }[]
 }
@@ -34,7 +34,7 @@ export interface FunnelReportRow {
   page: string
   utmSource: string
   utmCampaign: string
-  event: FunnelEventName
+  event: ReportEventName
   field: string
   code: string
   n: number

@@ -1,25 +1,34 @@
 // `npm run insights` as a terminal table and as CSV, from the report's figures.
-import { type FunnelEventName, funnelEventNames } from '#core/funnel-events.ts'
+import { type ReportEventName, reportEventNames } from '#core/funnel-events.ts'
 import { csvCell } from '../lead/lead-columns.ts'
-import { funnelSteps, type InsightsReport, type PageFunnel, rate } from './insights-report.ts'
+import {
+  funnelSteps,
+  type InsightsReport,
+  meetingsMissed,
+  type PageFunnel,
+  rate,
+} from './insights-report.ts'
 
-const stepEvents = new Set<FunnelEventName>(funnelSteps.map(([, event]) => event))
-// The CSV's columns after the four steps: every other event, under its name with underscores.
-const otherEvents = funnelEventNames.filter((name) => !stepEvents.has(name))
+// The bot defence's `held` is a lead held for review, never a meeting held: its column says so.
+const columnNames: Partial<Record<ReportEventName, string>> = { held: 'held_for_review' }
+const columnOf = (name: ReportEventName) => columnNames[name] ?? name.replaceAll('-', '_')
 
-/** One row per source and page: the four steps, then every other event's count. */
+// The CSV's columns: the five steps, the meetings missed, then every other event.
+const columns: [string, ReportEventName][] = [
+  ...funnelSteps,
+  ...meetingsMissed,
+  ...reportEventNames
+    .filter((name) => ![...funnelSteps, ...meetingsMissed].some(([, event]) => event === name))
+    .map((name): [string, ReportEventName] => [columnOf(name), name]),
+]
+
+/** One row per source and page: the five steps, the meetings missed, then every other count. */
 export function insightsCsv(report: InsightsReport): string {
-  const header = [
-    'source',
-    'page',
-    ...funnelSteps.map(([column]) => column),
-    ...otherEvents.map((name) => name.replaceAll('-', '_')),
-  ]
+  const header = ['source', 'page', ...columns.map(([column]) => column)]
   const rows = report.pages.map((page) => [
     page.source,
     page.page ?? '',
-    ...funnelSteps.map(([, event]) => String(page.counts[event])),
-    ...otherEvents.map((name) => String(page.counts[name])),
+    ...columns.map(([, event]) => String(page.counts[event])),
   ])
   return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`
 }
@@ -59,11 +68,12 @@ export function insightsTable(report: InsightsReport): string {
   if (report.pages.length === 0) return `${heading}\n\nNothing counted in these days.\n`
   const steps = funnelSteps.map(([column]) => column)
   const funnel = aligned([
-    ['source', 'page', ...steps, 'held', 'cancelled'],
+    ['source', 'page', ...steps, 'no_show', 'held_for_review', 'cancelled'],
     ...report.pages.map((page) => [
       page.source || '(none)',
       page.page || '(no page)',
       ...stepCells(page),
+      String(page.counts['no-show']),
       String(page.counts.held),
       String(page.counts.cancelled),
     ]),
@@ -72,6 +82,7 @@ export function insightsTable(report: InsightsReport): string {
           total.source || '(none)',
           'all pages',
           ...stepCells(total),
+          String(total.counts['no-show']),
           String(total.counts.held),
           String(total.counts.cancelled),
         ])
@@ -89,5 +100,5 @@ export function insightsTable(report: InsightsReport): string {
             `${field.refused}${codesText(field.refusedCodes)}`,
           ]),
         ])
-  return `${heading}\n\nViews → starts → sent → booked, each rate from the step before:\n\n${funnel}\n\nWhere visitors stumbled, by field:\n\n${fields}\n`
+  return `${heading}\n\nViews → starts → sent → booked → met, each rate from the step before:\n\n${funnel}\n\nWhere visitors stumbled, by field:\n\n${fields}\n`
 }

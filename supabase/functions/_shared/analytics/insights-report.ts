@@ -1,14 +1,14 @@
 // The funnel report's figures, from the counters (docs/analytics.md): per source and page, views
-// to starts to sent to booked; each field's drop-off with its codes; sends and bookings per day.
+// to starts to sent to booked to met, with the meetings missed; each field's drop-off with its codes; sends and bookings per day.
 // Plain data, so the table, the CSV and the HTML page all say the same.
 import type { FunnelFieldDropOff } from '#core/console-api.ts'
 import { firmDay } from '#core/firm-day.ts'
-import { type FunnelEventName, funnelEventNames } from '#core/funnel-events.ts'
+import { type ReportEventName, reportEventNames } from '#core/funnel-events.ts'
 import { formFieldNames, leadField } from '#core/lead-fields.ts'
 import type { FunnelCount, FunnelTotals } from './funnel-store.ts'
 
 /** Every event's count, each zero until counted. */
-type EventCounts = Record<FunnelEventName, number>
+type EventCounts = Record<ReportEventName, number>
 
 /** One source's page, or (`page: null`) a source's pages together. */
 export interface PageFunnel {
@@ -38,16 +38,23 @@ export interface InsightsReport {
   days: { day: string; sent: number; booked: number }[]
 }
 
-/** The funnel's four steps, each with the report's name for it. */
+/** The funnel's five steps, each with the report's name for it. */
 export const funnelSteps = [
   ['views', 'shown'],
   ['starts', 'started'],
   ['sent', 'sent'],
   ['booked', 'booked'],
-] as const satisfies readonly [string, FunnelEventName][]
+  ['met', 'met'],
+] as const satisfies readonly [string, ReportEventName][]
+
+/** Beside the steps: the booked demos missed, by the guest and by our host. */
+export const meetingsMissed = [
+  ['no_show', 'no-show'],
+  ['host_absent', 'host-absent'],
+] as const satisfies readonly [string, ReportEventName][]
 
 const zero = (): EventCounts =>
-  Object.fromEntries(funnelEventNames.map((name) => [name, 0])) as EventCounts
+  Object.fromEntries(reportEventNames.map((name) => [name, 0])) as EventCounts
 
 const dayMs = 24 * 60 * 60 * 1000
 
