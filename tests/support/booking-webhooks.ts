@@ -177,7 +177,11 @@ export function calWebhookBody(booking: CalBooking): string {
   })
 }
 
-type CalendlyTrigger = 'invitee.created' | 'invitee.canceled' | 'invitee_no_show.created'
+type CalendlyTrigger =
+  | 'invitee.created'
+  | 'invitee.canceled'
+  | 'invitee_no_show.created'
+  | 'invitee_no_show.deleted'
 
 export interface CalendlyInvitee {
   trigger: CalendlyTrigger
@@ -207,6 +211,8 @@ interface CalendlyInviteeResourceFields {
   timeZone?: string
   newInvitee?: string
   oldInvitee?: string
+  /** The invitee's no-show (InviteeNoShow), or null. */
+  noShow?: { uri: string; created_at: string } | null
 }
 
 /**
@@ -243,7 +249,7 @@ export function calendlyInviteeResource(invitee: CalendlyInviteeResourceFields) 
     reschedule_url: 'https://calendly.com/reschedulings/AAAAAAAAAAAAAAAA',
     routing_form_submission: null,
     payment: null,
-    no_show: null,
+    no_show: invitee.noShow ?? null,
     reconfirmation: null,
   }
 }
@@ -268,6 +274,13 @@ export function calendlyWebhookBody(invitee: CalendlyInvitee): string {
         timeZone: invitee.timeZone,
         newInvitee: invitee.newInvitee,
         oldInvitee: invitee.oldInvitee,
+        noShow:
+          invitee.trigger === 'invitee_no_show.created'
+            ? {
+                uri: 'https://api.calendly.com/invitee_no_shows/NSAAAAAAAAAAAAAA',
+                created_at: invitee.createdAt,
+              }
+            : null,
       }),
       scheduled_event: {
         uri: event,
@@ -299,6 +312,46 @@ export function calendlyWebhookBody(invitee: CalendlyInvitee): string {
             },
           }
         : {}),
+    },
+  })
+}
+
+/**
+ * A Cal.com BOOKING_NO_SHOW_UPDATED body, as handleMarkNoShow.ts sends it when the guest is
+ * marked absent or the mark is taken back: the attendees marked, `bookingUid`, `bookingId` and a
+ * message, with no booking fields.
+ */
+export function calNoShowWebhookBody(fields: { uid: string; createdAt: string; noShow: boolean }) {
+  return JSON.stringify({
+    triggerEvent: 'BOOKING_NO_SHOW_UPDATED',
+    createdAt: fields.createdAt,
+    payload: {
+      message: `ada@analytical.example ${fields.noShow ? 'marked' : 'unmarked'} as no-show`,
+      attendees: [{ email: 'ada@analytical.example', noShow: fields.noShow }],
+      bookingUid: fields.uid,
+      bookingId: 91,
+    },
+  })
+}
+
+/**
+ * A Cal.com MEETING_ENDED body: scheduled for the booking's end (scheduleTrigger.ts), it carries
+ * the booking itself.
+ */
+export function calMeetingEndedBody(fields: { uid: string; startTime: string; createdAt: string }) {
+  const end = new Date(Date.parse(fields.startTime) + 30 * 60_000).toISOString()
+  return JSON.stringify({
+    triggerEvent: 'MEETING_ENDED',
+    createdAt: fields.createdAt,
+    payload: {
+      id: 91,
+      bookingId: 91,
+      uid: fields.uid,
+      title: 'Demo between Acme Sales and Ada Lovelace',
+      startTime: fields.startTime,
+      endTime: end,
+      status: 'ACCEPTED',
+      attendees: [{ email: 'ada@analytical.example', name: 'Ada Lovelace', noShow: false }],
     },
   })
 }

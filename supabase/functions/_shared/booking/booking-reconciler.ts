@@ -49,7 +49,12 @@ export function createBookingReconciler(deps: BookingReconcilerDependencies) {
     const startedAt = deps.now()
     const last = await deps.bookings.lastLook(provider)
     const from = (last?.getTime() ?? startedAt.getTime() - firstLookBackMs) - reconcileOverlapMs
-    const events = await schedulers[provider].api.changedSince(api, new Date(from), fetch)
+    const events = await schedulers[provider].api.changedSince(
+      api,
+      new Date(from),
+      fetch,
+      startedAt,
+    )
     // Oldest first, as the webhooks would have come.
     events.sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
     let notices = 0

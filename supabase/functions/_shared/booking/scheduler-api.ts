@@ -21,13 +21,15 @@ export interface SchedulerApi {
   defaultUrl: string
   /**
    * Every booking made through our pages (naming a lead, or replacing a booking) that was made
-   * or changed since `since`, as the change a webhook would have reported. Rejects, with a
+   * or changed since `since`, and those whose meeting was under way or over by `now` in the week
+   * before, as the change a webhook would have reported. Rejects, with a
    * message saying what to do, when the API cannot be read to the end.
    */
   changedSince(
     api: SchedulerApiSettings,
     since: Date,
     fetch: typeof globalThis.fetch,
+    now: Date,
   ): Promise<BookingEvent[]>
   /**
    * Writes a mark made in the console back to the booking `bookingId`: met clears a guest's

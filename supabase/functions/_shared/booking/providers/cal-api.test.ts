@@ -4,6 +4,7 @@ import {
   calApiBooking,
   startCalApiStandIn,
 } from '../../../../../tests/support/cal-api-stand-in.ts'
+import { attendanceLookBackMs } from '../scheduler-api.ts'
 import { calApi, calApiBookingEvent } from './cal-api.ts'
 
 const since = new Date('2026-11-26T00:00:00Z')
@@ -27,7 +28,14 @@ describe('calApiBookingEvent', () => {
       timeZone: 'Europe/London',
       occurredAt: '2026-11-26T10:00:00.000Z',
       hostEmail: 'sales@acme.example',
+      endTime: '2026-12-01T15:30:00.000Z',
+      attendance: { guestNoShow: false, hostAbsent: false },
     })
+  })
+
+  it("reads the guest's and the host's absence", () => {
+    const missed = calApiBooking({ ...booking, guestAbsent: true, absentHost: true })
+    expect(calApiBookingEvent(missed)?.attendance).toEqual({ guestNoShow: true, hostAbsent: true })
   })
 
   it('reads no host where the booking lists none', () => {
@@ -76,7 +84,7 @@ describe('calApi.changedSince against a stand-in of Cal.com API v2', () => {
     cal.requests.length = 0
     cal.mode = 'answer'
   })
-  const read = (key = cal.key) => calApi.changedSince({ url: cal.url, key }, since, fetch)
+  const read = (key = cal.key) => calApi.changedSince({ url: cal.url, key }, since, fetch, since)
 
   it('asks for bookings made and changed since, with the key and version, page by page', async () => {
     for (let index = 0; index < 230; index++) {
@@ -109,6 +117,13 @@ describe('calApi.changedSince against a stand-in of Cal.com API v2', () => {
         skip: String(skip),
       })),
       { afterUpdatedAt: since.toISOString(), take: '100', skip: '0' },
+      // And the meetings held in the week before, whose guest may have been marked since.
+      {
+        afterStart: new Date(since.getTime() - attendanceLookBackMs).toISOString(),
+        beforeEnd: since.toISOString(),
+        take: '100',
+        skip: '0',
+      },
     ])
     for (const request of cal.requests) {
       expect(request.headers.authorization).toBe(`Bearer ${cal.key}`)

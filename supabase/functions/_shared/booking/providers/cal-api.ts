@@ -83,6 +83,7 @@ async function calChangedSince(
   api: SchedulerApiSettings,
   since: Date,
   fetch: typeof globalThis.fetch,
+  now: Date,
 ): Promise<BookingEvent[]> {
   const headers = { authorization: `Bearer ${api.key}`, 'cal-api-version': calApiVersion }
   const what = { name: 'Cal.com', keySetting: 'CAL_API_KEY' }
@@ -92,7 +93,7 @@ async function calChangedSince(
   const filters = [
     { afterCreatedAt: since },
     { afterUpdatedAt: since },
-    { afterStart: new Date(since.getTime() - attendanceLookBackMs), beforeEnd: since },
+    { afterStart: new Date(since.getTime() - attendanceLookBackMs), beforeEnd: now },
   ]
   for (const filter of filters) {
     for (let skip = 0; ; skip += pageSize) {

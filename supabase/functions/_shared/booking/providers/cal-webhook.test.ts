@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { calWebhookBody, signCalWebhook } from '../../../../../tests/support/booking-webhooks.ts'
+import {
+  calMeetingEndedBody,
+  calNoShowWebhookBody,
+  calWebhookBody,
+  signCalWebhook,
+} from '../../../../../tests/support/booking-webhooks.ts'
 import { calSignatureHeader, readCalWebhook } from './cal-webhook.ts'
 
 const secret = 'cal-secret'
@@ -29,8 +34,42 @@ describe('readCalWebhook', () => {
         timeZone: 'Europe/London',
         occurredAt: '2026-11-26T10:00:00.000Z',
         hostEmail: 'sales@acme.example',
+        endTime: '2026-12-01T15:30:00.000Z',
       },
     })
+  })
+
+  it("reads MEETING_ENDED as the meeting's end, and BOOKING_NO_SHOW_UPDATED as the guest's mark", async () => {
+    const ended = calMeetingEndedBody({
+      uid: 'bk-1',
+      startTime: '2026-12-01T15:00:00Z',
+      createdAt: '2026-12-01T15:30:01Z',
+    })
+    expect(await read(ended)).toEqual({
+      kind: 'attendance',
+      event: {
+        provider: 'cal',
+        bookingId: 'bk-1',
+        occurredAt: '2026-12-01T15:30:01.000Z',
+        endTime: '2026-12-01T15:30:00.000Z',
+      },
+    })
+    for (const noShow of [true, false]) {
+      const marked = calNoShowWebhookBody({
+        uid: 'bk-1',
+        createdAt: '2026-12-01T16:00:00Z',
+        noShow,
+      })
+      expect(await read(marked)).toEqual({
+        kind: 'attendance',
+        event: {
+          provider: 'cal',
+          bookingId: 'bk-1',
+          occurredAt: '2026-12-01T16:00:00.000Z',
+          guestNoShow: noShow,
+        },
+      })
+    }
   })
 
   it("reads the organizer's email as the host, and none where the payload has no organizer", async () => {
@@ -114,12 +153,12 @@ describe('readCalWebhook', () => {
       payload: {},
     })
     expect(await read(ping)).toEqual({ kind: 'ignored', trigger: 'PING' })
-    const ended = JSON.stringify({
-      triggerEvent: 'MEETING_ENDED',
+    const started = JSON.stringify({
+      triggerEvent: 'MEETING_STARTED',
       createdAt: '2026-11-26T10:00:00Z',
       payload: {},
     })
-    expect(await read(ended)).toEqual({ kind: 'ignored', trigger: 'MEETING_ENDED' })
+    expect(await read(started)).toEqual({ kind: 'ignored', trigger: 'MEETING_STARTED' })
     // A trigger named like something every object has is no state either.
     const inherited = JSON.stringify({ triggerEvent: 'constructor', createdAt: '', payload: {} })
     expect(await read(inherited)).toEqual({ kind: 'ignored', trigger: 'constructor' })
@@ -149,6 +188,7 @@ describe('readCalWebhook', () => {
           timeZone: 'Europe/London',
           occurredAt: '2026-11-26T10:00:00.000Z',
           hostEmail: 'sales@acme.example',
+          endTime: '2026-12-01T15:30:00.000Z',
         },
       })
     },

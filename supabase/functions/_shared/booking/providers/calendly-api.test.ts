@@ -4,6 +4,7 @@ import {
   type CalendlyApiStandIn,
   startCalendlyApiStandIn,
 } from '../../../../../tests/support/calendly-api-stand-in.ts'
+import { attendanceLookBackMs } from '../scheduler-api.ts'
 import { calendlyApi } from './calendly-api.ts'
 
 const since = new Date('2026-11-26T00:00:00Z')
@@ -45,7 +46,7 @@ describe('calendlyApi.changedSince against a stand-in of Calendly API v2', () =>
     calendly.orgAdmin = true
   })
   const read = (key = calendly.token) =>
-    calendlyApi.changedSince({ url: calendly.url, key }, since, fetch)
+    calendlyApi.changedSince({ url: calendly.url, key }, since, fetch, since)
 
   it("reads the organization's events since, page by page, and the invitees made on our pages", async () => {
     // One more than a page of Calendly's largest.
@@ -68,12 +69,17 @@ describe('calendlyApi.changedSince against a stand-in of Calendly API v2', () =>
       occurredAt: '2026-11-26T10:00:00.000Z',
       // The event's first membership: its host.
       hostEmail: 'sales@acme.example',
+      endTime: '2026-12-01T15:30:00.000Z',
+      attendance: { guestNoShow: false },
     })
     const lists = calendly.requests.filter((request) => request.path === '/scheduled_events')
     expect(lists.map(({ query }) => query.get('page_token') !== null)).toEqual([false, true])
     for (const { query } of lists) {
       expect(query.get('organization')).toMatch(/\/organizations\//)
-      expect(query.get('min_start_time')).toBe(since.toISOString())
+      // A week before: the meetings held then, whose invitees may be marked no-shows since.
+      expect(query.get('min_start_time')).toBe(
+        new Date(since.getTime() - attendanceLookBackMs).toISOString(),
+      )
       expect(query.get('count')).toBe('100')
     }
     for (const request of calendly.requests) {

@@ -113,6 +113,7 @@ async function calendlyChangedSince(
   api: SchedulerApiSettings,
   since: Date,
   fetch: typeof globalThis.fetch,
+  now: Date,
 ): Promise<BookingEvent[]> {
   const headers = { authorization: `Bearer ${api.key}` }
   const events = await scheduledEvents(api, since, headers, fetch)
@@ -123,7 +124,7 @@ async function calendlyChangedSince(
     const changed = instant(scheduled.updated_at) ?? instant(scheduled.created_at)
     if (!uri || !startTime) continue
     // A meeting under way or over is read whatever changed: its no-show changes no event.
-    const started = Date.parse(startTime) < since.getTime()
+    const started = Date.parse(startTime) <= now.getTime()
     if (!started && changed && Date.parse(changed) < since.getTime()) continue
     const uuid = uri.split('/').pop() ?? ''
     const url = new URL(`${api.url}/scheduled_events/${encodeURIComponent(uuid)}/invitees`)

@@ -40,6 +40,7 @@ describe('readCalendlyWebhook', () => {
         timeZone: 'America/New_York',
         occurredAt: '2026-11-26T10:00:00.000Z',
         hostEmail: 'sales@acme.example',
+        endTime: '2026-12-01T15:30:00.000Z',
       },
     })
   })
@@ -140,14 +141,30 @@ describe('readCalendlyWebhook', () => {
     expect((await read(created, ` ${v1} , t=${t}`)).kind).toBe('booking')
   })
 
-  it('acknowledges other events without a booking', async () => {
-    const noShow = calendlyWebhookBody({
-      trigger: 'invitee_no_show.created',
-      uri: invitee,
-      startTime: '2026-12-01T15:00:00Z',
-      createdAt: '2026-11-26T11:00:00Z',
+  it("reads a no-show marked and taken back as the guest's attendance, and ignores the rest", async () => {
+    const noShow = (trigger: 'invitee_no_show.created' | 'invitee_no_show.deleted') =>
+      calendlyWebhookBody({
+        trigger,
+        uri: invitee,
+        startTime: '2026-12-01T15:00:00Z',
+        createdAt: '2026-12-01T16:00:00Z',
+      })
+    const attendance = (guestNoShow: boolean) => ({
+      kind: 'attendance',
+      event: {
+        provider: 'calendly',
+        bookingId: invitee,
+        occurredAt: '2026-12-01T16:00:00.000Z',
+        guestNoShow,
+      },
     })
-    expect(await read(noShow)).toEqual({ kind: 'ignored', trigger: 'invitee_no_show.created' })
+    expect(await read(noShow('invitee_no_show.created'))).toEqual(attendance(true))
+    expect(await read(noShow('invitee_no_show.deleted'))).toEqual(attendance(false))
+    const routing = JSON.stringify({ event: 'routing_form_submission.created', payload: {} })
+    expect(await read(routing)).toEqual({
+      kind: 'ignored',
+      trigger: 'routing_form_submission.created',
+    })
   })
 
   it.each([
