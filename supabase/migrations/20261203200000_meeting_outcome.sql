@@ -47,20 +47,20 @@ alter table public.demo_request_meeting_changes enable row level security;
 comment on table public.demo_request_meeting_changes is 'Changes of a lead''s meeting outcome (met, no-show, host absent) for its history; written by the console''s sales by hand and by the booking functions.';
 
 revoke all on table public.demo_request_meeting_changes
-  from public, anon, authenticated, service_role;
-grant select, insert on table public.demo_request_meeting_changes to authenticated;
+  from public, anon, authenticated, service_role, console_staff_role;
+grant select, insert on table public.demo_request_meeting_changes to console_staff_role;
 grant select on table public.demo_request_meeting_changes to service_role;
 
 create policy "owner and sales read meeting changes"
   on public.demo_request_meeting_changes
   for select
-  to authenticated
+  to console_staff_role
   using ((select public.console_role()) in ('owner', 'sales'));
 
 create policy "owner and sales mark meetings"
   on public.demo_request_meeting_changes
   for insert
-  to authenticated
+  to console_staff_role
   with check ((select public.console_role()) in ('owner', 'sales') and by_user = auth.uid()
     and via = 'hand' and outcome <> 'pending');
 
@@ -111,7 +111,7 @@ as $$
 $$;
 
 revoke all on function public.demo_request_meeting_outcome_of
-  from public, anon, authenticated, service_role;
+  from public, anon, authenticated, service_role, console_staff_role;
 
 
 -- Sets p_lead's outcome to what its booking now comes to, and, when that changes it, puts the
@@ -134,15 +134,18 @@ begin
   set meeting_outcome = v_outcome, meeting_outcome_at = p_now
   where d.id = p_lead and d.meeting_outcome is distinct from v_outcome;
   if found then
+    -- No scheduler says "met": a meeting its word leaves met (a no-show cleared after the grace
+    -- time) is met by the grace time.
     insert into public.demo_request_meeting_changes (lead_id, outcome, via, at)
-    values (p_lead, coalesce(v_outcome, 'pending'), p_via, p_now);
+    values (p_lead, coalesce(v_outcome, 'pending'),
+      case when v_outcome = 'met' then 'grace' else p_via end, p_now);
   end if;
   return v_outcome;
 end
 $$;
 
 revoke all on function public.demo_request_meeting_settle
-  from public, anon, authenticated, service_role;
+  from public, anon, authenticated, service_role, console_staff_role;
 
 
 -- What a scheduler said of one booking's meeting (p_event: provider, bookingId, occurredAt, and
@@ -198,7 +201,7 @@ end
 $$;
 
 revoke all on function public.apply_demo_request_attendance
-  from public, anon, authenticated, service_role;
+  from public, anon, authenticated, service_role, console_staff_role;
 grant execute on function public.apply_demo_request_attendance to service_role;
 
 
@@ -229,7 +232,7 @@ end
 $$;
 
 revoke all on function public.demo_request_settle_meetings
-  from public, anon, authenticated, service_role;
+  from public, anon, authenticated, service_role, console_staff_role;
 grant execute on function public.demo_request_settle_meetings to service_role;
 
 
@@ -259,7 +262,7 @@ end
 $$;
 
 revoke all on function public.demo_request_meeting_follows_booking
-  from public, anon, authenticated, service_role;
+  from public, anon, authenticated, service_role, console_staff_role;
 
 create trigger demo_requests_meeting_follows_booking
   before update on public.demo_requests
@@ -310,7 +313,8 @@ begin
 end
 $$;
 
-revoke all on function public.demo_request_meeting_mark from public, anon, authenticated;
+revoke all on function public.demo_request_meeting_mark
+  from public, anon, authenticated, console_staff_role;
 
 create trigger demo_request_meeting_mark
   before insert on public.demo_request_meeting_changes

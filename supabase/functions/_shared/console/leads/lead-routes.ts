@@ -127,10 +127,10 @@ export function postOwner(context: ConsoleContext, { userId }: OwnerChange) {
  */
 export function postMeeting(context: ConsoleContext, { outcome }: MeetingMark) {
   const id = leadId(context.path[1])
-  return context.run(async (tx) => {
+  return context.run(async (tx, staff) => {
     await tx.query(
-      "insert into public.demo_request_meeting_changes (lead_id, outcome, via, by_user) values ($1, $2, 'hand', auth.uid())",
-      [id, outcome],
+      "insert into public.demo_request_meeting_changes (lead_id, outcome, via, by_user) values ($1, $2, 'hand', $3)",
+      [id, outcome, staff.userId],
     )
     const [booking] = await tx.query<{ provider: BookingProvider; booking_id: string }>(
       'select booking_provider as provider, booking_id from public.demo_requests where id = $1',
