@@ -367,7 +367,7 @@ describe.each(testDatabases)('met or missed on $name', ({ open, skip }) => {
       )
       return {
         status: response.status,
-        body: (await response.json()) as LeadDetail & { message?: string },
+        body: (await response.json()) as LeadDetail & { error?: { message: string } },
       }
     }
     // Booked through the webhook a day before a meeting that started an hour ago.
