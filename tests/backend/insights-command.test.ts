@@ -99,14 +99,16 @@ it('counts a visit, a send and a booking, and npm run insights shows them', asyn
     insights(['--html', file]),
   ])
   const [header, ...rows] = csv.trim().split('\r\n')
-  expect(header).toMatch(/^source,page,views,starts,sent,booked,/)
+  expect(header).toMatch(/^source,page,views,starts,sent,booked,met,no_show,host_absent,/)
   expect(rows).toHaveLength(1)
   const columns = header?.split(',') ?? []
   const row = Object.fromEntries(rows[0]?.split(',').map((cell, i) => [columns[i], cell]) ?? [])
   expect(row).toMatchObject({ source, page, views: '2', starts: '2', sent: '1', booked: '1' })
-  expect(row).toMatchObject({ field_empty: '1', routed: '1', held: '0', cancelled: '0' })
+  // The meeting is to come: neither met nor missed yet.
+  expect(row).toMatchObject({ met: '0', no_show: '0', host_absent: '0' })
+  expect(row).toMatchObject({ field_empty: '1', routed: '1', held_for_review: '0', cancelled: '0' })
 
-  expect(table).toContain('Views → starts → sent → booked')
+  expect(table).toContain('Views → starts → sent → booked → met')
   expect(table).toMatch(
     new RegExp(`${source} +${page} +2 +2 \\(100%\\) +1 \\(50%\\) +1 \\(100%\\)`),
   )

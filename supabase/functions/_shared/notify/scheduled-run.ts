@@ -25,13 +25,15 @@ export async function runScheduledJob(
 ): Promise<ScheduledRun> {
   const bookings = reconcile ? await reconcile() : undefined
   // After the read-back, so a no-show it finds is not first made met by the grace time.
-  const met = await settleMeetings?.().catch((error: unknown) => {
-    console.error(
-      'Settling the meetings the grace time made met failed; the next run tries again',
-      error,
-    )
-    return undefined
-  })
+  const met =
+    settleMeetings &&
+    (await settleMeetings().catch((error: unknown) => {
+      console.error(
+        'Settling the meetings the grace time made met failed; the next run tries again',
+        error,
+      )
+      return undefined
+    }))
   const { sent, failed } =
     dispatcher.channels.length > 0 ? await dispatcher.retryDue() : { sent: 0, failed: 0 }
   return {
