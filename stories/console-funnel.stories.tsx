@@ -140,6 +140,31 @@ export const QuietWeek: Story = {
   },
 }
 
+const meetings = fakeHolder()
+
+export const ToTheMeeting: Story = {
+  name: 'To the meeting: met, with the meetings missed and the leads held for review beside',
+  args: {
+    role: 'sales',
+    path: '/console?view=funnel&range=30',
+    funnel: 'quiet',
+    onFake: meetings.onFake,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const report = await shownReport(canvasElement, meetings.fake(), 'quiet')
+    const met = canvasElement.querySelector('.funnel-steps [data-step="met"]')
+    expect(met).toHaveTextContent(`${words.stepNames.met}${formatCount(report.totals.met)}`)
+    expect(met).toHaveTextContent(words.stepNames.booked.toLowerCase())
+    for (const step of ['noShow', 'hostAbsent', 'heldForReview'] as const) {
+      const beside = canvasElement.querySelector(`.funnel-beside [data-step="${step}"]`)
+      expect(beside).toHaveTextContent(words.stepNames[step])
+      expect(beside).toHaveTextContent(words.stepMeanings[step])
+    }
+    expect(canvas.queryByText(/^Held$/)).toBeNull()
+  },
+}
+
 const busy = fakeHolder()
 
 export const BusyYear: Story = {

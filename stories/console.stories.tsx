@@ -320,6 +320,60 @@ export const LeadDetail: Story = {
   },
 }
 
+export const LeadMeetingToCome: Story = {
+  name: 'Lead with a meeting to come',
+  args: { role: 'sales', leads: 20, path: '/console?lead=lead-1' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const meeting = await canvas.findByRole('form', { name: words.meeting.title })
+    expect(meeting).toHaveTextContent(words.meeting.outcomes.pending)
+    // Not started: nothing to mark yet.
+    expect(meeting).toHaveTextContent(words.meeting.toCome)
+    expect(within(meeting).queryByRole('button')).toBeNull()
+  },
+}
+
+const marking = fakeHolder()
+
+export const LeadMeetingMarked: Story = {
+  name: 'Lead whose guest did not come, marked by sales',
+  args: {
+    role: 'sales',
+    leads: 20,
+    path: '/console?lead=lead-1',
+    meetingsHeld: {},
+    onFake: marking.onFake,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const meeting = await canvas.findByRole('form', { name: words.meeting.title })
+    expect(meeting).toHaveTextContent(words.meeting.outcomes.pending)
+    await userEvent.selectOptions(within(meeting).getByLabelText(words.meeting.mark), 'no_show')
+    await userEvent.click(within(meeting).getByRole('button', { name: words.meeting.save }))
+    await waitFor(() => expect(meeting).toHaveTextContent(words.meeting.outcomes.no_show))
+    const history = canvas.getByRole('region', { name: words.lead.history })
+    expect(history).toHaveTextContent(
+      `${words.history.meeting} ${words.meeting.outcomes.no_show} ${words.lead.by('sales@firm.example')}`,
+    )
+    expect(marking.fake().api.calls).toContain('markMeeting')
+  },
+}
+
+export const LeadMeetingHostAbsent: Story = {
+  name: 'Lead whose meeting our host missed',
+  args: {
+    role: 'sales',
+    leads: 20,
+    path: '/console?lead=lead-1',
+    meetingsHeld: { 'lead-1': 'host_absent' },
+  },
+  play: async ({ canvasElement }) => {
+    const meeting = await within(canvasElement).findByRole('form', { name: words.meeting.title })
+    expect(meeting).toHaveTextContent(words.meeting.outcomes.host_absent)
+    expect(within(meeting).getByLabelText(words.meeting.mark)).toHaveValue('host_absent')
+  },
+}
+
 const giving = fakeHolder()
 
 export const LeadOwnerGiven: Story = {
