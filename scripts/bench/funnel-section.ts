@@ -45,12 +45,13 @@ insert into public.demo_request_funnel_campaigns (day, source, utm_source, utm_c
 select distinct day, source, utm_source, utm_campaign
 from public.demo_request_funnel_campaign_counts;
 insert into public.demo_requests (first_name, last_name, company_name, company_size, email,
-    source, page_url, utm_source, utm_campaign, language, created_at, booked_at)
+    source, page_url, utm_source, utm_campaign, language, created_at, booked_at, meeting_outcome)
 select 'First' || i, 'Last' || i, 'Company ' || i, '6-50 employees', 'person' || i || '@example.com',
   'partner-' || (1 + i % ${sources}),
   'https://partner-' || (1 + i % ${sources}) || '.example/page-' || (1 + i % ${pagesPerSource}) || '?utm_campaign=x',
   case when i % 3 = 0 then 'newsletter' end, case when i % 3 = 0 then 'spring-' || (1 + i % 5) end,
-  'en', now() - (i * interval '1577 seconds'), case when i % 4 = 0 then now() end
+  'en', now() - (i * interval '1577 seconds'), case when i % 4 = 0 then now() end,
+  case when i % 4 = 0 then (array['met', 'met', 'no_show', 'host_absent'])[1 + i / 4 % 4] end
 from generate_series(1, 20000) i;
 select public.demo_request_funnel_compact(current_date - d)
 from generate_series(-1, ${days} + 1, 2) d;
