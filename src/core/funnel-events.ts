@@ -50,8 +50,8 @@ export const funnelEventNames: readonly FunnelEventName[] = names
  * What a booked demo came to, from the lead's meeting outcome (met, the guest a no-show, our host
  * absent): read from the leads only, never a counter, so the counters' lists leave them out.
  */
-export const meetingEventNames = ['met', 'no-show', 'host-absent'] as const
-export type MeetingEventName = (typeof meetingEventNames)[number]
+const meetingEventNames = ['met', 'no-show', 'host-absent'] as const
+type MeetingEventName = (typeof meetingEventNames)[number]
 /** Every event a funnel report holds: the counters' and the meetings'. */
 export type ReportEventName = FunnelEventName | MeetingEventName
 export const reportEventNames: readonly ReportEventName[] = [...names, ...meetingEventNames]

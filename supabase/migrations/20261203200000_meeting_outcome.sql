@@ -82,11 +82,14 @@ alter table public.console_audit
       'test_delivery', 'meeting_mark'));
 
 
--- The outcome p_lead's current booking comes to at p_now: none unless it is booked; host absent
--- over a no-show (nobody of ours was there to meet); met when sales said so, or once its end
--- (its start where the scheduler gave none) is p_grace_hours past.
+-- The outcome the booking p_booking of p_provider, the lead's in p_state, comes to at p_now:
+-- none unless it is booked; host absent over a no-show (nobody of ours was there to meet); met
+-- when sales said so, or, given p_grace_hours, once its end (its start where the scheduler gave
+-- none) is that long past.
 create function public.demo_request_meeting_outcome_of(
-  p_lead uuid,
+  p_provider text,
+  p_booking text,
+  p_state text,
   p_now timestamptz,
   p_grace_hours integer
 )
@@ -97,17 +100,16 @@ security definer
 set search_path = ''
 as $$
   select case
-    when d.booking_state is distinct from 'booked' then null
+    when p_state is distinct from 'booked' then null
     when b.host_absent then 'host_absent'
     when b.guest_no_show then 'no_show'
     when b.met_marked
       or coalesce(b.end_time, b.start_time) <= p_now - make_interval(hours => p_grace_hours)
       then 'met'
   end
-  from public.demo_requests d
+  from (select) one
   left join public.demo_request_bookings b
-    on b.provider = d.booking_provider and b.booking_id = d.booking_id
-  where d.id = p_lead
+    on b.provider = p_provider and b.booking_id = p_booking
 $$;
 
 revoke all on function public.demo_request_meeting_outcome_of
@@ -128,7 +130,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_outcome text := public.demo_request_meeting_outcome_of(p_lead, p_now, p_grace_hours);
+  v_outcome text := (select public.demo_request_meeting_outcome_of(d.booking_provider,
+    d.booking_id, d.booking_state, p_now, p_grace_hours)
+    from public.demo_requests d where d.id = p_lead);
 begin
   update public.demo_requests d
   set meeting_outcome = v_outcome, meeting_outcome_at = p_now
@@ -246,15 +250,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  new.meeting_outcome := (
-    select case
-      when new.booking_state is distinct from 'booked' then null
-      when b.host_absent then 'host_absent'
-      when b.guest_no_show then 'no_show'
-      when b.met_marked then 'met'
-    end
-    from public.demo_request_bookings b
-    where b.provider = new.booking_provider and b.booking_id = new.booking_id);
+  -- No grace time: only the new booking's marks.
+  new.meeting_outcome := public.demo_request_meeting_outcome_of(new.booking_provider,
+    new.booking_id, new.booking_state, now(), null);
   new.meeting_outcome_at := case when new.meeting_outcome is distinct from old.meeting_outcome
     then now() else old.meeting_outcome_at end;
   return new;
