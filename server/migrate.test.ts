@@ -86,6 +86,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203100000', name: 'lead_owner' },
       { version: '20261203120000', name: 'delivery_outbox' },
       { version: '20261203130000', name: 'console_integrations' },
+      { version: '20261203200000', name: 'meeting_outcome' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -121,6 +122,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_funnel_pages', relrowsecurity: true },
       { relname: 'demo_request_funnel_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_funnel_summed_days', relrowsecurity: true },
+      { relname: 'demo_request_meeting_changes', relrowsecurity: true },
       { relname: 'demo_request_no_booking_alerts', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },

@@ -292,11 +292,12 @@ begin
   new.via := 'hand';
   select * into v_lead from public.demo_requests d where d.id = new.lead_id for update;
   if v_lead.id is null or v_lead.booking_state is distinct from 'booked' then
-    raise exception 'This lead has no booked meeting to mark' using errcode = '22023';
+    raise exception 'This lead has no booked meeting to mark: it can be marked once it is booked'
+      using errcode = '22023';
   end if;
   if v_lead.booking_start > now() then
-    raise exception 'A meeting is marked once it has started (%)', v_lead.booking_start
-      using errcode = '22023';
+    raise exception 'A meeting is marked once it has started: this one starts at % UTC',
+      to_char(v_lead.booking_start at time zone 'UTC', 'YYYY-MM-DD HH24:MI') using errcode = '22023';
   end if;
   update public.demo_request_bookings b
   set guest_no_show = new.outcome = 'no_show', host_absent = new.outcome = 'host_absent',

@@ -5,6 +5,7 @@
 // `authenticated`), which reaches none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditActions, type FunnelReport, type LeadDetail } from '#core/console-api.ts'
+import { createSqlBookingStore } from '#shared/booking/sql-booking-store.ts'
 import type { ConsoleHandler } from '#shared/console/console-handler.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import {
@@ -418,6 +419,29 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         }),
       )
       expect(((await given.json()) as LeadDetail).owner?.email).toBe(consoleStaff.sales.email)
+      // Its demo, booked again to have begun an hour ago, marked a no-show (no scheduler's key:
+      // ours only).
+      const begun = new Date(Date.now() - 60 * 60_000).toISOString()
+      await createSqlBookingStore(test.db).apply(
+        {
+          provider: 'cal',
+          bookingId: 'bk-audit',
+          requestId: leadId,
+          state: 'booked',
+          startTime: begun,
+          timeZone: '',
+          occurredAt: new Date().toISOString(),
+        },
+        [],
+        new Date(),
+      )
+      const missed = await handler(
+        consoleRequest(`leads/${leadId}/meeting`, sales, {
+          method: 'POST',
+          body: { outcome: 'no_show' },
+        }),
+      )
+      expect(((await missed.json()) as LeadDetail).meeting?.outcome).toBe('no_show')
       const csv = await handler(consoleRequest('leads.csv?q=Ada', sales))
       expect(csv.headers.get('content-type')).toContain('text/csv')
       expect((await csv.text()).split('\r\n').filter(Boolean)).toHaveLength(2)
