@@ -278,6 +278,9 @@ export const consoleCopy = {
       erase: 'Erased',
       retry_deliveries: 'Retried deliveries',
       test_delivery: 'Sent a test',
+      share_link: 'Made a share link',
+      revoke_share_link: 'Revoked a share link',
+      open_share_link: 'Opened a share link',
     } satisfies Record<AuditAction, string>,
   },
   integrations: {

@@ -48,6 +48,9 @@ export const auditActions = [
   'erase',
   'retry_deliveries',
   'test_delivery',
+  'share_link',
+  'revoke_share_link',
+  'open_share_link',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -240,10 +243,18 @@ export interface StaffInvite {
 /**
  * Every refusal, as the function's other replies: a code and a sentence for people.
  * 401 `unauthenticated` (no token, a bad or expired one, or a person no longer on the staff),
- * 403 `forbidden` (the role may not), 404 `not_found`, 400 `invalid` (names the rule broken).
+ * 403 `forbidden` (the role may not), 404 `not_found`, 400 `invalid` (names the rule broken),
+ * 410 `gone` (a shared link revoked or expired).
  */
 export interface ConsoleError {
-  code: 'unauthenticated' | 'forbidden' | 'not_found' | 'invalid' | 'unavailable' | 'internal'
+  code:
+    | 'unauthenticated'
+    | 'forbidden'
+    | 'not_found'
+    | 'invalid'
+    | 'gone'
+    | 'unavailable'
+    | 'internal'
   message: string
 }
 
@@ -395,4 +406,43 @@ export interface FunnelReport {
   byCampaign: (FunnelSteps & { utmSource: string; utmCampaign: string })[]
   /** Every field of the form that was left, in the form's order. */
   fields: FunnelFieldDropOff[]
+}
+
+/**
+ * A read-only link to a funnel view (docs/console.md#share-links), as `GET /share-links` lists
+ * them: the owner's every link, marketing's own. `POST /share-links` (ShareLinkRequest) makes one
+ * and answers ShareLinkMade, the only time its token is seen; `DELETE /share-links/:id` revokes
+ * it (204). Sales and partners are refused by the database.
+ */
+export interface ShareLink {
+  id: string
+  /** Who made it, as they were then. */
+  createdBy: string
+  createdAt: string
+  /** The sources it shows; empty for every source. */
+  sources: string[]
+  /** The last `days` days up to the day it is opened; null for the fixed days `from` to `to`. */
+  days: number | null
+  from: string | null
+  to: string | null
+  expiresAt: string | null
+  revokedAt: string | null
+  openings: number
+  lastOpenedAt: string | null
+}
+
+/** The reply to `POST /share-links`: the link, and its token, which is never shown again. */
+export interface ShareLinkMade {
+  link: ShareLink
+  token: string
+}
+
+/**
+ * `POST /shared` `{ token }`, with no one signed in: the link's funnel, counts only, and its
+ * expiry. Each opening is on the audit trail. A revoked or expired link (or one whose maker may
+ * no longer share) answers 410 `gone`, an unknown token 404.
+ */
+export interface SharedFunnel {
+  report: FunnelReport
+  expiresAt: string | null
 }

@@ -27,6 +27,9 @@ import {
   leadHistoryKinds,
   pipelineStatuses,
   type RetryResult,
+  type SharedFunnel,
+  type ShareLink,
+  type ShareLinkMade,
   type StaffList,
   type StaffMe,
   type StaffMember,
@@ -191,4 +194,30 @@ export const testSendResultSchema: Schema<TestSendResult> = v.object({
   channel,
   ok: v.boolean(),
   message: v.string(),
+})
+
+const shareLinkSchema: Schema<ShareLink> = v.object({
+  id: v.string(),
+  createdBy: v.string(),
+  createdAt: v.string(),
+  sources: v.array(v.string()),
+  days: v.nullable(count),
+  from: nullableString,
+  to: nullableString,
+  expiresAt: nullableString,
+  revokedAt: nullableString,
+  openings: count,
+  lastOpenedAt: nullableString,
+})
+
+export const shareLinksSchema: Schema<ShareLink[]> = v.array(shareLinkSchema)
+
+export const shareLinkMadeSchema: Schema<ShareLinkMade> = v.object({
+  link: shareLinkSchema,
+  token: v.string(),
+})
+
+export const sharedFunnelSchema: Schema<SharedFunnel> = v.object({
+  report: funnelReportSchema,
+  expiresAt: nullableString,
 })

@@ -162,3 +162,14 @@ export const staffInvite = v.pipe(
   partnerSources(),
   v.transform((invite) => ({ email: invite.email, ...roleAndSourcesOf(invite) })),
 )
+
+/** `POST /shared`: the share link's token, as its address carries it after `#`. */
+export const sharedRequest = v.object({
+  token: present(
+    v.pipe(
+      v.unknown(),
+      v.check((token) => typeof token === 'string', "token must be the link's token."),
+      v.transform((token) => token as string),
+    ),
+  ),
+})

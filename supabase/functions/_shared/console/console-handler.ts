@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { consoleFunctionName } from '#core/console-api.ts'
+import { shareLinkRequestSchema } from '#core/share-link-request.ts'
 import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { FunctionEnv } from '../http/function-env.ts'
@@ -13,6 +14,7 @@ import {
   eraseRequest,
   newNote,
   ownerChange,
+  sharedRequest,
   staffChange,
   staffInvite,
   statusChange,
@@ -50,6 +52,7 @@ import {
   patchStaff,
   postStaff,
 } from './people/staff-routes.ts'
+import { deleteShareLink, getShareLinks, postShared, postShareLink } from './share/share-routes.ts'
 import type { VerifyToken } from './sign-in/verify-token.ts'
 
 /** What the console's API is built from: dependencies passed in, as the function's handler. */
@@ -230,6 +233,18 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     .post('/integrations/:channel/retry', signedIn, (c) => answer(c, postRetry(c.var.console)))
     .post('/integrations/:channel/test', signedIn, (c) =>
       answer(c, postTest(c.var.console, integrations)),
+    )
+    .get('/share-links', signedIn, (c) => answer(c, getShareLinks(c.var.console)))
+    .post(
+      '/share-links',
+      signedIn,
+      consoleBody(shareLinkRequestSchema, '{ "days": 30, "sources": [], "expiresInDays": 30 }'),
+      (c) => answer(c, postShareLink(c.var.console, c.req.valid('json'))),
+    )
+    .delete('/share-links/:id', signedIn, (c) => answer(c, deleteShareLink(c.var.console)))
+    // A shared link's funnel, for whoever holds the link: no sign-in, the token is the key.
+    .post('/shared', consoleBody(sharedRequest, '{ "token": "…" }'), (c) =>
+      answer(c, postShared({ db: deps.db, salesTimeZone, funnelBounds }, c.req.valid('json'))),
     )
   return (request: Request): Promise<Response> => Promise.resolve(app.fetch(request))
 }
