@@ -11,6 +11,8 @@ import type {
   LeadPage,
   PipelineStatus,
   RetryResult,
+  ShareLink,
+  ShareLinkMade,
   StaffInvite,
   StaffList,
   StaffMe,
@@ -19,6 +21,7 @@ import type {
   TestSendResult,
 } from '#core/console-api.ts'
 import type { DeliveryChannel } from '#core/delivery-channels.ts'
+import type { ShareLinkRequest } from '#core/share-link-request.ts'
 
 /**
  * The console function's routes as the views call them: `createConsoleClient` over HTTP in the
@@ -54,4 +57,9 @@ export interface ConsoleApi {
   retryDead(channel: DeliveryChannel): Promise<RetryResult>
   /** Sends the made-up test lead to the channel now; resolves with its answer either way. */
   sendTest(channel: DeliveryChannel): Promise<TestSendResult>
+  /** The share links the caller may see: the owner's every one, marketing's own. */
+  shareLinks(): Promise<ShareLink[]>
+  /** Makes a link; its token is in this answer alone. */
+  makeShareLink(request: ShareLinkRequest): Promise<ShareLinkMade>
+  revokeShareLink(id: string): Promise<void>
 }

@@ -16,6 +16,8 @@ import {
   leadPageSchema,
   ownerChoicesSchema,
   retryResultSchema,
+  shareLinkMadeSchema,
+  shareLinksSchema,
   staffListSchema,
   staffMemberSchema,
   staffMeSchema,
@@ -131,5 +133,10 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     integrations: () => json(integrationsReportSchema, 'GET', 'integrations'),
     retryDead: (channel) => json(retryResultSchema, 'POST', `integrations/${channel}/retry`),
     sendTest: (channel) => json(testSendResultSchema, 'POST', `integrations/${channel}/test`),
+    shareLinks: () => json(shareLinksSchema, 'GET', 'share-links'),
+    makeShareLink: (request) => json(shareLinkMadeSchema, 'POST', 'share-links', request),
+    revokeShareLink: async (linkId) => {
+      await send('DELETE', `share-links/${id(linkId)}`)
+    },
   }
 }

@@ -19,6 +19,7 @@ import {
   fakeTestSend,
   type IntegrationsFixture,
 } from './fake-console-integrations.ts'
+import { fakeShareLinks } from './fake-console-share.ts'
 
 /** How the fake answers: whom as, how many leads, and how it fails. */
 export interface FakeApiOptions {
@@ -129,6 +130,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
   const integrationsFixture = options.integrations ?? 'healthy'
   const destinations = fakeIntegrations(integrationsFixture)
   const audit: AuditEntry[] = []
+  const shareLinks = fakeShareLinks(options.me, now)
   const staff: StaffMember[] = [
     {
       userId: 'u-owner',
@@ -420,6 +422,17 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         }
         record('test_delivery', null, { channel })
         return fakeTestSend(integrationsFixture, channel)
+      }),
+    shareLinks: () => answer('shareLinks', () => shareLinks.list()),
+    makeShareLink: (request) =>
+      answer('makeShareLink', () => {
+        const made = shareLinks.make(request)
+        record('share_link', null, { link: made.link.id })
+        return made
+      }),
+    revokeShareLink: (id) =>
+      answer('revokeShareLink', () => {
+        record('revoke_share_link', null, { link: shareLinks.revoke(id) })
       }),
   }
 }

@@ -57,7 +57,8 @@ export function FunnelView({ today = new Date() }: { today?: Date }) {
   )
 }
 
-function FunnelShown({ report }: { report: FunnelReport }) {
+/** A funnel report as the console shows it; a share link's page shows it alike. */
+export function FunnelShown({ report }: { report: FunnelReport }) {
   return (
     <>
       <p className="funnel-period">
