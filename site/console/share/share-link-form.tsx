@@ -112,7 +112,7 @@ export function ShareLinkForm() {
 }
 
 /** The link just made, to copy now: its token is never shown again. */
-export function MadeLink({ url }: { url: string }) {
+function MadeLink({ url }: { url: string }) {
   const [copied, setCopied] = useState(false)
   return (
     <div className="console-share-made">

@@ -11,7 +11,7 @@ import { formatCount, formatDay } from '../funnel/funnel-format.ts'
 const words = consoleCopy.share
 
 /** The view a link shows, as people read it: "The last 30 days", "Jan 1, 2026 to Jan 31, 2026". */
-export function viewOf(link: Pick<ShareLink, 'days' | 'from' | 'to'>): string {
+function viewOf(link: Pick<ShareLink, 'days' | 'from' | 'to'>): string {
   if (link.days !== null) return words.lastDays(link.days)
   return words.fixedDays(formatDay(link.from ?? ''), formatDay(link.to ?? ''))
 }
