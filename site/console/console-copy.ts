@@ -409,7 +409,6 @@ export const consoleCopy = {
     revokeLink: (view: string) => `Revoke the link to ${view}`,
     confirmRevoke: 'Revoke this link? Whoever opens it then sees that it no longer opens.',
     revokeForGood: 'Revoke for good',
-    cancel: 'Cancel',
     revoked: 'Revoked: the link no longer opens.',
     page: {
       tool: 'Shared funnel',

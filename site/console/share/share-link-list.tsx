@@ -7,6 +7,7 @@ import { formatInstant } from '../console-dates.ts'
 import { useConsoleApi } from '../console-deps.ts'
 import { DataTable } from '../data-table.tsx'
 import { formatCount, formatDay } from '../funnel/funnel-format.ts'
+import { EraseConfirm } from '../leads/erase-confirm.tsx'
 
 const words = consoleCopy.share
 
@@ -78,19 +79,13 @@ function RevokeButton({ link }: { link: ShareLink }) {
     <div className="console-share-state">
       <span>{words.live}</span>{' '}
       {confirming ? (
-        <fieldset className="console-confirm">
-          <legend>{words.confirmRevoke}</legend>
-          <button type="button" className="button button--primary" onClick={() => revoke.mutate()}>
-            {words.revokeForGood}
-          </button>
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={() => setConfirming(false)}
-          >
-            {words.cancel}
-          </button>
-        </fieldset>
+        <EraseConfirm
+          question={words.confirmRevoke}
+          confirm={words.revokeForGood}
+          pending={revoke.isPending}
+          onConfirm={() => revoke.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <button
           type="button"
