@@ -40,7 +40,7 @@ export async function readFunnelRows(
       as === 'staff' ? source : source === null ? null : [source],
       timeZone,
       bounds.sourcePages,
-      bounds.dayPairs,
+      bounds.originPairs,
       bounds.sourceCampaigns ?? 50,
     ],
   )
