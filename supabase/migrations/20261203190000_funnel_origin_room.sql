@@ -17,6 +17,9 @@
 -- pages per allowed origin, as many sources' 'other' pages (only a source alive gets one), and
 -- the one pair 'other', 'other'. The hot path is unchanged: a pair already counted today is one
 -- index lookup, as before; the 30 days are read once per pair and day.
+--
+-- p_day_pairs is ANALYTICS_ORIGIN_PAIRS_MAX now; it keeps its name so that callers naming it, and
+-- the report's signature, stay as they were.
 
 
 -- The origin of a page as the widget writes it (`origin` + `pathname`, src/core/funnel-events.ts):
@@ -122,7 +125,7 @@ set search_path = ''
 as $$
 #variable_conflict use_variable
 declare
-  v_origin text := coalesce(p_origin, public.demo_request_funnel_origin(p_page));
+  v_origin text;
   v_room integer;
 begin
   source := p_source;
@@ -146,6 +149,7 @@ begin
   end if;
   -- New: within its origin's room, one admission at a time per origin. The room, once gone,
   -- stays gone for the day: read without the lock, it may only say "not yet" wrongly.
+  v_origin := coalesce(p_origin, public.demo_request_funnel_origin(p_page));
   select d.room into v_room from public.demo_request_funnel_origin_days d
   where d.day = p_day and d.origin = v_origin;
   if v_origin is not null and coalesce(v_room, 1) > 0 then

@@ -16,6 +16,8 @@ import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import type { DemoRequestHandler } from '#shared/lead/demo-request-handler.ts'
 import { functionUrl, partner } from './function-requests.ts'
+import { insertLead } from './insert-lead.ts'
+import { sampleNewDemoRequest } from './sample-lead.ts'
 import type { TestDatabase, testDatabases } from './test-database.ts'
 
 const batches = 10_000
@@ -175,6 +177,20 @@ export function describeFunnelBounds({ name, open, skip }: (typeof testDatabases
         expect(await shownOf(`page = '${knownPage}'`)).toBe(1)
         expect(await shownOf(`page = '${secondPage}'`)).toBe(1)
 
+        // Leads sent that day from pages no view was counted on fold as views would have: the
+        // day folded pages, so a source counted that day keeps its "other", a new one does not.
+        for (const [source, pageUrl] of [
+          ['site', `${partner}/careers`],
+          ['newcomer', `${partner}/never-viewed`],
+          ['partner-news', secondPage],
+        ] as const) {
+          const { id } = await insertLead(test.db, { ...sampleNewDemoRequest, source, pageUrl })
+          await test.db.query('update public.demo_requests set created_at = $2 where id = $1', [
+            id,
+            floodDay,
+          ])
+        }
+
         // The report shows them under their own rows, and the flood under "other".
         const report = totalsOfRows(
           await createSqlFunnelStore(test.db).report({
@@ -190,6 +206,15 @@ export function describeFunnelBounds({ name, open, skip }: (typeof testDatabases
           report.pages.find(
             (row) => row.source === source && row.page === page && row.event === 'shown',
           )?.n
+        const sentOf = (source: string, page: string) =>
+          report.pages.find(
+            (row) => row.source === source && row.page === page && row.event === 'sent',
+          )?.n
+        expect([
+          sentOf('site', 'other'),
+          sentOf('other', 'other'),
+          sentOf('partner-news', secondPage),
+        ]).toEqual([1, 1, 1])
         expect(viewsOf('site', knownPage)).toBe(1)
         expect(viewsOf('partner-news', secondPage)).toBe(1)
         expect(viewsOf('other', 'other')).toBeGreaterThan(0)
