@@ -86,6 +86,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203100000', name: 'lead_owner' },
       { version: '20261203120000', name: 'delivery_outbox' },
       { version: '20261203130000', name: 'console_integrations' },
+      { version: '20261203190000', name: 'funnel_origin_room' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -112,14 +113,15 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_funnel_campaigns', relrowsecurity: true },
       { relname: 'demo_request_funnel_counts', relrowsecurity: true },
       { relname: 'demo_request_funnel_day_steps', relrowsecurity: true },
-      { relname: 'demo_request_funnel_days', relrowsecurity: true },
       { relname: 'demo_request_funnel_field_sums', relrowsecurity: true },
       { relname: 'demo_request_funnel_lead_marks', relrowsecurity: true },
       { relname: 'demo_request_funnel_lead_summed_days', relrowsecurity: true },
       { relname: 'demo_request_funnel_lead_sums', relrowsecurity: true },
+      { relname: 'demo_request_funnel_origin_days', relrowsecurity: true },
       { relname: 'demo_request_funnel_page_sums', relrowsecurity: true },
       { relname: 'demo_request_funnel_pages', relrowsecurity: true },
       { relname: 'demo_request_funnel_rate_limits', relrowsecurity: true },
+      { relname: 'demo_request_funnel_seen', relrowsecurity: true },
       { relname: 'demo_request_funnel_summed_days', relrowsecurity: true },
       { relname: 'demo_request_no_booking_alerts', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
@@ -183,7 +185,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run(`select public.count_funnel_batch('[{"event":"shown"}]', '', 'https://a.example/',
            current_date, repeat('a', 64), now(), 30)`),
         run('select * from public.demo_request_funnel_pages'),
-        run('select * from public.demo_request_funnel_days'),
+        run('select * from public.demo_request_funnel_origin_days'),
+        run('select * from public.demo_request_funnel_seen'),
         run(`select * from public.demo_request_funnel_range_report(current_date, current_date)`),
         run(`select public.demo_request_funnel_compact(current_date)`),
         run('select * from public.demo_request_funnel_lead_sums'),
@@ -240,8 +243,12 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('update public.demo_request_funnel_counts set n = n + 1'),
         run(`insert into public.demo_request_funnel_pages (day, source, page)
          values (current_date, '', 'https://a.example/')`),
-        run(`insert into public.demo_request_funnel_days (day) values (current_date)`),
-        run('update public.demo_request_funnel_days set pairs = 0'),
+        run(`insert into public.demo_request_funnel_origin_days (day, origin, room)
+         values (current_date, 'https://a.example', 1000)`),
+        run('update public.demo_request_funnel_origin_days set room = 1000'),
+        run(`insert into public.demo_request_funnel_seen (source, page, origin, last_day)
+         values ('', 'https://a.example/', 'https://a.example', current_date)`),
+        run('update public.demo_request_funnel_seen set last_day = current_date'),
         // The leads' sums and marks are written by the compaction and a trigger alone.
         run(`insert into public.demo_request_funnel_lead_marks (at) values (now())`),
         run(`insert into public.demo_request_funnel_lead_summed_days (day, time_zone)

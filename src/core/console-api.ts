@@ -379,9 +379,10 @@ export interface FunnelFieldDropOff {
 }
 
 /**
- * The reply of `GET /funnel`. Rows named `other` are kept, never hidden: a source's pages past
- * ANALYTICS_SOURCE_PAGES_MAX in a day (page `other`), a day's pairs past ANALYTICS_DAY_PAIRS_MAX
- * (source and page `other`), and campaigns past their own bound (campaign `other`).
+ * The reply of `GET /funnel`. Rows named `other` are kept, never hidden: a source's new pages
+ * past ANALYTICS_SOURCE_PAGES_MAX or past their origin's ANALYTICS_ORIGIN_PAIRS_MAX (page
+ * `other`), a new source's (source and page `other`), and campaigns past their own bound
+ * (campaign `other`).
  */
 export interface FunnelReport {
   from: string

@@ -21,7 +21,7 @@ import { insertLead } from '../support/insert-lead.ts'
 import { sampleContact, sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
-const bounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
+const bounds = { sourcePages: 200, originPairs: 1000, sourceCampaigns: 50 }
 const today = new Date().toISOString().slice(0, 10)
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 

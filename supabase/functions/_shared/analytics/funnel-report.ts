@@ -29,7 +29,7 @@ export async function readFunnelRows(
   as: 'staff' | 'service' | { shareTokenHash: string },
 ): Promise<FunnelReportRow[]> {
   const { from, to, timeZone, source, bounds } = range
-  const folds = [timeZone, bounds.sourcePages, bounds.dayPairs, bounds.sourceCampaigns ?? 50]
+  const folds = [timeZone, bounds.sourcePages, bounds.originPairs, bounds.sourceCampaigns ?? 50]
   const [call, params] =
     typeof as === 'object'
       ? ['public.console_shared_funnel($1, $2, $3, $4, $5)', [as.shareTokenHash, ...folds]]

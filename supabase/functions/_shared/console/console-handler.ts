@@ -76,7 +76,11 @@ export interface ConsoleDeps {
 }
 
 // As configDefaults has them: a handler built without settings folds as the counters did.
-const defaultFunnelBounds: FunnelBounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
+const defaultFunnelBounds: FunnelBounds = {
+  sourcePages: 200,
+  originPairs: 1000,
+  sourceCampaigns: 50,
+}
 
 const methods = 'GET, POST, PATCH, DELETE, OPTIONS'
 const functionPath = new RegExp(`^/(?:functions/v1/)?${consoleFunctionName}(?:/(.*))?$`)
