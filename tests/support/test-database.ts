@@ -40,6 +40,7 @@ const tables = [
   'public.console_lead_status',
   'public.console_audit',
   'public.console_staff',
+  'public.console_share_links',
   'public.demo_request_booking_notifications',
   'public.demo_request_bookings',
   'public.demo_request_booking_cursors',
