@@ -48,6 +48,7 @@ export const auditActions = [
   'erase',
   'retry_deliveries',
   'test_delivery',
+  'report_change',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -395,4 +396,19 @@ export interface FunnelReport {
   byCampaign: (FunnelSteps & { utmSource: string; utmCampaign: string })[]
   /** Every field of the form that was left, in the form's order. */
   fields: FunnelFieldDropOff[]
+}
+
+/**
+ * The funnel by email: none, weekly (on Mondays, of the week before) or monthly (on the 1st, of
+ * the month before), each in SALES_TIME_ZONE and in the person's own bounds (a partner's sources).
+ */
+export const reportCadences = ['none', 'weekly', 'monthly'] as const
+export type ReportCadence = (typeof reportCadences)[number]
+
+/**
+ * `GET /report` and `PUT /report` `{ cadence }`: the signed-in person's own report, which only
+ * they read and set (on the audit trail as `report_change`).
+ */
+export interface ReportChoice {
+  cadence: ReportCadence
 }

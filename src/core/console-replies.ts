@@ -26,7 +26,9 @@ import {
   type LeadSummary,
   leadHistoryKinds,
   pipelineStatuses,
+  type ReportChoice,
   type RetryResult,
+  reportCadences,
   type StaffList,
   type StaffMe,
   type StaffMember,
@@ -191,4 +193,8 @@ export const testSendResultSchema: Schema<TestSendResult> = v.object({
   channel,
   ok: v.boolean(),
   message: v.string(),
+})
+
+export const reportChoiceSchema: Schema<ReportChoice> = v.object({
+  cadence: v.picklist(reportCadences),
 })

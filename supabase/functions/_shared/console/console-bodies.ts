@@ -1,6 +1,6 @@
 import type { Env } from 'hono'
 import * as v from 'valibot'
-import { pipelineStatuses, type StaffRole, staffRoles } from '#core/console-api.ts'
+import { pipelineStatuses, reportCadences, type StaffRole, staffRoles } from '#core/console-api.ts'
 import { isRecord } from '#core/is-record.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { invalid } from './console-reply.ts'
@@ -162,3 +162,10 @@ export const staffInvite = v.pipe(
   partnerSources(),
   v.transform((invite) => ({ email: invite.email, ...roleAndSourcesOf(invite) })),
 )
+
+/** `PUT /report`. */
+export const reportChoice = v.object({
+  cadence: present(
+    v.picklist(reportCadences, `cadence must be one of ${reportCadences.join(', ')}.`),
+  ),
+})

@@ -13,6 +13,7 @@ import {
   eraseRequest,
   newNote,
   ownerChange,
+  reportChoice,
   staffChange,
   staffInvite,
   statusChange,
@@ -50,6 +51,7 @@ import {
   patchStaff,
   postStaff,
 } from './people/staff-routes.ts'
+import { getReport, putReport } from './reports/report-routes.ts'
 import type { VerifyToken } from './sign-in/verify-token.ts'
 
 /** What the console's API is built from: dependencies passed in, as the function's handler. */
@@ -75,7 +77,7 @@ export interface ConsoleDeps {
 // As configDefaults has them: a handler built without settings folds as the counters did.
 const defaultFunnelBounds: FunnelBounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
 
-const methods = 'GET, POST, PATCH, DELETE, OPTIONS'
+const methods = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
 const functionPath = new RegExp(`^/(?:functions/v1/)?${consoleFunctionName}(?:/(.*))?$`)
 
 /** The route a request is for: its path after the function's name, without a last `/`. */
@@ -177,6 +179,10 @@ export function createConsoleHandler(deps: ConsoleDeps) {
   // src/core/console-api.ts describes each.
   app
     .get('/me', signedIn, (c) => answer(c, getMe(c.var.console)))
+    .get('/report', signedIn, (c) => answer(c, getReport(c.var.console)))
+    .put('/report', signedIn, consoleBody(reportChoice, '{ "cadence": "weekly" }'), (c) =>
+      answer(c, putReport(c.var.console, c.req.valid('json'))),
+    )
     .get('/leads', signedIn, query(leadsQuery), (c) =>
       answer(c, getLeads(c.var.console, c.req.valid('query'))),
     )
