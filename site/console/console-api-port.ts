@@ -10,6 +10,8 @@ import type {
   LeadOwnerChoice,
   LeadPage,
   PipelineStatus,
+  ReportCadence,
+  ReportChoice,
   RetryResult,
   StaffInvite,
   StaffList,
@@ -54,4 +56,7 @@ export interface ConsoleApi {
   retryDead(channel: DeliveryChannel): Promise<RetryResult>
   /** Sends the made-up test lead to the channel now; resolves with its answer either way. */
   sendTest(channel: DeliveryChannel): Promise<TestSendResult>
+  /** The signed-in person's own emailed report. */
+  report(): Promise<ReportChoice>
+  setReport(cadence: ReportCadence): Promise<ReportChoice>
 }

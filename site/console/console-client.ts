@@ -15,6 +15,7 @@ import {
   leadDetailSchema,
   leadPageSchema,
   ownerChoicesSchema,
+  reportChoiceSchema,
   retryResultSchema,
   staffListSchema,
   staffMemberSchema,
@@ -131,5 +132,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     integrations: () => json(integrationsReportSchema, 'GET', 'integrations'),
     retryDead: (channel) => json(retryResultSchema, 'POST', `integrations/${channel}/retry`),
     sendTest: (channel) => json(testSendResultSchema, 'POST', `integrations/${channel}/test`),
+    report: () => json(reportChoiceSchema, 'GET', 'report'),
+    setReport: (cadence) => json(reportChoiceSchema, 'PUT', 'report', { cadence }),
   }
 }
