@@ -355,6 +355,8 @@ export const consoleCopy = {
         ? 'Saved: no report will be emailed to you.'
         : `Saved: your ${cadence} report goes to your email.`,
     failed: 'The report could not be saved.',
+    notLoaded: 'Your email report could not be loaded.',
+    loadAgain: 'Load your email report again',
   },
   roles: roleNames,
 }

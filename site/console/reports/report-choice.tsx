@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from 'react'
 import { type ReportCadence, reportCadences } from '#core/console-api.ts'
 import { consoleCopy } from '../console-copy.ts'
 import { useConsoleApi } from '../console-deps.ts'
-import { Failed, Loading } from '../query-status.tsx'
 
 const words = consoleCopy.report
 const queryKey = ['report']
@@ -22,13 +21,16 @@ export function ReportChoiceControl() {
         {words.heading}
       </h2>
       <p className="console-muted">{words.intro}</p>
-      {choice.isPending ? (
-        <Loading />
-      ) : choice.isError ? (
-        <Failed error={choice.error} retry={() => choice.refetch()} />
-      ) : (
-        <ReportForm chosen={choice.data.cadence} />
+      {/* Quietly, under the funnel: its own loading and failure are the report's, not the page's. */}
+      {choice.isError && (
+        <p className="console-problem">
+          {words.notLoaded}{' '}
+          <button type="button" className="button button--outline" onClick={() => choice.refetch()}>
+            {words.loadAgain}
+          </button>
+        </p>
       )}
+      {choice.isSuccess && <ReportForm chosen={choice.data.cadence} />}
     </section>
   )
 }

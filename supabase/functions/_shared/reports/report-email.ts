@@ -34,6 +34,8 @@ const nameCell = `${cell};word-break:break-all;overflow-wrap:anywhere`
 
 type Row = { name: string; steps: FunnelSteps }
 
+// A table of figures, read as one (its header cells name the columns); only the frame around the
+// email is a layout table.
 function table(caption: string, head: string[], rows: string[][], alignRight: boolean[]): string {
   const th = head
     .map(
@@ -47,7 +49,7 @@ function table(caption: string, head: string[], rows: string[][], alignRight: bo
         `<tr>${row.map((text, index) => `<td style="${alignRight[index] ? numberCell : index === 0 ? nameCell : cell}">${escapeHtml(text)}</td>`).join('')}</tr>`,
     )
     .join('')
-  return `<h2 style="${font};font-size:17px;margin:24px 0 8px">${escapeHtml(caption)}</h2><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%"><tr>${th}</tr>${body}</table>`
+  return `<h2 style="${font};font-size:17px;margin:24px 0 8px">${escapeHtml(caption)}</h2><table width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%"><tr>${th}</tr>${body}</table>`
 }
 
 const topRows = (rows: Row[]) =>
