@@ -451,6 +451,11 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         consoleRequest('integrations/email/test', owner, { method: 'POST' }),
       )
       expect(await tested.json()).toEqual({ channel: 'email', ok: true, message: '' })
+      // A person's own emailed report.
+      const chosen = await handler(
+        consoleRequest('report', sales, { method: 'PUT', body: { cadence: 'monthly' } }),
+      )
+      expect(await chosen.json()).toEqual({ cadence: 'monthly' })
 
       expect((await handler(consoleRequest('audit', sales))).status).toBe(403)
       const page = await (await handler(consoleRequest('audit?limit=100', owner))).json()

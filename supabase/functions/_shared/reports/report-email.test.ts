@@ -3,7 +3,7 @@
 // page addresses and `other` rows, a partner's one page, a month); nothing fetched, every name
 // escaped, and the plain-text part saying what the HTML says.
 import { describe, expect, it } from 'vitest'
-import { type FunnelReport, funnelStepNames } from '#core/console-api.ts'
+import { type FunnelReport, funnelStepNames, type StaffMe } from '#core/console-api.ts'
 import { funnelStepLabels } from '#core/funnel-step-words.ts'
 import { chromiumForFile } from '../../../../tests/support/chromium.ts'
 import {
@@ -18,12 +18,13 @@ const links = {
   console: 'https://firm.example/console?view=funnel&range=custom&from=2026-11-16&to=2026-11-22',
   unsubscribe: `https://project.supabase.example/functions/v1/send-demo-request/unsubscribe?token=${'a'.repeat(64)}`,
 }
-const partner = { role: 'partner', sources: ['partner-acme'] } as const
-const everyone = { role: 'owner', sources: [] } as const
+type Reader = Pick<StaffMe, 'role' | 'sources'>
+const partner: Reader = { role: 'partner', sources: ['partner-acme'] }
+const everyone: Reader = { role: 'owner', sources: [] }
 
 function input(
   fixture: FunnelFixture,
-  me: typeof partner | typeof everyone,
+  me: Reader,
   cadence: 'weekly' | 'monthly',
 ): ReportEmailInput {
   const [from, to] =

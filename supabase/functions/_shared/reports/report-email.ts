@@ -5,7 +5,7 @@ import { count, periodWords, reportCopy } from './report-copy.ts'
 import type { ClaimedReport } from './report-store.ts'
 
 /** Where the report's links lead: the same days in the console, and the one-click unsubscribe. */
-export interface ReportLinks {
+interface ReportLinks {
   console: string
   unsubscribe: string
 }

@@ -28,6 +28,11 @@ export interface ReportJobOptions {
   log?: (message: string, error?: unknown) => void
   /** Reports one run sends at most; 200 by default. */
   limit?: number
+  /**
+   * How long one run starts new reports for; 30 s by default, so with the notifications' 60 s
+   * before it a run stays within the 150 s an Edge Function may run. The rest wait, unclaimed.
+   */
+  runBudgetMs?: number
 }
 
 /** The same key on every try of one report, so the email API sends it once. */
@@ -35,7 +40,7 @@ export const reportKey = (claim: Pick<ClaimedReport, 'userId' | 'cadence' | 'fro
   `funnel-report-${claim.userId}-${claim.cadence}-${claim.from}`
 
 /** The console's funnel for the report's days: the view the email links to. */
-export function consoleFunnelLink(consoleUrl: string, from: string, to: string): string {
+function consoleFunnelLink(consoleUrl: string, from: string, to: string): string {
   const url = new URL(consoleUrl)
   url.searchParams.set('view', 'funnel')
   url.searchParams.set('range', 'custom')
@@ -105,9 +110,12 @@ export function createReportJob(options: ReportJobOptions): () => Promise<Report
     return true
   }
 
+  const runBudgetMs = options.runBudgetMs ?? 30_000
+
   return async () => {
     const run: ReportRun = { sent: 0, failed: 0 }
-    for (let taken = 0; taken < limit; taken++) {
+    const until = now().getTime() + runBudgetMs
+    for (let taken = 0; taken < limit && now().getTime() < until; taken++) {
       const [claim] = await store.claimDue({
         now: now(),
         timeZone: options.timeZone,
