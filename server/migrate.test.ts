@@ -88,6 +88,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203130000', name: 'console_integrations' },
       { version: '20261203190000', name: 'funnel_origin_room' },
       { version: '20261203210000', name: 'share_links' },
+      { version: '20261203220000', name: 'funnel_report_emails' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -103,6 +104,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'console_audit_pruning', relrowsecurity: true },
       { relname: 'console_lead_changes', relrowsecurity: true },
       { relname: 'console_lead_status', relrowsecurity: true },
+      { relname: 'console_report_choices', relrowsecurity: true },
+      { relname: 'console_report_sends', relrowsecurity: true },
       { relname: 'console_share_links', relrowsecurity: true },
       { relname: 'console_staff', relrowsecurity: true },
       { relname: 'demo_request_booking_cursors', relrowsecurity: true },

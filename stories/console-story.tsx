@@ -19,6 +19,8 @@ export interface ConsoleStoryProps {
   funnel?: FakeApiOptions['funnel']
   /** The destinations' states; the fake's `healthy` when unset. */
   integrations?: FakeApiOptions['integrations']
+  /** The person's emailed report; none when unset. */
+  report?: FakeApiOptions['report']
   auth?: FakeAuthOptions
   /** Handed the fake API once made, and the address's history, for a play to act and read. */
   onFake?: (fake: {
@@ -55,6 +57,7 @@ export function ConsoleStory({
   failure,
   funnel,
   integrations,
+  report,
   auth,
   width,
   onFake,
@@ -76,6 +79,7 @@ export function ConsoleStory({
           failure,
           funnel,
           integrations,
+          report,
           onSignedOut: signOutThenSay,
         })
         onFake?.({ api, auth: fakeAuth, history: location.history })
@@ -88,7 +92,7 @@ export function ConsoleStory({
       },
     }
     return { deps, location }
-  }, [role, path, leads, failure, funnel, integrations, auth, onFake])
+  }, [role, path, leads, failure, funnel, integrations, report, auth, onFake])
   return (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <style>{consoleStyles}</style>

@@ -10,6 +10,8 @@ import type {
   LeadOwnerChoice,
   LeadPage,
   PipelineStatus,
+  ReportCadence,
+  ReportChoice,
   RetryResult,
   ShareLink,
   ShareLinkMade,
@@ -62,4 +64,7 @@ export interface ConsoleApi {
   /** Makes a link; its token is in this answer alone. */
   makeShareLink(request: ShareLinkRequest): Promise<ShareLinkMade>
   revokeShareLink(id: string): Promise<void>
+  /** The signed-in person's own emailed report. */
+  report(): Promise<ReportChoice>
+  setReport(cadence: ReportCadence): Promise<ReportChoice>
 }

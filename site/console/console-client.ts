@@ -15,6 +15,7 @@ import {
   leadDetailSchema,
   leadPageSchema,
   ownerChoicesSchema,
+  reportChoiceSchema,
   retryResultSchema,
   shareLinkMadeSchema,
   shareLinksSchema,
@@ -138,5 +139,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     revokeShareLink: async (linkId) => {
       await send('DELETE', `share-links/${id(linkId)}`)
     },
+    report: () => json(reportChoiceSchema, 'GET', 'report'),
+    setReport: (cadence) => json(reportChoiceSchema, 'PUT', 'report', { cadence }),
   }
 }

@@ -5,9 +5,11 @@ import type {
   OwnerFilter,
   OwnerVia,
   PipelineStatus,
+  ReportCadence,
   StaffRole,
 } from '#core/console-api.ts'
 import type { DeliveryChannel } from '#core/delivery-channels.ts'
+import { funnelStepLabels, funnelStepMeanings } from '#core/funnel-step-words.ts'
 import type { ConsoleView } from './console-views.ts'
 
 const roleNames = {
@@ -190,24 +192,8 @@ export const consoleCopy = {
     empty: 'Nothing has been counted in these days yet.',
     steps: 'The funnel',
     stepsIntro: 'Views → starts → sent → booked; each rate is of the step before.',
-    stepNames: {
-      views: 'Views',
-      starts: 'Starts',
-      sent: 'Sent',
-      booked: 'Booked',
-      held: 'Held',
-      routed: 'Routed',
-      cancelled: 'Cancelled',
-    },
-    stepMeanings: {
-      views: 'times the form was shown on a page',
-      starts: 'forms someone began to fill in',
-      sent: 'requests that reached us',
-      booked: 'demos booked after a send',
-      held: 'requests held for review as possibly automated',
-      routed: 'requests a routing rule sent to a booking page or message',
-      cancelled: 'bookings cancelled',
-    },
+    stepNames: funnelStepLabels,
+    stepMeanings: funnelStepMeanings,
     rateOf: (rate: string, step: string) => `${rate} of ${step.toLowerCase()}`,
     before: (n: string) => `${n} the period before`,
     beside: 'Beside the funnel',
@@ -282,6 +268,7 @@ export const consoleCopy = {
       share_link: 'Made a share link',
       revoke_share_link: 'Revoked a share link',
       open_share_link: 'Opened a share link',
+      report_change: 'Changed their email report',
     } satisfies Record<AuditAction, string>,
   },
   integrations: {
@@ -422,6 +409,26 @@ export const consoleCopy = {
       noToken:
         'This address carries no link. Open the link exactly as it was sent to you, with everything after the #.',
     },
+  },
+  report: {
+    heading: 'Email me this funnel',
+    intro:
+      'A report of the funnel in your bounds, sent to your email: each step against the period before, the top sources, pages and campaigns, and the field where most people left.',
+    choice: 'Report',
+    cadences: {
+      none: 'None',
+      weekly: 'Weekly, on Mondays, of the week before',
+      monthly: 'Monthly, on the 1st, of the month before',
+    } satisfies Record<ReportCadence, string>,
+    save: 'Save report',
+    saving: 'Saving…',
+    saved: (cadence: ReportCadence) =>
+      cadence === 'none'
+        ? 'Saved: no report will be emailed to you.'
+        : `Saved: your ${cadence} report goes to your email.`,
+    failed: 'The report could not be saved.',
+    notLoaded: 'Your email report could not be loaded.',
+    loadAgain: 'Load your email report again',
   },
   roles: roleNames,
 }

@@ -51,6 +51,7 @@ export const auditActions = [
   'share_link',
   'revoke_share_link',
   'open_share_link',
+  'report_change',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -446,4 +447,19 @@ export interface ShareLinkMade {
 export interface SharedFunnel {
   report: FunnelReport
   expiresAt: string | null
+}
+
+/**
+ * The funnel by email: none, weekly (on Mondays, of the week before) or monthly (on the 1st, of
+ * the month before), each in SALES_TIME_ZONE and in the person's own bounds (a partner's sources).
+ */
+export const reportCadences = ['none', 'weekly', 'monthly'] as const
+export type ReportCadence = (typeof reportCadences)[number]
+
+/**
+ * `GET /report` and `PUT /report` `{ cadence }`: the signed-in person's own report, which only
+ * they read and set (on the audit trail as `report_change`).
+ */
+export interface ReportChoice {
+  cadence: ReportCadence
 }

@@ -26,7 +26,9 @@ import {
   type LeadSummary,
   leadHistoryKinds,
   pipelineStatuses,
+  type ReportChoice,
   type RetryResult,
+  reportCadences,
   type SharedFunnel,
   type ShareLink,
   type ShareLinkMade,
@@ -220,4 +222,8 @@ export const shareLinkMadeSchema: Schema<ShareLinkMade> = v.object({
 export const sharedFunnelSchema: Schema<SharedFunnel> = v.object({
   report: funnelReportSchema,
   expiresAt: nullableString,
+})
+
+export const reportChoiceSchema: Schema<ReportChoice> = v.object({
+  cadence: v.picklist(reportCadences),
 })

@@ -462,6 +462,11 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
       )
       expect(opened.status).toBe(200)
       await handler(consoleRequest(`share-links/${shared.link.id}`, owner, { method: 'DELETE' }))
+      // A person's own emailed report.
+      const chosen = await handler(
+        consoleRequest('report', sales, { method: 'PUT', body: { cadence: 'monthly' } }),
+      )
+      expect(await chosen.json()).toEqual({ cadence: 'monthly' })
 
       expect((await handler(consoleRequest('audit', sales))).status).toBe(403)
       const page = await (await handler(consoleRequest('audit?limit=100', owner))).json()

@@ -7,6 +7,7 @@ import type {
   LeadHistoryEntry,
   LeadSummary,
   PipelineStatus,
+  ReportCadence,
   StaffMe,
   StaffMember,
 } from '#core/console-api.ts'
@@ -35,6 +36,8 @@ export interface FakeApiOptions {
   funnel?: FunnelFixture
   /** The destinations' states (fake-console-integrations.ts); `healthy` when unset. */
   integrations?: IntegrationsFixture
+  /** The person's emailed report; none when unset. */
+  report?: ReportCadence
 }
 
 const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken']
@@ -158,6 +161,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     },
   ]
   const calls: string[] = []
+  let report: ReportCadence = options.report ?? 'none'
   const funnelQueries: { route: 'funnel' | 'funnel.csv'; query: FunnelQuery }[] = []
   const funnelOf = (query: FunnelQuery) =>
     fakeFunnelReport(options.funnel ?? 'busy', options.me, query)
@@ -391,6 +395,13 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         return new Blob([fakeFunnelCsv(funnelOf(query))], { type: 'text/csv' })
       })
     },
+    report: () => answer('report', () => ({ cadence: report })),
+    setReport: (cadence) =>
+      answer('setReport', () => {
+        if (cadence !== report) record('report_change', null, { report: cadence, was: report })
+        report = cadence
+        return { cadence }
+      }),
     integrations: () =>
       answer('integrations', () => ({
         integrations: destinations.map((state) => ({

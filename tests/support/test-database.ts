@@ -36,6 +36,8 @@ export interface TestDatabase {
 }
 
 const tables = [
+  'public.console_report_sends',
+  'public.console_report_choices',
   'public.console_lead_changes',
   'public.console_lead_status',
   'public.console_audit',

@@ -1,6 +1,6 @@
 import type { Env } from 'hono'
 import * as v from 'valibot'
-import { pipelineStatuses, type StaffRole, staffRoles } from '#core/console-api.ts'
+import { pipelineStatuses, reportCadences, type StaffRole, staffRoles } from '#core/console-api.ts'
 import { isRecord } from '#core/is-record.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { invalid } from './console-reply.ts'
@@ -171,5 +171,12 @@ export const sharedRequest = v.object({
       v.check((token) => typeof token === 'string', "token must be the link's token."),
       v.transform((token) => token as string),
     ),
+  ),
+})
+
+/** `PUT /report`. */
+export const reportChoice = v.object({
+  cadence: present(
+    v.picklist(reportCadences, `cadence must be one of ${reportCadences.join(', ')}.`),
   ),
 })

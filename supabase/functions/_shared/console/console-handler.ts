@@ -14,6 +14,7 @@ import {
   eraseRequest,
   newNote,
   ownerChange,
+  reportChoice,
   sharedRequest,
   staffChange,
   staffInvite,
@@ -52,6 +53,7 @@ import {
   patchStaff,
   postStaff,
 } from './people/staff-routes.ts'
+import { getReport, putReport } from './reports/report-routes.ts'
 import { deleteShareLink, getShareLinks, postShared, postShareLink } from './share/share-routes.ts'
 import type { VerifyToken } from './sign-in/verify-token.ts'
 
@@ -82,7 +84,7 @@ const defaultFunnelBounds: FunnelBounds = {
   sourceCampaigns: 50,
 }
 
-const methods = 'GET, POST, PATCH, DELETE, OPTIONS'
+const methods = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
 const functionPath = new RegExp(`^/(?:functions/v1/)?${consoleFunctionName}(?:/(.*))?$`)
 
 /** The route a request is for: its path after the function's name, without a last `/`. */
@@ -184,6 +186,10 @@ export function createConsoleHandler(deps: ConsoleDeps) {
   // src/core/console-api.ts describes each.
   app
     .get('/me', signedIn, (c) => answer(c, getMe(c.var.console)))
+    .get('/report', signedIn, (c) => answer(c, getReport(c.var.console)))
+    .put('/report', signedIn, consoleBody(reportChoice, '{ "cadence": "weekly" }'), (c) =>
+      answer(c, putReport(c.var.console, c.req.valid('json'))),
+    )
     .get('/leads', signedIn, query(leadsQuery), (c) =>
       answer(c, getLeads(c.var.console, c.req.valid('query'))),
     )
