@@ -22,7 +22,7 @@ function seeded(seed: number): () => number {
 }
 
 /** Whether each of the next `count` requests fails: one in each ten, at a random place in it. */
-export function oneInTen(count: number, seed: number): boolean[] {
+function oneInTen(count: number, seed: number): boolean[] {
   const random = seeded(seed)
   const fails: boolean[] = []
   for (let block = 0; block < count; block += 10) {
