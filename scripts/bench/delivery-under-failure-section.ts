@@ -310,6 +310,19 @@ interface DeliveryFigures {
   owners: ReturnType<typeof ownersMatch>
   integrations: { channel: string; sent: number; waiting: number; dead: number }[]
   historiesComplete: number
+  /**
+   * Attempts the server gave up on at NOTIFY_TIMEOUT_MS, by channel, from its log: where a
+   * destination took the request after all, the retry tells it twice (Slack and Teams keep no
+   * key to know it by).
+   */
+  timedOut: Record<Channel, number>
+}
+
+/** How many attempts on each channel the server's log says ran out of time. */
+function timeoutsIn(output: string): Record<Channel, number> {
+  const failed = /The (\w+) notification of [^\n]* failed Error: No answer within/g
+  const found = [...output.matchAll(failed)].map(([, channel]) => channel)
+  return perChannel((channel) => found.filter((name) => name === channel).length)
 }
 
 const seconds = (value: number | null) => (value === null ? 'never' : `${value.toFixed(0)} s`)
@@ -329,6 +342,7 @@ function deliveryRows(figures: DeliveryFigures): BenchRow[] {
   const arrivedAt = (channel: Channel) =>
     `${names[channel]} ${accepted - missing[channel]}${twice[channel] ? ` (${twice[channel]} twice)` : ''}`
   const everyOnce = channels.every((channel) => missing[channel] === 0 && twice[channel] === 0)
+  const timedOut = channels.filter((channel) => figures.timedOut[channel] > 0)
   const { hubspot, owners } = figures
   const dead = figures.integrations.reduce((sum, state) => sum + state.dead, 0)
   const waiting = figures.integrations.reduce((sum, state) => sum + state.waiting, 0)
@@ -341,7 +355,7 @@ function deliveryRows(figures: DeliveryFigures): BenchRow[] {
     ),
     row(
       `each lead once at each destination, of ${accepted}`,
-      channels.map(arrivedAt).join(' · '),
+      `${channels.map(arrivedAt).join(' · ')}${timedOut.length ? `; attempts timed out: ${timedOut.map((channel) => `${names[channel]} ${figures.timedOut[channel]}`).join(', ')}` : ''}`,
       `${accepted} each, none twice`,
       everyOnce,
     ),
@@ -464,6 +478,7 @@ export async function measureDeliveryUnderFailure(
         dead,
       })),
       historiesComplete: history.complete,
+      timedOut: timeoutsIn(server.output()),
     }
     return { rows: deliveryRows(data), data }
   } finally {
