@@ -24,6 +24,7 @@ import { waitUntil } from '../../tests/support/wait-until.ts'
 import type { BenchRow } from './bench-row.ts'
 import { failOneInTen, setDown } from './destination-faults.ts'
 import { type Destinations, startDestinations } from './destinations.ts'
+import { signInOwner } from './owner-sign-in.ts'
 
 const section = 'Delivery under failure'
 // How long after the last send the run waits for the last delivery before it names what is
@@ -151,24 +152,6 @@ function consoleApi(server: ServerProcess, token: string) {
       throw new Error(`The console's ${route} answered ${reply.status}: ${await reply.text()}`)
     return (await reply.json()) as T
   }
-}
-
-/** Signs the owner in with the link `npm start` printed, as the console's page does. */
-async function signInOwner(server: ServerProcess): Promise<string> {
-  const link = await waitUntil(
-    () => /(http\S+\/console\?token_hash=\S+)/.exec(server.output())?.[1],
-    { what: "the owner's sign-in link in the server's output" },
-  )
-  const verified = await fetch(new URL('/auth/v1/verify', server.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      type: 'magiclink',
-      token_hash: new URL(link).searchParams.get('token_hash'),
-    }),
-  })
-  if (!verified.ok) throw new Error(`The owner's link was refused: ${await verified.text()}`)
-  return ((await verified.json()) as { access_token: string }).access_token
 }
 
 /** The three sales people, invited by the owner and marked as taking leads. */
