@@ -14,7 +14,6 @@ import { performance } from 'node:perf_hooks'
 import {
   consoleFunctionName,
   type IntegrationsReport,
-  type LeadDetail,
   type StaffMember,
 } from '../../src/core/console-api.ts'
 import { sampleSubmission } from '../../tests/support/sample-lead.ts'
@@ -22,6 +21,20 @@ import { startLocalServer } from '../../tests/support/start-local-server.ts'
 import type { ServerProcess } from '../../tests/support/start-server-process.ts'
 import { waitUntil } from '../../tests/support/wait-until.ts'
 import type { BenchRow } from './bench-row.ts'
+import {
+  type Channel,
+  type ConsoleCall,
+  channels,
+  historiesOf,
+  missingAt,
+  ownersMatch,
+  perChannel,
+  type SentLead,
+  salesPeople,
+  tally,
+  timeoutsIn,
+  twiceAt,
+} from './delivery-checks.ts'
 import { failOneInTen, setDown } from './destination-faults.ts'
 import { type Destinations, startDestinations } from './destinations.ts'
 import { signInOwner } from './owner-sign-in.ts'
@@ -52,8 +65,6 @@ const issueRun: DeliveryRunOptions = {
   downSeconds: 60,
 }
 
-const channels = ['email', 'webhook', 'slack', 'teams', 'hubspot', 'salesforce'] as const
-type Channel = (typeof channels)[number]
 const names: Record<Channel, string> = {
   email: 'the email API',
   webhook: 'the lead webhook',
@@ -63,83 +74,8 @@ const names: Record<Channel, string> = {
   salesforce: 'Salesforce',
 }
 
-/** One lead as sent: its index, its email, and the id its reply named (null when refused). */
-interface SentLead {
-  index: number
-  email: string
-  requestId: string | null
-}
-
-const salesPeople = ['ana', 'ben', 'cy'].map((name, index) => ({
-  email: `${name}@firm.example`,
-  hubspotOwnerId: String(501 + index),
-  salesforceUserId: `005000000000${String(index + 1).padStart(3, '0')}AAA`,
-}))
-
-/** The lead's index in what a destination received: its company is `Delivery <index> Co`. */
-const indexIn = (text: string) => Number(/Delivery (\d+) Co/.exec(text)?.[1] ?? Number.NaN)
-
-/** How many times each lead arrived at each destination, and what HubSpot holds beyond that. */
-interface Tally {
-  arrivals: Record<Channel, Map<number, number>>
-  /** Leads whose deal is associated with their contact and carries an owner. */
-  dealsComplete: number
-  contacts: number
-  contactsTwice: number
-}
-
-function tally(destinations: Destinations, sent: readonly SentLead[]): Tally {
-  const { sales, slack, teams, hubspot, salesforce } = destinations.standIns
-  const count = (texts: string[]) => {
-    const counts = new Map<number, number>()
-    for (const text of texts) {
-      const index = indexIn(text)
-      if (!Number.isNaN(index)) counts.set(index, (counts.get(index) ?? 0) + 1)
-    }
-    return counts
-  }
-  // The email API keeps idempotency keys, so a retry of a request it took is not delivered again.
-  const delivered = (path: string) =>
-    sales.delivered.filter((request) => request.path.startsWith(path)).map(({ raw }) => raw)
-  const byIndex = new Map(sent.map((lead) => [lead.requestId, lead]))
-  const contactIds = new Set(hubspot.contacts.map((contact) => contact.id))
-  const dealsComplete = hubspot.deals.filter((deal) => {
-    const associated = [...(hubspot.associations.get(deal.id)?.keys() ?? [])]
-    return (
-      byIndex.has(deal.properties.demo_request_id ?? '') &&
-      associated.some((id) => contactIds.has(id)) &&
-      Boolean(deal.properties.hubspot_owner_id)
-    )
-  }).length
-  const emails = hubspot.contacts.map((contact) => contact.properties.email?.toLowerCase())
-  return {
-    arrivals: {
-      email: count(delivered(new URL(sales.url).pathname)),
-      webhook: count(delivered(new URL(sales.webhookUrl).pathname)),
-      slack: count(slack.delivered.map(({ raw }) => raw)),
-      teams: count(teams.delivered.map(({ raw }) => raw)),
-      hubspot: count(hubspot.deals.map((deal) => deal.properties.dealname ?? '')),
-      salesforce: count([...salesforce.leads.values()].map((lead) => lead.fields.Company ?? '')),
-    },
-    dealsComplete,
-    contacts: new Set(emails).size,
-    contactsTwice: emails.length - new Set(emails).size,
-  }
-}
-
-/** The leads accepted that a destination has not got yet. */
-const missingAt = (arrivals: Map<number, number>, accepted: readonly SentLead[]) =>
-  accepted.filter((lead) => !arrivals.has(lead.index)).length
-const perChannel = (figure: (channel: Channel) => number) =>
-  Object.fromEntries(channels.map((channel) => [channel, figure(channel)])) as Record<
-    Channel,
-    number
-  >
-const twiceAt = (arrivals: Map<number, number>) =>
-  [...arrivals.values()].filter((times) => times > 1).length
-
 /** A call of the console's API as the owner. */
-function consoleApi(server: ServerProcess, token: string) {
+function consoleApi(server: ServerProcess, token: string): ConsoleCall {
   return async <T>(route: string, init?: RequestInit): Promise<T> => {
     const reply = await fetch(
       new URL(`/functions/v1/${consoleFunctionName}/${route}`, server.url),
@@ -155,7 +91,7 @@ function consoleApi(server: ServerProcess, token: string) {
 }
 
 /** The three sales people, invited by the owner and marked as taking leads. */
-async function addSalesPeople(call: ReturnType<typeof consoleApi>) {
+async function addSalesPeople(call: ConsoleCall) {
   for (const person of salesPeople) {
     const member = await call<StaffMember>('staff', {
       method: 'POST',
@@ -223,60 +159,6 @@ async function sendLeads(
   return { sent, lastSendAt: performance.now() }
 }
 
-/**
- * Each lead as the owner reads it in the console: whether its history lists each destination's
- * delivery once, and its owner's email. Four at a time, as a person's browser never asks more.
- */
-async function historiesOf(call: ReturnType<typeof consoleApi>, accepted: readonly SentLead[]) {
-  const owners = new Map<string, string | null>()
-  let complete = 0
-  const queue = [...accepted]
-  const worker = async () => {
-    for (let lead = queue.shift(); lead; lead = queue.shift()) {
-      const detail = await call<LeadDetail>(`leads/${lead.requestId}`)
-      const notified = detail.history.filter((entry) => entry.kind === 'notified')
-      const once = channels.every(
-        (channel) => notified.filter((entry) => entry.text === channel).length === 1,
-      )
-      if (once && notified.length === channels.length) complete += 1
-      owners.set(lead.requestId ?? '', detail.owner?.email ?? null)
-    }
-  }
-  await Promise.all([worker(), worker(), worker(), worker()])
-  return { complete, owners }
-}
-
-/**
- * Whether each lead's HubSpot deal is associated with the contact of its email and carries its
- * owner, and its Salesforce Lead is its owner's; and how many leads each sales person got.
- */
-function ownersMatch(
-  { standIns: { hubspot, salesforce } }: Destinations,
-  accepted: readonly SentLead[],
-  owners: ReadonlyMap<string, string | null>,
-) {
-  let dealsRight = 0
-  let leadsRight = 0
-  const perPerson = new Map<string, number>()
-  for (const lead of accepted) {
-    const requestId = lead.requestId ?? ''
-    const ownerEmail = owners.get(requestId) ?? ''
-    perPerson.set(ownerEmail, (perPerson.get(ownerEmail) ?? 0) + 1)
-    const person = salesPeople.find((candidate) => candidate.email === ownerEmail)
-    const deal = hubspot.dealOf(requestId)
-    const contact = hubspot.contacts.find(
-      (candidate) => candidate.properties.email?.toLowerCase() === lead.email,
-    )
-    const associated = deal && contact && hubspot.associations.get(deal.id)?.has(contact.id)
-    if (person && associated && deal.properties.hubspot_owner_id === person.hubspotOwnerId) {
-      dealsRight += 1
-    }
-    const salesforceLead = salesforce.leads.get(requestId)
-    if (person && salesforceLead?.fields.OwnerId === person.salesforceUserId) leadsRight += 1
-  }
-  return { dealsRight, leadsRight, perPerson: Object.fromEntries(perPerson) }
-}
-
 /** What the run found, for the rows and the JSON. */
 interface DeliveryFigures {
   options: DeliveryRunOptions
@@ -299,13 +181,6 @@ interface DeliveryFigures {
    * key to know it by).
    */
   timedOut: Record<Channel, number>
-}
-
-/** How many attempts on each channel the server's log says ran out of time. */
-function timeoutsIn(output: string): Record<Channel, number> {
-  const failed = /The (\w+) notification of [^\n]* failed Error: No answer within/g
-  const found = [...output.matchAll(failed)].map(([, channel]) => channel)
-  return perChannel((channel) => found.filter((name) => name === channel).length)
 }
 
 const seconds = (value: number | null) => (value === null ? 'never' : `${value.toFixed(0)} s`)
