@@ -86,6 +86,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203100000', name: 'lead_owner' },
       { version: '20261203120000', name: 'delivery_outbox' },
       { version: '20261203130000', name: 'console_integrations' },
+      { version: '20261203180000', name: 'dead_letter_failed_at' },
       { version: '20261203190000', name: 'funnel_origin_room' },
       { version: '20261203210000', name: 'share_links' },
       { version: '20261203220000', name: 'funnel_report_emails' },

@@ -287,6 +287,7 @@ export const consoleCopy = {
     noDead: 'None',
     deadLetter: (kind: string, attempts: number, error: string) =>
       `${kind}, ${attempts === 1 ? '1 try' : `${attempts} tries`}: ${error || 'no reply recorded'}`,
+    failedAt: (at: string) => `(failed ${at})`,
     kinds: {
       lead: 'A lead',
       digest: 'A digest of held leads',

@@ -277,8 +277,8 @@ export interface DeadLetter {
   attempts: number
   /** The destination's last reply (status and text), or why it could not be reached. */
   lastError: string
-  /** When it was queued. */
-  queuedAt: string
+  /** When its last try failed; null for one that died before that was kept. */
+  failedAt: string | null
 }
 
 /** One destination on the Integrations page. */

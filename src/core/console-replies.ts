@@ -173,7 +173,7 @@ const deadLetterSchema: Schema<DeadLetter> = v.object({
   leadId: nullableString,
   attempts: count,
   lastError: v.string(),
-  queuedAt: v.string(),
+  failedAt: nullableString,
 })
 
 const integrationStateSchema: Schema<IntegrationState> = v.object({
