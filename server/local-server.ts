@@ -15,6 +15,7 @@ import { createTokenVerifier } from '#shared/console/sign-in/verify-token.ts'
 import { trackPendingWork } from '#shared/http/after-reply.ts'
 import { type BackendConfig, localOrigin, readBackendConfig } from './config.ts'
 import { openDatabase } from './database.ts'
+import { answerWithFastResponses } from './fast-responses.ts'
 import { consoleFetch, consolePath, functionFetch, functionPath } from './function-route.ts'
 import { authPath } from './local-auth/auth-routes.ts'
 import { serveLocalAuth } from './local-auth/serve-local-auth.ts'
@@ -43,6 +44,7 @@ export async function startLocalServer(
   overrides: Partial<BackendConfig> = {},
   options: LocalServerOptions = {},
 ) {
+  answerWithFastResponses()
   const config = { ...readBackendConfig(), ...overrides }
   const database = await openDatabase(config)
   answerCommands(database, config)

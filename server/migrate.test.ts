@@ -86,7 +86,12 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203100000', name: 'lead_owner' },
       { version: '20261203120000', name: 'delivery_outbox' },
       { version: '20261203130000', name: 'console_integrations' },
+      { version: '20261203180000', name: 'dead_letter_failed_at' },
+      { version: '20261203190000', name: 'funnel_origin_room' },
       { version: '20261203200000', name: 'meeting_outcome' },
+      { version: '20261203210000', name: 'share_links' },
+      { version: '20261203220000', name: 'funnel_report_emails' },
+      { version: '20261203225900', name: 'meeting_mark_audit' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -102,6 +107,9 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'console_audit_pruning', relrowsecurity: true },
       { relname: 'console_lead_changes', relrowsecurity: true },
       { relname: 'console_lead_status', relrowsecurity: true },
+      { relname: 'console_report_choices', relrowsecurity: true },
+      { relname: 'console_report_sends', relrowsecurity: true },
+      { relname: 'console_share_links', relrowsecurity: true },
       { relname: 'console_staff', relrowsecurity: true },
       { relname: 'demo_request_booking_cursors', relrowsecurity: true },
       { relname: 'demo_request_booking_notifications', relrowsecurity: true },
@@ -113,14 +121,15 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_funnel_campaigns', relrowsecurity: true },
       { relname: 'demo_request_funnel_counts', relrowsecurity: true },
       { relname: 'demo_request_funnel_day_steps', relrowsecurity: true },
-      { relname: 'demo_request_funnel_days', relrowsecurity: true },
       { relname: 'demo_request_funnel_field_sums', relrowsecurity: true },
       { relname: 'demo_request_funnel_lead_marks', relrowsecurity: true },
       { relname: 'demo_request_funnel_lead_summed_days', relrowsecurity: true },
       { relname: 'demo_request_funnel_lead_sums', relrowsecurity: true },
+      { relname: 'demo_request_funnel_origin_days', relrowsecurity: true },
       { relname: 'demo_request_funnel_page_sums', relrowsecurity: true },
       { relname: 'demo_request_funnel_pages', relrowsecurity: true },
       { relname: 'demo_request_funnel_rate_limits', relrowsecurity: true },
+      { relname: 'demo_request_funnel_seen', relrowsecurity: true },
       { relname: 'demo_request_funnel_summed_days', relrowsecurity: true },
       { relname: 'demo_request_meeting_changes', relrowsecurity: true },
       { relname: 'demo_request_no_booking_alerts', relrowsecurity: true },
@@ -185,7 +194,8 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run(`select public.count_funnel_batch('[{"event":"shown"}]', '', 'https://a.example/',
            current_date, repeat('a', 64), now(), 30)`),
         run('select * from public.demo_request_funnel_pages'),
-        run('select * from public.demo_request_funnel_days'),
+        run('select * from public.demo_request_funnel_origin_days'),
+        run('select * from public.demo_request_funnel_seen'),
         run(`select * from public.demo_request_funnel_range_report(current_date, current_date)`),
         run(`select public.demo_request_funnel_compact(current_date)`),
         run('select * from public.demo_request_funnel_lead_sums'),
@@ -242,8 +252,12 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
         run('update public.demo_request_funnel_counts set n = n + 1'),
         run(`insert into public.demo_request_funnel_pages (day, source, page)
          values (current_date, '', 'https://a.example/')`),
-        run(`insert into public.demo_request_funnel_days (day) values (current_date)`),
-        run('update public.demo_request_funnel_days set pairs = 0'),
+        run(`insert into public.demo_request_funnel_origin_days (day, origin, room)
+         values (current_date, 'https://a.example', 1000)`),
+        run('update public.demo_request_funnel_origin_days set room = 1000'),
+        run(`insert into public.demo_request_funnel_seen (source, page, origin, last_day)
+         values ('', 'https://a.example/', 'https://a.example', current_date)`),
+        run('update public.demo_request_funnel_seen set last_day = current_date'),
         // The leads' sums and marks are written by the compaction and a trigger alone.
         run(`insert into public.demo_request_funnel_lead_marks (at) values (now())`),
         run(`insert into public.demo_request_funnel_lead_summed_days (day, time_zone)

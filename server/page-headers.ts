@@ -42,7 +42,8 @@ export function bookingFrameOrigins(routes: readonly Route[]): string[] {
  * host and by `npm start` alike, for a form that posts to `functionsOrigin`; the console signs in
  * and reads its API there too, so connect-src names it. The form's booking panel may frame the
  * pages of `frameOrigins` (bookingFrameOrigins); no page may itself be framed. The console is for
- * staff: search engines are told not to index it by a header as well as by its page.
+ * staff: search engines are told not to index it by a header as well as by its page, and
+ * neither a share link's page.
  */
 export function pageHeaderRules(
   pages: readonly string[],
@@ -81,6 +82,8 @@ export function pageHeaderRules(
       ],
     },
     { path: '/console', headers: [['X-Robots-Tag', 'noindex']] },
+    // A share link's page, for whoever holds the link: never indexed either.
+    { path: '/share', headers: [['X-Robots-Tag', 'noindex']] },
   ]
 }
 

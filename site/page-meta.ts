@@ -25,6 +25,10 @@ export const pages: Record<PageKey, PageMeta> = {
 // would reach people who never see the console. A module of its own would be a chunk of its own.
 export const consolePath = '/console'
 
+// A share link's page (site/console/share): a funnel view for whoever holds the link, its token
+// after `#`, so that no server, log or Referer ever sees it.
+export const sharePath = '/share'
+
 // Used when SITE_URL is unset: the address `npm start` serves the site on locally.
 const defaultSiteUrl = 'http://localhost:3000'
 

@@ -7,6 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { consolePage } from './console/console-meta.ts'
+import { sharePage } from './console/share/share-meta.ts'
 import { headTags } from './head-tags.ts'
 import { type PageMeta, pages, pageUrl, siteOrigin } from './page-meta.ts'
 import { startModulesAfterPaint } from './start-after-paint.ts'
@@ -34,6 +35,7 @@ const outputs: { page: PageMeta; file: string; chunk?: string; scriptsFirst?: tr
     chunk: 'pages/console-page.tsx',
     scriptsFirst: true,
   },
+  { page: sharePage, file: 'share/index.html', chunk: 'pages/share-page.tsx', scriptsFirst: true },
   { page: pages.notFound, file: '404.html' },
 ]
 

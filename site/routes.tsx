@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react'
 import { Route, Switch } from 'wouter'
-import { consolePath, pages } from './page-meta.ts'
+import { consolePath, pages, sharePath } from './page-meta.ts'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 
@@ -38,6 +38,8 @@ const lazyPages: Record<string, LazyPage> = {
   [consolePath]: lazyPage(() =>
     import('./pages/console-page.tsx').then((page) => page.ConsolePage),
   ),
+  // A share link's funnel: the console's funnel components, without supabase-js.
+  [sharePath]: lazyPage(() => import('./pages/share-page.tsx').then((page) => page.SharePage)),
 }
 
 /** Fetches the chunk of the page at `path`, if it has one, so hydration finds it ready. */

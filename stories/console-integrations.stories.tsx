@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { consoleCopy } from '../site/console/console-copy.ts'
+import { formatInstant } from '../site/console/console-dates.ts'
 import { ConsoleStory } from './console-story.tsx'
 import { withSiteStyles } from './site-decorators.tsx'
 
@@ -48,6 +49,10 @@ export const DeadLetters: Story = {
     const hubspot = await rowOf(canvasElement, words.names.hubspot)
     // The reply that failed each is shown beside it.
     expect(hubspot.getAllByText(/HubSpot answered 401/)).toHaveLength(2)
+    // And when its last try failed, hours after it was queued.
+    for (const at of ['2026-11-28T19:47:00Z', '2026-11-28T18:05:00Z']) {
+      expect(hubspot.getByText(words.failedAt(formatInstant(at)))).toHaveAttribute('datetime', at)
+    }
     await userEvent.click(hubspot.getByRole('button', { name: words.test(words.names.hubspot) }))
     expect(await hubspot.findByRole('alert')).toHaveTextContent(
       words.testFailed(words.names.hubspot, 'HubSpot answered 401'),

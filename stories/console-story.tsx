@@ -21,6 +21,8 @@ export interface ConsoleStoryProps {
   integrations?: FakeApiOptions['integrations']
   /** Booked meetings held a day ago, with each lead's outcome; still to come when unset. */
   meetingsHeld?: FakeApiOptions['meetingsHeld']
+  /** The person's emailed report; none when unset. */
+  report?: FakeApiOptions['report']
   auth?: FakeAuthOptions
   /** Handed the fake API once made, and the address's history, for a play to act and read. */
   onFake?: (fake: {
@@ -58,6 +60,7 @@ export function ConsoleStory({
   funnel,
   integrations,
   meetingsHeld,
+  report,
   auth,
   width,
   onFake,
@@ -80,6 +83,7 @@ export function ConsoleStory({
           funnel,
           integrations,
           meetingsHeld,
+          report,
           onSignedOut: signOutThenSay,
         })
         onFake?.({ api, auth: fakeAuth, history: location.history })
@@ -92,7 +96,7 @@ export function ConsoleStory({
       },
     }
     return { deps, location }
-  }, [role, path, leads, failure, funnel, integrations, meetingsHeld, auth, onFake])
+  }, [role, path, leads, failure, funnel, integrations, report, meetingsHeld, auth, onFake])
   return (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <style>{consoleStyles}</style>

@@ -9,6 +9,7 @@ import { waitUntil } from '../../tests/support/wait-until.ts'
 import { launchChromium } from '../launch-chromium.ts'
 import type { BenchRow } from './bench-row.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
+import { signInOwner } from './owner-sign-in.ts'
 import { median, quantile } from './stats.ts'
 
 // Each page loaded this often, the two in turn, so a busy moment of the machine falls on both.
@@ -35,20 +36,7 @@ const watchFor: Ready = (selector) => {
 
 /** Signs a sales person in as the owner invites one: the owner's printed link, then the invitation's. */
 async function salesLink(server: ServerProcess): Promise<string> {
-  const ownerLink = await waitUntil(
-    () => /(http\S+\/console\?token_hash=\S+)/.exec(server.output())?.[1],
-    { what: "the owner's sign-in link in the server's output" },
-  )
-  const verified = await fetch(new URL('/auth/v1/verify', server.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      type: 'magiclink',
-      token_hash: new URL(ownerLink).searchParams.get('token_hash'),
-    }),
-  })
-  if (!verified.ok) throw new Error(`The owner's link was refused: ${await verified.text()}`)
-  const { access_token } = (await verified.json()) as { access_token: string }
+  const access_token = await signInOwner(server)
   const invited = await fetch(new URL(`/functions/v1/${consoleFunctionName}/staff`, server.url), {
     method: 'POST',
     headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },

@@ -33,9 +33,19 @@ interface Receipt {
   receivedAt: number
 }
 
+/** The stand-ins themselves: the email API's serves the lead webhook too. */
+interface DestinationStandIns {
+  sales: EmailApiStandIn
+  slack: ChatWebhookStandIn
+  teams: ChatWebhookStandIn
+  hubspot: HubSpotStandIn
+  salesforce: SalesforceStandIn
+}
+
 export interface Destinations {
   /** The settings that point the backend at every stand-in. */
   env: Record<string, string>
+  standIns: DestinationStandIns
   /** What each destination has taken in so far, first come first. */
   receipts(): Record<DestinationName, Receipt[]>
   close(): Promise<void>
@@ -99,6 +109,7 @@ export async function startDestinations(): Promise<Destinations> {
       SALESFORCE_CLIENT_ID: salesforce.clientId,
       SALESFORCE_CLIENT_SECRET: salesforce.clientSecret,
     },
+    standIns: { sales, slack, teams, hubspot, salesforce },
     receipts: () => receiptsOf(sales, slack, teams, hubspot, salesforce),
     close: async () => {
       await Promise.all(started.map((standIn) => standIn.close()))

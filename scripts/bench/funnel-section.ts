@@ -33,8 +33,6 @@ from generate_series(1, ${days}) d, generate_series(1, ${sources}) s,
   generate_series(1, ${pagesPerSource}) p, ${pageEvents};
 insert into public.demo_request_funnel_pages (day, source, page)
 select distinct day, source, page from public.demo_request_funnel_counts;
-insert into public.demo_request_funnel_days (day, pairs)
-select day, count(*) from public.demo_request_funnel_pages group by day;
 insert into public.demo_request_funnel_campaign_counts (day, source, utm_source, utm_campaign,
   event, shard, n)
 select current_date - d, 'partner-' || s, 'newsletter', 'spring-' || k, e.event, 0,

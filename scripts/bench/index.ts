@@ -1,6 +1,7 @@
 // `npm run bench`: sizes, widget start-up, Lighthouse, backend load, the funnel's events endpoint
 // under load, bot defence, the wait for a
-// routed visitor's booking page, speed to lead (a send's reply → each destination) and `npm start`'s cold start, each beside its target and a baseline measured in the same run. Prints one markdown
+// routed visitor's booking page, speed to lead (a send's reply → each destination), delivery to
+// every destination while they fail, and `npm start`'s cold start, each beside its target and a baseline measured in the same run. Prints one markdown
 // table and writes it into docs/performance.md and dist/bench/bench.md, with the figures in
 // dist/bench/bench.json.
 import { execFileSync } from 'node:child_process'
@@ -20,6 +21,7 @@ import { measureBotDefence } from './bot-defence-section.ts'
 import { measureColdStart } from './cold-start-section.ts'
 import { measureConsole } from './console-section.ts'
 import { measureCountingCost } from './counting-cost.ts'
+import { measureDeliveryUnderFailure } from './delivery-under-failure-section.ts'
 import { measureFunnel } from './funnel-section.ts'
 import { cleanUpOnSignals, cleanupOnInterrupt, wasInterrupted } from './interrupt-cleanup.ts'
 import { measureLighthouse } from './lighthouse-section.ts'
@@ -103,6 +105,9 @@ try {
   // Needs neither: servers and a PostgreSQL 15 of its own, so `npm run bench -- backend` is
   // the lead path alone.
   await section('Backend', () => measureBackend(root, settings.loadSeconds))
+  // `npm start` of its own and every destination's stand-in, failing; minutes, most of them
+  // waiting on the job's backoff.
+  await section('Delivery under failure', () => measureDeliveryUnderFailure())
 
   // The site and a browser, for the sections after, only when one of them runs.
   const siteSections = ['Size', 'Start-up', 'Lighthouse', 'Analytics', 'Bot defence']
@@ -152,6 +157,7 @@ const order = [
   'Bot defence',
   'Routing',
   'Speed to lead',
+  'Delivery under failure',
   'Console',
   'Funnel',
   'Cold start',

@@ -18,6 +18,7 @@ const codes: readonly ConsoleError['code'][] = [
   'forbidden',
   'not_found',
   'invalid',
+  'gone',
   'unavailable',
   'internal',
 ]

@@ -11,7 +11,11 @@ import type {
   LeadPage,
   MeetingOutcome,
   PipelineStatus,
+  ReportCadence,
+  ReportChoice,
   RetryResult,
+  ShareLink,
+  ShareLinkMade,
   StaffInvite,
   StaffList,
   StaffMe,
@@ -20,6 +24,7 @@ import type {
   TestSendResult,
 } from '#core/console-api.ts'
 import type { DeliveryChannel } from '#core/delivery-channels.ts'
+import type { ShareLinkRequest } from '#core/share-link-request.ts'
 
 /**
  * The console function's routes as the views call them: `createConsoleClient` over HTTP in the
@@ -57,4 +62,12 @@ export interface ConsoleApi {
   retryDead(channel: DeliveryChannel): Promise<RetryResult>
   /** Sends the made-up test lead to the channel now; resolves with its answer either way. */
   sendTest(channel: DeliveryChannel): Promise<TestSendResult>
+  /** The share links the caller may see: the owner's every one, marketing's own. */
+  shareLinks(): Promise<ShareLink[]>
+  /** Makes a link; its token is in this answer alone. */
+  makeShareLink(request: ShareLinkRequest): Promise<ShareLinkMade>
+  revokeShareLink(id: string): Promise<void>
+  /** The signed-in person's own emailed report. */
+  report(): Promise<ReportChoice>
+  setReport(cadence: ReportCadence): Promise<ReportChoice>
 }

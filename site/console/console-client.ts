@@ -16,7 +16,10 @@ import {
   leadDetailSchema,
   leadPageSchema,
   ownerChoicesSchema,
+  reportChoiceSchema,
   retryResultSchema,
+  shareLinkMadeSchema,
+  shareLinksSchema,
   staffListSchema,
   staffMemberSchema,
   staffMeSchema,
@@ -136,5 +139,12 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     integrations: () => json(integrationsReportSchema, 'GET', 'integrations'),
     retryDead: (channel) => json(retryResultSchema, 'POST', `integrations/${channel}/retry`),
     sendTest: (channel) => json(testSendResultSchema, 'POST', `integrations/${channel}/test`),
+    shareLinks: () => json(shareLinksSchema, 'GET', 'share-links'),
+    makeShareLink: (request) => json(shareLinkMadeSchema, 'POST', 'share-links', request),
+    revokeShareLink: async (linkId) => {
+      await send('DELETE', `share-links/${id(linkId)}`)
+    },
+    report: () => json(reportChoiceSchema, 'GET', 'report'),
+    setReport: (cadence) => json(reportChoiceSchema, 'PUT', 'report', { cadence }),
   }
 }

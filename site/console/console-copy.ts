@@ -7,9 +7,11 @@ import type {
   OwnerFilter,
   OwnerVia,
   PipelineStatus,
+  ReportCadence,
   StaffRole,
 } from '#core/console-api.ts'
 import type { DeliveryChannel } from '#core/delivery-channels.ts'
+import { funnelStepLabels, funnelStepMeanings } from '#core/funnel-step-words.ts'
 import type { ConsoleView } from './console-views.ts'
 
 const roleNames = {
@@ -66,6 +68,7 @@ export const consoleCopy = {
     audit: 'Audit trail',
     people: 'People',
     integrations: 'Integrations',
+    share: 'Share links',
   } satisfies Record<ConsoleView, string>,
   failed: 'This could not be loaded.',
   retry: 'Try again',
@@ -211,30 +214,8 @@ export const consoleCopy = {
     empty: 'Nothing has been counted in these days yet.',
     steps: 'The funnel',
     stepsIntro: 'Views → starts → sent → booked → met; each rate is of the step before.',
-    stepNames: {
-      views: 'Views',
-      starts: 'Starts',
-      sent: 'Sent',
-      booked: 'Booked',
-      met: 'Met',
-      noShow: 'No-show',
-      hostAbsent: 'Host absent',
-      heldForReview: 'Held for review',
-      routed: 'Routed',
-      cancelled: 'Cancelled',
-    },
-    stepMeanings: {
-      views: 'times the form was shown on a page',
-      starts: 'forms someone began to fill in',
-      sent: 'requests that reached us',
-      booked: 'demos booked after a send',
-      met: 'booked demos held: marked met, or over the grace time with no mark',
-      noShow: 'booked demos the guest did not come to',
-      hostAbsent: 'booked demos our host did not come to',
-      heldForReview: 'requests held for review as possibly automated (the bot defence)',
-      routed: 'requests a routing rule sent to a booking page or message',
-      cancelled: 'bookings cancelled',
-    },
+    stepNames: funnelStepLabels,
+    stepMeanings: funnelStepMeanings,
     rateOf: (rate: string, step: string) => `${rate} of ${step.toLowerCase()}`,
     before: (n: string) => `${n} the period before`,
     beside: 'Beside the funnel',
@@ -307,6 +288,10 @@ export const consoleCopy = {
       retry_deliveries: 'Retried deliveries',
       test_delivery: 'Sent a test',
       meeting_mark: 'Marked a meeting',
+      share_link: 'Made a share link',
+      revoke_share_link: 'Revoked a share link',
+      open_share_link: 'Opened a share link',
+      report_change: 'Changed their email report',
     } satisfies Record<AuditAction, string>,
   },
   integrations: {
@@ -325,6 +310,7 @@ export const consoleCopy = {
     noDead: 'None',
     deadLetter: (kind: string, attempts: number, error: string) =>
       `${kind}, ${attempts === 1 ? '1 try' : `${attempts} tries`}: ${error || 'no reply recorded'}`,
+    failedAt: (at: string) => `(failed ${at})`,
     kinds: {
       lead: 'A lead',
       digest: 'A digest of held leads',
@@ -379,6 +365,94 @@ export const consoleCopy = {
     eraseForGood: 'Erase for good',
     erased: (count: number) =>
       count === 1 ? 'Erased 1 lead.' : `Erased ${count.toLocaleString('en-US')} leads.`,
+  },
+  share: {
+    makeHeading: 'Share the funnel',
+    intro:
+      'A share link shows one view of the funnel to anyone who has it, without signing in: counts only, never a person’s details. Each opening is on the audit trail. Revoke a link here once it is no longer needed.',
+    days: 'Days',
+    dayChoices: {
+      '7': 'The last 7 days',
+      '30': 'The last 30 days',
+      '90': 'The last 90 days',
+      custom: 'Fixed days',
+    },
+    from: 'From',
+    to: 'To',
+    sources: 'Sources',
+    sourcesHint: 'Separated by commas; leave empty for every source.',
+    expires: 'Expires',
+    lifetimes: {
+      never: 'Never: until revoked',
+      '1': 'In 1 day',
+      '7': 'In 7 days',
+      '30': 'In 30 days',
+      '90': 'In 90 days',
+    },
+    make: 'Make link',
+    making: 'Making…',
+    madeHeading: 'Your share link',
+    madeNote:
+      'Copy it now: it is shown only this once, as only its fingerprint is kept. Anyone with it sees this view until it expires or you revoke it.',
+    linkLabel: 'Share link',
+    copy: 'Copy link',
+    copied: 'Copied.',
+    caption: 'Share links, newest first',
+    empty: 'No link shared yet.',
+    columns: {
+      view: 'View',
+      sources: 'Sources',
+      createdBy: 'Made by',
+      expires: 'Expires',
+      lastOpened: 'Last opened',
+      openings: 'Openings',
+      state: 'State',
+    },
+    lastDays: (days: number) => `The last ${days} days`,
+    fixedDays: (from: string, to: string) => `${from} to ${to}`,
+    everySource: 'Every source',
+    never: 'Never',
+    notOpened: 'Not yet',
+    live: 'Live',
+    expired: 'Expired',
+    revokedOn: (when: string) => `Revoked ${when}`,
+    revoke: 'Revoke',
+    revokeLink: (view: string) => `Revoke the link to ${view}`,
+    confirmRevoke: 'Revoke this link? Whoever opens it then sees that it no longer opens.',
+    revokeForGood: 'Revoke for good',
+    revoked: 'Revoked: the link no longer opens.',
+    page: {
+      tool: 'Shared funnel',
+      heading: 'Demo requests: the funnel',
+      intro:
+        'A read-only view shared with you: counts of the demo request form, no person’s details.',
+      opening: 'Opening the shared funnel…',
+      expiresOn: (when: string) => `This link expires ${when}.`,
+      goneHeading: 'This link no longer opens',
+      notFoundHeading: 'This link does not open',
+      noToken:
+        'This address carries no link. Open the link exactly as it was sent to you, with everything after the #.',
+    },
+  },
+  report: {
+    heading: 'Email me this funnel',
+    intro:
+      'A report of the funnel in your bounds, sent to your email: each step against the period before, the top sources, pages and campaigns, and the field where most people left.',
+    choice: 'Report',
+    cadences: {
+      none: 'None',
+      weekly: 'Weekly, on Mondays, of the week before',
+      monthly: 'Monthly, on the 1st, of the month before',
+    } satisfies Record<ReportCadence, string>,
+    save: 'Save report',
+    saving: 'Saving…',
+    saved: (cadence: ReportCadence) =>
+      cadence === 'none'
+        ? 'Saved: no report will be emailed to you.'
+        : `Saved: your ${cadence} report goes to your email.`,
+    failed: 'The report could not be saved.',
+    notLoaded: 'Your email report could not be loaded.',
+    loadAgain: 'Load your email report again',
   },
   roles: roleNames,
 }

@@ -13,6 +13,7 @@ import { meQuery, rememberRole } from './leads/landing-queries.ts'
 import { LeadsView } from './leads/leads-view.tsx'
 import { PeopleView } from './people/people-view.tsx'
 import { Failed, Loading } from './query-status.tsx'
+import { ShareLinksView } from './share/share-links-view.tsx'
 import { useConsoleQuery } from './use-console-query.ts'
 import { useFocusOnChange } from './use-focus-on-change.ts'
 
@@ -22,6 +23,7 @@ const viewComponents: Record<ConsoleView, ComponentType> = {
   audit: AuditView,
   people: PeopleView,
   integrations: IntegrationsView,
+  share: ShareLinksView,
 }
 
 /** The signed-in console: who is signed in, the views of their role, and the one chosen. */

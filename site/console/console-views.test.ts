@@ -9,10 +9,17 @@ describe("a role's views", () => {
     }
   })
 
-  it('gives the audit trail, people and integrations to the owner alone', () => {
-    expect(viewsFor('owner')).toEqual(['leads', 'funnel', 'audit', 'people', 'integrations'])
+  it('gives the audit trail, people and integrations to the owner alone, share links to marketing too', () => {
+    expect(viewsFor('owner')).toEqual([
+      'leads',
+      'funnel',
+      'share',
+      'audit',
+      'people',
+      'integrations',
+    ])
     expect(viewsFor('sales')).toEqual(['leads', 'funnel'])
-    expect(viewsFor('marketing')).toEqual(['funnel'])
+    expect(viewsFor('marketing')).toEqual(['funnel', 'share'])
     expect(viewsFor('partner')).toEqual(['funnel'])
   })
 

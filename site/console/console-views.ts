@@ -1,15 +1,15 @@
 import type { StaffRole } from '#core/console-api.ts'
 
 // The console's views; each role's list below gives their order in its navigation.
-const consoleViews = ['leads', 'funnel', 'audit', 'people', 'integrations'] as const
+const consoleViews = ['leads', 'funnel', 'audit', 'people', 'integrations', 'share'] as const
 export type ConsoleView = (typeof consoleViews)[number]
 
 // What each role is shown; the database's policies decide what each may read, so a view left
 // out here is a convenience, never the protection (the API refuses the rest with 403).
 const viewsOfRole: Record<StaffRole, readonly ConsoleView[]> = {
-  owner: ['leads', 'funnel', 'audit', 'people', 'integrations'],
+  owner: ['leads', 'funnel', 'share', 'audit', 'people', 'integrations'],
   sales: ['leads', 'funnel'],
-  marketing: ['funnel'],
+  marketing: ['funnel', 'share'],
   partner: ['funnel'],
 }
 

@@ -8,17 +8,19 @@ export interface StaffHeaderProps {
   person?: Pick<StaffMe, 'email' | 'role'>
   /** Ends the session; without it, no Sign out button. */
   onSignOut?: () => void
+  /** What the page is, beside the firm's name: the console unless told. */
+  tool?: string
 }
 
 /** The console's own header: the firm, the person signed in and their role, and Sign out. */
-export function StaffHeader({ person, onSignOut }: StaffHeaderProps) {
+export function StaffHeader({ person, onSignOut, tool = consoleCopy.title }: StaffHeaderProps) {
   return (
     <header className="staff-header">
       <div className="staff-header__inner">
         <p className="staff-header__firm">
           <Icon name="brand" className="brand__mark" />
           <span>{brand.name}</span>
-          <span className="staff-header__tool">{consoleCopy.title}</span>
+          <span className="staff-header__tool">{tool}</span>
         </p>
         {person && (
           <p className="staff-header__person">

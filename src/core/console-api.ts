@@ -49,6 +49,10 @@ export const auditActions = [
   'retry_deliveries',
   'test_delivery',
   'meeting_mark',
+  'share_link',
+  'revoke_share_link',
+  'open_share_link',
+  'report_change',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -274,10 +278,18 @@ export interface StaffInvite {
 /**
  * Every refusal, as the function's other replies: a code and a sentence for people.
  * 401 `unauthenticated` (no token, a bad or expired one, or a person no longer on the staff),
- * 403 `forbidden` (the role may not), 404 `not_found`, 400 `invalid` (names the rule broken).
+ * 403 `forbidden` (the role may not), 404 `not_found`, 400 `invalid` (names the rule broken),
+ * 410 `gone` (a shared link revoked or expired).
  */
 export interface ConsoleError {
-  code: 'unauthenticated' | 'forbidden' | 'not_found' | 'invalid' | 'unavailable' | 'internal'
+  code:
+    | 'unauthenticated'
+    | 'forbidden'
+    | 'not_found'
+    | 'invalid'
+    | 'gone'
+    | 'unavailable'
+    | 'internal'
   message: string
 }
 
@@ -299,8 +311,8 @@ export interface DeadLetter {
   attempts: number
   /** The destination's last reply (status and text), or why it could not be reached. */
   lastError: string
-  /** When it was queued. */
-  queuedAt: string
+  /** When its last try failed; null for one that died before that was kept. */
+  failedAt: string | null
 }
 
 /** One destination on the Integrations page. */
@@ -410,9 +422,10 @@ export interface FunnelFieldDropOff {
 }
 
 /**
- * The reply of `GET /funnel`. Rows named `other` are kept, never hidden: a source's pages past
- * ANALYTICS_SOURCE_PAGES_MAX in a day (page `other`), a day's pairs past ANALYTICS_DAY_PAIRS_MAX
- * (source and page `other`), and campaigns past their own bound (campaign `other`).
+ * The reply of `GET /funnel`. Rows named `other` are kept, never hidden: a source's new pages
+ * past ANALYTICS_SOURCE_PAGES_MAX or past their origin's ANALYTICS_ORIGIN_PAIRS_MAX (page
+ * `other`), a new source's (source and page `other`), and campaigns past their own bound
+ * (campaign `other`).
  */
 export interface FunnelReport {
   from: string
@@ -437,4 +450,58 @@ export interface FunnelReport {
   byCampaign: (FunnelSteps & { utmSource: string; utmCampaign: string })[]
   /** Every field of the form that was left, in the form's order. */
   fields: FunnelFieldDropOff[]
+}
+
+/**
+ * A read-only link to a funnel view (docs/console.md#share-links), as `GET /share-links` lists
+ * them: the owner's every link, marketing's own. `POST /share-links` (ShareLinkRequest) makes one
+ * and answers ShareLinkMade, the only time its token is seen; `DELETE /share-links/:id` revokes
+ * it (204). Sales and partners are refused by the database.
+ */
+export interface ShareLink {
+  id: string
+  /** Who made it, as they were then. */
+  createdBy: string
+  createdAt: string
+  /** The sources it shows; empty for every source. */
+  sources: string[]
+  /** The last `days` days up to the day it is opened; null for the fixed days `from` to `to`. */
+  days: number | null
+  from: string | null
+  to: string | null
+  expiresAt: string | null
+  revokedAt: string | null
+  openings: number
+  lastOpenedAt: string | null
+}
+
+/** The reply to `POST /share-links`: the link, and its token, which is never shown again. */
+export interface ShareLinkMade {
+  link: ShareLink
+  token: string
+}
+
+/**
+ * `POST /shared` `{ token }`, with no one signed in: the link's funnel, counts only, and its
+ * expiry. Each opening is on the audit trail. A revoked or expired link (or one whose maker may
+ * no longer share) answers 410 `gone`, an unknown token 404.
+ */
+export interface SharedFunnel {
+  report: FunnelReport
+  expiresAt: string | null
+}
+
+/**
+ * The funnel by email: none, weekly (on Mondays, of the week before) or monthly (on the 1st, of
+ * the month before), each in SALES_TIME_ZONE and in the person's own bounds (a partner's sources).
+ */
+export const reportCadences = ['none', 'weekly', 'monthly'] as const
+export type ReportCadence = (typeof reportCadences)[number]
+
+/**
+ * `GET /report` and `PUT /report` `{ cadence }`: the signed-in person's own report, which only
+ * they read and set (on the audit trail as `report_change`).
+ */
+export interface ReportChoice {
+  cadence: ReportCadence
 }

@@ -28,7 +28,12 @@ import {
   leadHistoryKinds,
   meetingOutcomes,
   pipelineStatuses,
+  type ReportChoice,
   type RetryResult,
+  reportCadences,
+  type SharedFunnel,
+  type ShareLink,
+  type ShareLinkMade,
   type StaffList,
   type StaffMe,
   type StaffMember,
@@ -181,7 +186,7 @@ const deadLetterSchema: Schema<DeadLetter> = v.object({
   leadId: nullableString,
   attempts: count,
   lastError: v.string(),
-  queuedAt: v.string(),
+  failedAt: nullableString,
 })
 
 const integrationStateSchema: Schema<IntegrationState> = v.object({
@@ -204,4 +209,34 @@ export const testSendResultSchema: Schema<TestSendResult> = v.object({
   channel,
   ok: v.boolean(),
   message: v.string(),
+})
+
+const shareLinkSchema: Schema<ShareLink> = v.object({
+  id: v.string(),
+  createdBy: v.string(),
+  createdAt: v.string(),
+  sources: v.array(v.string()),
+  days: v.nullable(count),
+  from: nullableString,
+  to: nullableString,
+  expiresAt: nullableString,
+  revokedAt: nullableString,
+  openings: count,
+  lastOpenedAt: nullableString,
+})
+
+export const shareLinksSchema: Schema<ShareLink[]> = v.array(shareLinkSchema)
+
+export const shareLinkMadeSchema: Schema<ShareLinkMade> = v.object({
+  link: shareLinkSchema,
+  token: v.string(),
+})
+
+export const sharedFunnelSchema: Schema<SharedFunnel> = v.object({
+  report: funnelReportSchema,
+  expiresAt: nullableString,
+})
+
+export const reportChoiceSchema: Schema<ReportChoice> = v.object({
+  cadence: v.picklist(reportCadences),
 })

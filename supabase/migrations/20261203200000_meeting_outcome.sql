@@ -73,15 +73,6 @@ create policy "service_role reads meeting changes"
 create index demo_request_meeting_changes_lead_idx
   on public.demo_request_meeting_changes (lead_id, at);
 
--- A mark by hand is on the trail, with the outcome only.
-alter table public.console_audit
-  drop constraint console_audit_action_check,
-  add constraint console_audit_action_check
-    check (action in ('sign_in', 'list_leads', 'view_lead', 'export', 'status_change',
-      'note_added', 'assign', 'invite', 'role_change', 'remove', 'erase', 'retry_deliveries',
-      'test_delivery', 'meeting_mark'));
-
-
 -- The outcome the booking p_booking of p_provider, the lead's in p_state, comes to at p_now:
 -- none unless it is booked; host absent over a no-show (nobody of ours was there to meet); met
 -- when sales said so, or, given p_grace_hours, once its end (its start where the scheduler gave

@@ -23,7 +23,7 @@ import { insertLead } from '../support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
-const bounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
+const bounds = { sourcePages: 200, originPairs: 1000, sourceCampaigns: 50 }
 const dayMs = 24 * 60 * 60 * 1000
 const today = new Date().toISOString().slice(0, 10)
 const daysAgo = (n: number) => new Date(Date.parse(today) - n * dayMs).toISOString().slice(0, 10)

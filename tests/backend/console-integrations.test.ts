@@ -21,6 +21,8 @@ import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 const denied = '42501'
 const others: ConsoleCaller[] = ['sales', 'marketing', 'partner', 'removed', 'anon']
 const slackRefusal = 'Slack answered 500: internal_error'
+// When Slack's dead letter failed its last try: hours after it was queued (now, in the test).
+const slackDiedAt = '2026-11-28T19:47:00.000Z'
 
 describe.each(testDatabases)('the integrations on $name', ({ open, skip }) => {
   let test: TestDatabase
@@ -39,11 +41,11 @@ describe.each(testDatabases)('the integrations on $name', ({ open, skip }) => {
     // webhook; a booking whose Slack notice went and whose Teams notice died; a nudge sent.
     await db.query(
       `insert into public.demo_request_notifications
-          (lead_id, channel, status, attempts, last_error, sent_at)
-        values ($1, 'email', 'sent', 1, null, now()),
-          ($1, 'slack', 'dead', 5, $2, null),
-          ($1, 'hubspot', 'failed', 2, 'HubSpot answered 429', null)`,
-      [leadId, slackRefusal],
+          (lead_id, channel, status, attempts, last_error, sent_at, failed_at)
+        values ($1, 'email', 'sent', 1, null, now(), null),
+          ($1, 'slack', 'dead', 5, $2, null, $3),
+          ($1, 'hubspot', 'failed', 2, 'HubSpot answered 429', null, now())`,
+      [leadId, slackRefusal, slackDiedAt],
     )
     await db.query(
       `insert into public.demo_request_digests (held_until, channel, status, attempts, last_error)
@@ -90,11 +92,19 @@ describe.each(testDatabases)('the integrations on $name', ({ open, skip }) => {
     const letters = (await queryAs(
       test.db,
       'owner',
-      "select kind, key, lead_id, attempts, last_error from public.console_dead_letters('slack', 5)",
+      "select kind, key, lead_id, attempts, last_error, failed_at from public.console_dead_letters('slack', 5)",
     )) as Record<string, unknown>[]
     expect(letters).toEqual([
-      { kind: 'lead', key: leadId, lead_id: leadId, attempts: 5, last_error: slackRefusal },
+      {
+        kind: 'lead',
+        key: leadId,
+        lead_id: leadId,
+        attempts: 5,
+        last_error: slackRefusal,
+        failed_at: expect.anything(),
+      },
     ])
+    expect(new Date(letters[0]?.failed_at as string).toISOString()).toBe(slackDiedAt)
     const teams = (await queryAs(
       test.db,
       'owner',
@@ -141,9 +151,20 @@ describe.each(testDatabases)('the integrations on $name', ({ open, skip }) => {
     ])
     const slackState = integrations.find((state) => state.channel === 'slack')
     expect(slackState).toMatchObject({ sent: 2, waiting: 0, dead: 1 })
+    // Each dead letter says when it failed, not when it was queued; one that died before that
+    // was kept says nothing.
     expect(slackState?.deadLetters).toEqual([
-      expect.objectContaining({ kind: 'lead', leadId, attempts: 5, lastError: slackRefusal }),
+      {
+        kind: 'lead',
+        key: leadId,
+        leadId,
+        attempts: 5,
+        lastError: slackRefusal,
+        failedAt: slackDiedAt,
+      },
     ])
+    const teamsState = integrations.find((state) => state.channel === 'teams')
+    expect(teamsState?.deadLetters.map((letter) => letter.failedAt)).toEqual([null])
     // Nothing of the person: the dead letters name the lead by its id only.
     expect(JSON.stringify(integrations)).not.toContain(sampleContact.email)
     for (const person of ['sales', 'marketing', 'partner'] as const) {
@@ -199,6 +220,9 @@ describe.each(testDatabases)('the integrations on $name', ({ open, skip }) => {
         `undelivered slack: ${slackRefusal}`,
         'undelivered teams: Teams answered 400',
       ])
+      // Slack's stands when it failed.
+      const slackDead = detail.history.find((entry) => entry.text.startsWith('slack: '))
+      expect(slackDead?.at).toBe(slackDiedAt)
     },
   )
 

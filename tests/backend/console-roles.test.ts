@@ -475,6 +475,22 @@ describe.each(testDatabases)('the console on $name', ({ open, skip }) => {
         consoleRequest('integrations/email/test', owner, { method: 'POST' }),
       )
       expect(await tested.json()).toEqual({ channel: 'email', ok: true, message: '' })
+      // A share link made, opened once without sign-in, and revoked.
+      const shared = await (
+        await handler(
+          consoleRequest('share-links', owner, { method: 'POST', body: { days: 7, sources: [] } }),
+        )
+      ).json()
+      const opened = await handler(
+        consoleRequest('shared', null, { method: 'POST', body: { token: shared.token } }),
+      )
+      expect(opened.status).toBe(200)
+      await handler(consoleRequest(`share-links/${shared.link.id}`, owner, { method: 'DELETE' }))
+      // A person's own emailed report.
+      const chosen = await handler(
+        consoleRequest('report', sales, { method: 'PUT', body: { cadence: 'monthly' } }),
+      )
+      expect(await chosen.json()).toEqual({ cadence: 'monthly' })
 
       expect((await handler(consoleRequest('audit', sales))).status).toBe(403)
       const page = await (await handler(consoleRequest('audit?limit=100', owner))).json()

@@ -1,4 +1,4 @@
-// 2,000 forged beacon batches, one at a time, on PGlite (tests/support/funnel-bounds.ts).
+// 10,000 forged batches at one origin, one at a time, on PGlite (tests/support/funnel-bounds.ts).
 import { describeFunnelBounds } from '../support/funnel-bounds.ts'
 import { testDatabases } from '../support/test-database.ts'
 

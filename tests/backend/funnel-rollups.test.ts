@@ -10,7 +10,7 @@ import { insertLead } from '../support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../support/test-database.ts'
 
-const bounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
+const bounds = { sourcePages: 200, originPairs: 1000, sourceCampaigns: 50 }
 const dayMs = 24 * 60 * 60 * 1000
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10)
 

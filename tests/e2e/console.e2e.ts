@@ -14,6 +14,7 @@ import {
   ownerToken,
   startConsoleServer,
 } from '../support/console-scenario.ts'
+import { nothingStored, storedOnDevice } from '../support/stored-on-device.ts'
 import { openSitePage, visit } from './site-page.ts'
 
 // A server of the file's own, whose printed sign-in emails the day reads.
@@ -205,6 +206,39 @@ describe('the console page', () => {
     expect(shown).toContain(consoleCopy.signIn.justSent(email, seconds))
     // The invitation's code signs them in from here.
     expect(await page.getByLabel(consoleCopy.signIn.code).isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('opens a share link without sign-in, keeps nothing on the device, and says when it is revoked', async () => {
+    const token = await ownerToken(server, await ownerLink(server))
+    const made = await consoleCall(server, token, 'share-links', {
+      method: 'POST',
+      body: JSON.stringify({ days: 7, sources: [] }),
+    })
+    expect(made.status).toBe(200)
+    const { link, token: shareToken } = await made.json()
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    const reply = await page.goto(new URL(`/share#${shareToken}`, server.url).href)
+    expect(reply?.headers()['x-robots-tag']).toBe('noindex')
+    expect(reply?.headers()['content-security-policy']).toContain("default-src 'self'")
+    const words = consoleCopy.share.page
+    await page.getByRole('heading', { level: 1, name: words.heading }).waitFor()
+    // The funnel's period as the console shows it (its counts, or that none were counted).
+    await page.locator('.funnel-period').waitFor()
+    expect(await page.evaluate(storedOnDevice)).toEqual(nothingStored)
+    const revoked = await consoleCall(server, token, `share-links/${link.id}`, { method: 'DELETE' })
+    expect(revoked.status).toBe(204)
+    const gone = page.waitForResponse((response) => response.url().endsWith('/console/shared'))
+    await page.reload()
+    expect((await gone).status()).toBe(410)
+    await page.getByRole('heading', { level: 1, name: words.goneHeading }).waitFor()
+    // The 410 is the page's expected answer; nothing else failed.
+    expect(errors.filter((error) => !error.includes('410'))).toEqual([])
     await context.close()
   })
 

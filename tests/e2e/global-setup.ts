@@ -27,6 +27,7 @@ const builtPages = [
   'privacy/index.html',
   'terms/index.html',
   'console/index.html',
+  'share/index.html',
   '404.html',
 ]
 

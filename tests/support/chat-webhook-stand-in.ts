@@ -51,7 +51,10 @@ export interface ChatWebhookStandIn {
   received: ReceivedPost[]
   /** The posts it took: the messages a channel would show. */
   delivered: ReceivedPost[]
-  /** How requests are answered when no scripted answer is left. */
+  /**
+   * How requests are answered when no scripted answer is left; `down` answers every request so,
+   * before any scripted answer.
+   */
   mode: Answer
   /** Seconds a 429 or 503 asks for in `Retry-After`. */
   retryAfter: number
@@ -158,7 +161,8 @@ export async function startChatWebhookStandIn(
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8')
-      const answer = scripted.shift() ?? standIn.mode
+      // A service that is down answers nothing, whatever was scripted: the script resumes after.
+      const answer = standIn.mode === 'down' ? 'down' : (scripted.shift() ?? standIn.mode)
       let body: unknown
       try {
         body = JSON.parse(raw)

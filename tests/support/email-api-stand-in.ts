@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net'
 import { receivedAt } from './received-at.ts'
 
 /**
- * How the stand-in answers a request: accepted; a 500; no answer at all; a 409 saying the key
- * was used already; or accepted at once with the reply held back until `releaseLate()`.
+ * How the stand-in answers a request: accepted; a 500; no answer at all; the connection closed
+ * unanswered, as a service that is down; a 409 saying the key was used already; or accepted at
+ * once with the reply held back until `releaseLate()`.
  */
-type Answer = 'accept' | 'fail' | 'hang' | 'conflict' | 'late' | 'limited' | 'invalid'
+type Answer = 'accept' | 'fail' | 'hang' | 'down' | 'conflict' | 'late' | 'limited' | 'invalid'
 
 /** The wait a `limited` answer asks for, in its `Retry-After` header. */
 export const limitedRetryAfterSeconds = 30
@@ -36,7 +37,10 @@ export interface EmailApiStandIn {
   received: ReceivedRequest[]
   /** What it took in: one per key, or per request without one. */
   delivered: ReceivedRequest[]
-  /** How requests are answered when no scripted answer is left. */
+  /**
+   * How requests are answered when no scripted answer is left; `down` answers every request so,
+   * before any scripted answer.
+   */
   mode: Answer
   /** Answers for the next requests, in order, before `mode` applies again. */
   script(...answers: Answer[]): void
@@ -64,7 +68,8 @@ export async function startEmailApiStandIn(): Promise<EmailApiStandIn> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8')
-      const answer = scripted.shift() ?? standIn.mode
+      // A service that is down answers nothing, whatever was scripted: the script resumes after.
+      const answer = standIn.mode === 'down' ? 'down' : (scripted.shift() ?? standIn.mode)
       const record: ReceivedRequest = {
         path: request.url ?? '/',
         headers: request.headers,
@@ -86,6 +91,7 @@ export async function startEmailApiStandIn(): Promise<EmailApiStandIn> {
       }
       const conflict = (name: string) => reply(409, { statusCode: 409, name, message: name })
       if (answer === 'hang') return
+      if (answer === 'down') return request.socket.destroy()
       if (answer === 'fail') return reply(500, { error: 'down' })
       if (answer === 'conflict') return conflict('invalid_idempotent_request')
       // Resend's rate limit reply and its refusal of a malformed email, as its docs show them.

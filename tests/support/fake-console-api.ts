@@ -9,6 +9,7 @@ import type {
   LeadSummary,
   MeetingOutcome,
   PipelineStatus,
+  ReportCadence,
   StaffMe,
   StaffMember,
 } from '#core/console-api.ts'
@@ -21,6 +22,7 @@ import {
   fakeTestSend,
   type IntegrationsFixture,
 } from './fake-console-integrations.ts'
+import { fakeShareLinks } from './fake-console-share.ts'
 
 /** How the fake answers: whom as, how many leads, and how it fails. */
 export interface FakeApiOptions {
@@ -41,6 +43,8 @@ export interface FakeApiOptions {
    * given (none by default). Without it, every booked meeting is still to come.
    */
   meetingsHeld?: Record<string, MeetingOutcome | null>
+  /** The person's emailed report; none when unset. */
+  report?: ReportCadence
 }
 
 const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken']
@@ -136,6 +140,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
   const integrationsFixture = options.integrations ?? 'healthy'
   const destinations = fakeIntegrations(integrationsFixture)
   const audit: AuditEntry[] = []
+  const shareLinks = fakeShareLinks(options.me, now)
   const staff: StaffMember[] = [
     {
       userId: 'u-owner',
@@ -163,6 +168,7 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
     },
   ]
   const calls: string[] = []
+  let report: ReportCadence = options.report ?? 'none'
   const funnelQueries: { route: 'funnel' | 'funnel.csv'; query: FunnelQuery }[] = []
   const funnelOf = (query: FunnelQuery) =>
     fakeFunnelReport(options.funnel ?? 'busy', options.me, query)
@@ -430,6 +436,13 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         return new Blob([fakeFunnelCsv(funnelOf(query))], { type: 'text/csv' })
       })
     },
+    report: () => answer('report', () => ({ cadence: report })),
+    setReport: (cadence) =>
+      answer('setReport', () => {
+        if (cadence !== report) record('report_change', null, { report: cadence, was: report })
+        report = cadence
+        return { cadence }
+      }),
     integrations: () =>
       answer('integrations', () => ({
         integrations: destinations.map((state) => ({
@@ -461,6 +474,17 @@ export function fakeConsoleApi(options: FakeApiOptions): ConsoleApi & {
         }
         record('test_delivery', null, { channel })
         return fakeTestSend(integrationsFixture, channel)
+      }),
+    shareLinks: () => answer('shareLinks', () => shareLinks.list()),
+    makeShareLink: (request) =>
+      answer('makeShareLink', () => {
+        const made = shareLinks.make(request)
+        record('share_link', null, { link: made.link.id })
+        return made
+      }),
+    revokeShareLink: (id) =>
+      answer('revokeShareLink', () => {
+        record('revoke_share_link', null, { link: shareLinks.revoke(id) })
       }),
   }
 }

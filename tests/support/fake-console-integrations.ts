@@ -44,7 +44,7 @@ export function fakeIntegrations(fixture: IntegrationsFixture): IntegrationState
             leadId: '5b7e2a4e-0c1d-4c36-9a43-7b1e4f1f6a11',
             attempts: 5,
             lastError: 'HubSpot answered 401: Authentication credentials not found.',
-            queuedAt: '2026-11-28T09:12:00Z',
+            failedAt: '2026-11-28T19:47:00Z',
           },
           {
             kind: 'booking',
@@ -52,7 +52,7 @@ export function fakeIntegrations(fixture: IntegrationsFixture): IntegrationState
             leadId: '6c8f3b5f-1d2e-4d47-8b54-8c2f5a2a7b22',
             attempts: 5,
             lastError: 'HubSpot answered 401: Authentication credentials not found.',
-            queuedAt: '2026-11-28T08:40:00Z',
+            failedAt: '2026-11-28T18:05:00Z',
           },
         ],
       }

@@ -36,10 +36,14 @@ export interface TestDatabase {
 }
 
 const tables = [
+  'public.console_report_sends',
+  'public.console_report_choices',
   'public.console_lead_changes',
   'public.console_lead_status',
   'public.console_audit',
   'public.console_staff',
+  'public.console_share_links',
+  'public.demo_request_meeting_changes',
   'public.demo_request_booking_notifications',
   'public.demo_request_bookings',
   'public.demo_request_booking_cursors',
@@ -53,7 +57,8 @@ const tables = [
   'public.demo_request_funnel_counts',
   'public.demo_request_funnel_rate_limits',
   'public.demo_request_funnel_pages',
-  'public.demo_request_funnel_days',
+  'public.demo_request_funnel_origin_days',
+  'public.demo_request_funnel_seen',
   'public.demo_request_funnel_campaign_counts',
   'public.demo_request_funnel_campaigns',
   'public.demo_request_funnel_summed_days',

@@ -4,6 +4,7 @@ import type { FunnelReport } from '#core/console-api.ts'
 import { consoleCopy } from '../console-copy.ts'
 import { useConsoleApi } from '../console-deps.ts'
 import { Failed, Loading } from '../query-status.tsx'
+import { ReportChoiceControl } from '../reports/report-choice.tsx'
 import { useConsoleQuery } from '../use-console-query.ts'
 import { FunnelBreakdowns } from './funnel-breakdowns.tsx'
 import { FunnelByDay } from './funnel-by-day.tsx'
@@ -53,11 +54,13 @@ export function FunnelView({ today = new Date() }: { today?: Date }) {
       {/* A new range that fails keeps the report it had, under the failure's words. */}
       {report.isError && <Failed error={report.error} retry={() => report.refetch()} />}
       {report.isPending ? <Loading /> : report.data && <FunnelShown report={report.data} />}
+      <ReportChoiceControl />
     </div>
   )
 }
 
-function FunnelShown({ report }: { report: FunnelReport }) {
+/** A funnel report as the console shows it; a share link's page shows it alike. */
+export function FunnelShown({ report }: { report: FunnelReport }) {
   return (
     <>
       <p className="funnel-period">

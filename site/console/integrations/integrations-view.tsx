@@ -67,6 +67,14 @@ function DeadLetters({ state }: { state: IntegrationState }) {
         {state.deadLetters.map((letter) => (
           <li key={`${letter.kind}:${letter.key}`}>
             {words.deadLetter(words.kinds[letter.kind], letter.attempts, letter.lastError)}
+            {letter.failedAt !== null && (
+              <>
+                {' '}
+                <time dateTime={letter.failedAt}>
+                  {words.failedAt(formatInstant(letter.failedAt))}
+                </time>
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -5,7 +5,8 @@ const words = consoleCopy.people
 
 /**
  * The second step of an erasure, by email or from a lead's page: what will go, "Erase for good"
- * and "Cancel". Focus moves to the confirmation as it appears: it is the next thing to read and
+ * (or `confirm`'s words, for another step that cannot be undone: revoking a share link) and
+ * "Cancel". Focus moves to the confirmation as it appears: it is the next thing to read and
  * press.
  */
 export function EraseConfirm({
@@ -13,8 +14,10 @@ export function EraseConfirm({
   pending,
   onConfirm,
   onCancel,
+  confirm = words.eraseForGood,
 }: {
   question: string
+  confirm?: string
   pending: boolean
   onConfirm: () => void
   onCancel: () => void
@@ -31,7 +34,7 @@ export function EraseConfirm({
         disabled={pending}
         onClick={onConfirm}
       >
-        {words.eraseForGood}
+        {confirm}
       </button>
       <button type="button" className="button button--ghost" onClick={onCancel}>
         {words.cancel}

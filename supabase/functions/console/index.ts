@@ -31,7 +31,10 @@ try {
   const reason = error instanceof Error ? error.message : String(error)
   console.error(`console: ${reason}. Every request gets 503 until it is fixed.`)
   serve = (request) => {
-    const cors = corsHeaders(request.headers.get('origin'), 'GET, POST, PATCH, DELETE, OPTIONS')
+    const cors = corsHeaders(
+      request.headers.get('origin'),
+      'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    )
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors })
     return errorReply(
       503,

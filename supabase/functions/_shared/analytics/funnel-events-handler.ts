@@ -4,7 +4,7 @@ import { checkFunnelBatch, funnelBatchLimits } from '#core/funnel-events.ts'
 import { clientGroup, defaultIpv6Prefix } from '../abuse/client-group.ts'
 import { clientKey } from '../abuse/client-key.ts'
 import { type RateLimit, secondsUntilWindowEnds, windowStart } from '../abuse/rate-limit.ts'
-import { isAllowedOrigin } from '../http/cors.ts'
+import { allowedOriginEntry } from '../http/cors.ts'
 import type { FunctionEnv } from '../http/function-env.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { errorReply } from '../http/json-reply.ts'
@@ -25,7 +25,7 @@ export interface FunnelEventsDependencies {
   rateLimit: Pick<RateLimit, 'windowSeconds' | 'ipv6Prefix'>
   /** ANALYTICS_CLIENT_MAX: batches, each one page view's worth, a client may add a window. */
   clientMax: number
-  /** ANALYTICS_SOURCE_PAGES_MAX and ANALYTICS_DAY_PAIRS_MAX: what a day counts at most. */
+  /** ANALYTICS_SOURCE_PAGES_MAX and ANALYTICS_ORIGIN_PAIRS_MAX: what is counted at most. */
   bounds: FunnelBounds
   /** SALES_TIME_ZONE: a batch counts on the firm's day it arrived, as the firm reads its leads. */
   salesTimeZone: string
@@ -66,7 +66,7 @@ export function funnelEventsRoutes(deps: FunnelEventsDependencies): Hono<Functio
   // no-referrer (or same-origin, to another origin): such a batch is taken, and its page's own
   // origin must be allowed instead. A script can name any Origin it likes anyway; the header
   // only stops other sites' pages, and a page that hides its origin can add to a partner's
-  // views no more than the client limit and the day's bounds let anyone.
+  // views no more than the client limit and its origin's room let anyone.
   app.use(
     '/',
     allowedOrigin({
@@ -115,10 +115,13 @@ export function funnelEventsRoutes(deps: FunnelEventsDependencies): Hono<Functio
       const batch = c.req.valid('json')
       // A page counts only under its own origin: no site can add views to a partner's page.
       const pageOrigin = new URL(batch.page).origin
-      if (
-        opaque &&
-        !isAllowedOrigin(pageOrigin, deps.allowedOrigins, new URL(request.url).origin)
-      ) {
+      // The entry that let the page in: its room holds the page if it is new (docs/analytics.md).
+      const allowedEntry = allowedOriginEntry(
+        pageOrigin,
+        deps.allowedOrigins,
+        new URL(request.url).origin,
+      )
+      if (opaque && allowedEntry === null) {
         return errorReply(
           403,
           { code: 'forbidden_origin', message: 'This page may not send funnel events here.' },
@@ -147,7 +150,12 @@ export function funnelEventsRoutes(deps: FunnelEventsDependencies): Hono<Functio
           deps.rateLimit.ipv6Prefix ?? defaultIpv6Prefix,
         )
         const key = clientKey(await deps.clientKeySecret(start), group)
-        const limit = { clientKey: key, windowStart: start, clientMax: deps.clientMax }
+        const limit = {
+          clientKey: key,
+          windowStart: start,
+          clientMax: deps.clientMax,
+          ...(allowedEntry !== null && { origin: allowedEntry }),
+        }
         if (
           !(await deps.funnel.countBatch(
             batch,

@@ -20,29 +20,31 @@ const columns =
 /**
  * The report's sums. `as: 'staff'` reads through console_funnel, in a transaction already
  * running as the signed-in person, whose role decides which sources they are; `'service'` reads
- * the report itself, as the function's role.
+ * the report itself, as the function's role; a share link's token hash reads its link's sources
+ * and days through console_shared_funnel, as the staff's role with no one signed in.
  */
 export async function readFunnelRows(
   tx: SqlDatabase,
   range: FunnelRange,
-  as: 'staff' | 'service',
+  as: 'staff' | 'service' | { shareTokenHash: string },
 ): Promise<FunnelReportRow[]> {
   const { from, to, timeZone, source, bounds } = range
-  const call =
-    as === 'staff'
-      ? 'public.console_funnel($1::date, $2::date, $3, $4, $5, $6, $7)'
-      : 'public.demo_request_funnel_range_report($1::date, $2::date, $3::text[], $4, $5, $6, $7)'
+  const folds = [timeZone, bounds.sourcePages, bounds.originPairs, bounds.sourceCampaigns ?? 50]
+  const [call, params] =
+    typeof as === 'object'
+      ? ['public.console_shared_funnel($1, $2, $3, $4, $5)', [as.shareTokenHash, ...folds]]
+      : as === 'staff'
+        ? [
+            'public.console_funnel($1::date, $2::date, $3, $4, $5, $6, $7)',
+            [from, to, source, ...folds],
+          ]
+        : [
+            'public.demo_request_funnel_range_report($1::date, $2::date, $3::text[], $4, $5, $6, $7)',
+            [from, to, source === null ? null : [source], ...folds],
+          ]
   const rows = await tx.query<Omit<FunnelReportRow, 'n'> & { n: string }>(
     `select ${columns} from ${call}`,
-    [
-      from,
-      to,
-      as === 'staff' ? source : source === null ? null : [source],
-      timeZone,
-      bounds.sourcePages,
-      bounds.dayPairs,
-      bounds.sourceCampaigns ?? 50,
-    ],
+    params,
   )
   return rows.map((row) => ({ ...row, n: Number(row.n) }))
 }

@@ -4,9 +4,9 @@ import type { FunnelBatch, FunnelEventName, ReportEventName } from '#core/funnel
 export interface FunnelCount {
   /** The firm's day (SALES_TIME_ZONE, src/core/firm-day.ts), `YYYY-MM-DD`. */
   day: string
-  /** The element's `source`; '' for none; 'other' for the day's pairs past its bound. */
+  /** The element's `source`; '' for none; 'other' for new sources past their origin's room. */
   source: string
-  /** Origin and path; '' for a lead sent from no page; 'other' for a source's pages past its bound. */
+  /** Origin and path; '' for a lead sent from no page; 'other' for a source's pages past the room. */
   page: string
   event: FunnelEventName
   /** The form field, or ''. */
@@ -50,24 +50,30 @@ export interface FunnelRange {
   bounds: FunnelBounds
 }
 
-/** The client limit a batch counts against, as a lead's counts against its own. */
+/** What a batch counts against: its client's limit, as a lead's, and its origin's room. */
 interface FunnelLimit {
   /** An HMAC of the client's address group (see client-key.ts). */
   clientKey: string
   windowStart: Date
   /** Batches, each one page view's worth, one client may add in the window. */
   clientMax: number
+  /**
+   * The allowed origin the page came through: the entry of ALLOWED_ORIGINS that let it in (a
+   * `https://*.partner.com` pattern for all its subdomains) or the function's own origin. Its
+   * room holds the page if new; unset, the page's own origin.
+   */
+  origin?: string
 }
 
 /**
- * How much a day counts: ANALYTICS_SOURCE_PAGES_MAX, ANALYTICS_DAY_PAIRS_MAX and
+ * How much is counted: ANALYTICS_SOURCE_PAGES_MAX, ANALYTICS_ORIGIN_PAIRS_MAX and
  * ANALYTICS_SOURCE_CAMPAIGNS_MAX.
  */
 export interface FunnelBounds {
-  /** Pages a source counts a day; its further pages fold into its page 'other'. */
+  /** Pages a source keeps alive (seen in 30 days) on an allowed origin; further ones fold into its page 'other'. */
   sourcePages: number
-  /** Source-and-page pairs a day counts in all; further ones fold into the pair 'other', 'other'. */
-  dayPairs: number
+  /** Source-and-page pairs an allowed origin keeps alive; further new ones fold into 'other'. */
+  originPairs: number
   /** Campaigns a source counts a day; further ones fold into the campaign 'other' (50 unset). */
   sourceCampaigns?: number
 }

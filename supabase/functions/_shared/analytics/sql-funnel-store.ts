@@ -32,7 +32,7 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
         `select public.count_funnel_batch(p_events => $1::jsonb, p_source => $2, p_page => $3,
            p_day => $4::date, p_client_key => $5, p_window_start => $6, p_client_max => $7,
            p_source_pages => $8, p_day_pairs => $9, p_utm_source => $10,
-           p_utm_campaign => $11, p_source_campaigns => $12) as counted`,
+           p_utm_campaign => $11, p_source_campaigns => $12, p_origin => $13) as counted`,
         [
           JSON.stringify(events),
           batch.source,
@@ -42,10 +42,11 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
           limit.windowStart,
           limit.clientMax,
           bounds.sourcePages,
-          bounds.dayPairs,
+          bounds.originPairs,
           batch.utmSource ?? '',
           batch.utmCampaign ?? '',
           bounds.sourceCampaigns ?? 50,
+          limit.origin ?? null,
         ],
       )
       return row?.counted === true
@@ -72,7 +73,7 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
         for (const table of [
           'funnel_counts',
           'funnel_pages',
-          'funnel_days',
+          'funnel_origin_days',
           'funnel_campaign_counts',
           'funnel_campaigns',
           'funnel_summed_days',
@@ -89,6 +90,11 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
             beforeDay,
           ])
         }
+        // A pair unseen for 30 days counts against its origin's room again if it comes back.
+        await tx.query(
+          'delete from public.demo_request_funnel_seen where last_day < $1::date - 30',
+          [today],
+        )
         await tx.query(
           'delete from public.demo_request_funnel_rate_limits where window_start < $1',
           [windowsBefore],

@@ -2,6 +2,7 @@ import type { Reconcile } from '../booking/booking-reconciler.ts'
 import type { NotificationDispatcher } from '../notify/notification-dispatcher.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import { runScheduledJob, type ScheduledRun } from '../notify/scheduled-run.ts'
+import type { ReportRun } from '../reports/report-job.ts'
 
 /**
  * The backend's jobs, wired once (createBackend) however they are started: the retry endpoint
@@ -39,12 +40,13 @@ export function createBackendJobs(
   dispatcher: NotificationDispatcher,
   reconcile: Reconcile | null,
   prune: () => Promise<unknown>,
+  sendReports: (() => Promise<ReportRun>) | null = null,
   settleMeetings?: () => Promise<number>,
 ): BackendJobs {
   return {
     channels: dispatcher.channels,
     readsBack: reconcile !== null,
-    run: oneAtATime(() => runScheduledJob(dispatcher, reconcile, settleMeetings)),
+    run: oneAtATime(() => runScheduledJob(dispatcher, reconcile, sendReports, settleMeetings)),
     prune: oneAtATime(prune),
   }
 }

@@ -19,6 +19,9 @@ import {
 import type { NotificationStore } from '../notify/notification-store.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
+import { createReportJob, type ReportRun } from '../reports/report-job.ts'
+import type { ReportStore } from '../reports/report-store.ts'
+import { unsubscribeRoutes } from '../reports/unsubscribe-routes.ts'
 import { type BackendJobs, createBackendJobs } from './backend-jobs.ts'
 import { configuredNotifiers, type NotifierSettings } from './configured-notifiers.ts'
 import type { FunctionConfig } from './function-config.ts'
@@ -36,6 +39,8 @@ export interface FunctionStores {
   funnel: FunnelStore
   /** The console's audit trail, for its retention. */
   audit: AuditRetention
+  /** The emailed funnel reports' claims and unsubscribes. */
+  reports: ReportStore
 }
 
 /** The dispatcher over the configured notifiers; with none it sends nothing. */
@@ -81,6 +86,36 @@ function createConfiguredReconciler(
     graceHours: config.meetingOutcomeGraceHours,
     log: console.error,
     fetch: options.fetch,
+  })
+}
+
+/** The path of the one-click unsubscribe, after the function's own. */
+const unsubscribePath = '/unsubscribe'
+
+/**
+ * The emailed funnel reports (report-job.ts), sent through the email API with links to the
+ * console: null, so none is sent, unless both the email API and CONSOLE_URL are set. The
+ * unsubscribe link is the function's own address, on SUPABASE_URL, else on the console's origin
+ * (`npm start` serves both on one).
+ */
+function createConfiguredReportJob(
+  config: FunctionConfig,
+  reports: ReportStore,
+  now: () => Date,
+): (() => Promise<ReportRun>) | null {
+  const { email } = config
+  const consoleUrl = config.chat.consoleUrl
+  if (email === null || consoleUrl === null) return null
+  const base = config.auth.url ?? new URL(consoleUrl).origin
+  return createReportJob({
+    store: reports,
+    account: email,
+    consoleUrl,
+    unsubscribeUrl: `${base.replace(/\/$/, '')}/functions/v1/send-demo-request${unsubscribePath}`,
+    timeZone: config.salesTimeZone,
+    bounds: config.analytics,
+    timeoutMs: config.notifyTimeoutMs,
+    now,
   })
 }
 
@@ -130,6 +165,7 @@ export function createBackend(
     dispatcher,
     createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }),
     createRetention(config, stores, now),
+    createConfiguredReportJob(config, stores.reports, now),
     () => stores.bookings.settle(now(), config.meetingOutcomeGraceHours),
   )
   const pruneNow = pruneWhileServing(jobs.prune, now, afterReply, log)
@@ -173,12 +209,16 @@ export function createBackend(
     log,
   })
   const bookingPaths = bookingProviders.map(bookingWebhookPath)
-  const app = functionApp(['/events', '/retry', ...bookingPaths])
+  const app = functionApp(['/events', '/retry', unsubscribePath, ...bookingPaths])
   app.use(async (_c, next) => {
     pruneNow()
     await next()
   })
-  app.route('/', leads).route('/events', events).route('/retry', retry)
+  app
+    .route('/', leads)
+    .route('/events', events)
+    .route('/retry', retry)
+    .route(unsubscribePath, unsubscribeRoutes({ reports: stores.reports }))
   for (const provider of bookingProviders)
     app.route(bookingWebhookPath(provider), booking(provider))
   return { handler: functionHandler(app), jobs }

@@ -31,7 +31,7 @@ describe('readFunctionConfig', () => {
         clientMax: 30,
         retentionDays: 400,
         sourcePages: 200,
-        dayPairs: 1000,
+        originPairs: 1000,
         sourceCampaigns: 50,
       },
       auditRetentionDays: 365,
@@ -79,7 +79,7 @@ describe('readFunctionConfig', () => {
       SUPABASE_SERVICE_ROLE_KEY: 'service-key',
       ANALYTICS_SOURCE_PAGES_MAX: '20',
       ANALYTICS_SOURCE_CAMPAIGNS_MAX: '7',
-      ANALYTICS_DAY_PAIRS_MAX: '50',
+      ANALYTICS_ORIGIN_PAIRS_MAX: '50',
       SLACK_WEBHOOK_URL: ' https://hooks.slack.com/services/T0/B0/x ',
       TEAMS_WEBHOOK_URL:
         'https://prod-1.westus.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=s',
@@ -150,7 +150,7 @@ describe('readFunctionConfig', () => {
         clientMax: 60,
         retentionDays: 800,
         sourcePages: 20,
-        dayPairs: 50,
+        originPairs: 50,
         sourceCampaigns: 7,
       },
       auditRetentionDays: 90,
@@ -198,6 +198,17 @@ describe('readFunctionConfig', () => {
     )
     expect(() => from({ ANALYTICS_RETENTION_DAYS: '1.5' })).toThrow(
       'ANALYTICS_RETENTION_DAYS must be a positive whole number, not "1.5"',
+    )
+  })
+
+  it('reads ANALYTICS_DAY_PAIRS_MAX, the bound per origin once named for the day, only where its successor is unset', () => {
+    expect(from({ ANALYTICS_DAY_PAIRS_MAX: '300' }).analytics.originPairs).toBe(300)
+    expect(
+      from({ ANALYTICS_DAY_PAIRS_MAX: '300', ANALYTICS_ORIGIN_PAIRS_MAX: '400' }).analytics
+        .originPairs,
+    ).toBe(400)
+    expect(() => from({ ANALYTICS_DAY_PAIRS_MAX: 'x' })).toThrow(
+      'ANALYTICS_DAY_PAIRS_MAX must be a positive whole number, not "x"',
     )
   })
 

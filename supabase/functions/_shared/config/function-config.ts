@@ -71,10 +71,10 @@ export interface FunctionConfig {
     clientMax: number
     /** `ANALYTICS_RETENTION_DAYS`: days a counter is kept. */
     retentionDays: number
-    /** `ANALYTICS_SOURCE_PAGES_MAX`: pages a source counts a day before its "other" page. */
+    /** `ANALYTICS_SOURCE_PAGES_MAX`: pages a source keeps alive on an allowed origin. */
     sourcePages: number
-    /** `ANALYTICS_DAY_PAIRS_MAX`: source-and-page pairs a day counts before the "other" pair. */
-    dayPairs: number
+    /** `ANALYTICS_ORIGIN_PAIRS_MAX`: source-and-page pairs an allowed origin keeps alive. */
+    originPairs: number
     /** `ANALYTICS_SOURCE_CAMPAIGNS_MAX`: campaigns a source counts a day before its "other". */
     sourceCampaigns: number
   }
@@ -110,12 +110,12 @@ export const configDefaults = {
   analyticsClientMax: 30,
   // A year and a month: this month's figures beside the same month last year.
   analyticsRetentionDays: 400,
-  // A partner site's pages with the form, and the sources of every partner, many times over;
-  // at the bound a day holds about 1,000 pairs' counters whatever a script posts.
+  // A partner site's pages with the form seen in 30 days, and the sources it names, many times
+  // over; at the bound an allowed origin holds 1,000 pairs' counters whatever a script posts.
   analyticsSourcePagesMax: 200,
   // A source's campaigns running at once, with room: past it a made-up utm_campaign buys no row.
   analyticsSourceCampaignsMax: 50,
-  analyticsDayPairsMax: 1000,
+  analyticsOriginPairsMax: 1000,
   // A year of who read and exported which lead, for a question a year on.
   auditRetentionDays: 365,
 } as const
@@ -143,6 +143,17 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
     throw new Error(`${name} must be a positive whole number, not "${value}"`)
   }
   return number
+}
+
+// ANALYTICS_DAY_PAIRS_MAX bounded a whole day; it is still read where its successor, which
+// bounds each allowed origin, is unset, so a deployment that set it keeps its number rather
+// than failing to start and losing leads over an analytics setting.
+function originPairs(env: (name: string) => string | undefined): number {
+  const name =
+    env('ANALYTICS_ORIGIN_PAIRS_MAX') === undefined && env('ANALYTICS_DAY_PAIRS_MAX') !== undefined
+      ? 'ANALYTICS_DAY_PAIRS_MAX'
+      : 'ANALYTICS_ORIGIN_PAIRS_MAX'
+  return positiveInteger(name, env(name), configDefaults.analyticsOriginPairsMax)
 }
 
 // Coarser than /32, a registry's usual allocation to one provider, would count unrelated
@@ -356,11 +367,7 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
         env('ANALYTICS_SOURCE_PAGES_MAX'),
         configDefaults.analyticsSourcePagesMax,
       ),
-      dayPairs: positiveInteger(
-        'ANALYTICS_DAY_PAIRS_MAX',
-        env('ANALYTICS_DAY_PAIRS_MAX'),
-        configDefaults.analyticsDayPairsMax,
-      ),
+      originPairs: originPairs(env),
       sourceCampaigns: positiveInteger(
         'ANALYTICS_SOURCE_CAMPAIGNS_MAX',
         env('ANALYTICS_SOURCE_CAMPAIGNS_MAX'),

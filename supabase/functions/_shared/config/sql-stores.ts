@@ -6,6 +6,7 @@ import type { SqlDatabase } from '../db/sql-database.ts'
 import type { SqlStoreOptions } from '../db/sql-role.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import { createSqlNotificationStore } from '../notify/sql-notification-store.ts'
+import { createSqlReportStore } from '../reports/sql-report-store.ts'
 import type { FunctionStores } from './configured-handler.ts'
 
 /** Every store the function works on, on one SQL database, each under `options`' role. */
@@ -17,5 +18,6 @@ export function createSqlStores(db: SqlDatabase, options: SqlStoreOptions = {}):
     bookings: createSqlBookingStore(db, options),
     funnel: createSqlFunnelStore(db, options),
     audit: createSqlAuditRetention(db, options),
+    reports: createSqlReportStore(db, options),
   }
 }

@@ -8,6 +8,7 @@ export function createUnavailableStores(): FunctionStores {
     bookings: { apply: fail, attend: fail, settle: fail, lastLook: fail, looked: fail },
     funnel: { countBatch: fail, counts: fail, report: fail, prune: fail },
     audit: { prune: fail },
+    reports: { claimDue: fail, read: fail, record: fail, unsubscribe: fail },
     abuse: { clientKeySecret: fail, spendProof: fail, windowTotal: fail, prune: fail },
     notifications: {
       claimDue: fail,

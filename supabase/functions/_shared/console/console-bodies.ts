@@ -1,6 +1,12 @@
 import type { Env } from 'hono'
 import * as v from 'valibot'
-import { meetingOutcomes, pipelineStatuses, type StaffRole, staffRoles } from '#core/console-api.ts'
+import {
+  meetingOutcomes,
+  pipelineStatuses,
+  reportCadences,
+  type StaffRole,
+  staffRoles,
+} from '#core/console-api.ts'
 import { isRecord } from '#core/is-record.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { invalid } from './console-reply.ts'
@@ -169,3 +175,21 @@ export const staffInvite = v.pipe(
   partnerSources(),
   v.transform((invite) => ({ email: invite.email, ...roleAndSourcesOf(invite) })),
 )
+
+/** `POST /shared`: the share link's token, as its address carries it after `#`. */
+export const sharedRequest = v.object({
+  token: present(
+    v.pipe(
+      v.unknown(),
+      v.check((token) => typeof token === 'string', "token must be the link's token."),
+      v.transform((token) => token as string),
+    ),
+  ),
+})
+
+/** `PUT /report`. */
+export const reportChoice = v.object({
+  cadence: present(
+    v.picklist(reportCadences, `cadence must be one of ${reportCadences.join(', ')}.`),
+  ),
+})

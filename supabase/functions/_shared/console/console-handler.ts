@@ -1,6 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { consoleFunctionName } from '#core/console-api.ts'
 import type { BookingProvider } from '#core/next-step.ts'
+import { shareLinkRequestSchema } from '#core/share-link-request.ts'
 import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import type { SchedulerApiSettings } from '../booking/scheduler-api.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
@@ -16,6 +17,8 @@ import {
   meetingMark,
   newNote,
   ownerChange,
+  reportChoice,
+  sharedRequest,
   staffChange,
   staffInvite,
   statusChange,
@@ -54,6 +57,8 @@ import {
   patchStaff,
   postStaff,
 } from './people/staff-routes.ts'
+import { getReport, putReport } from './reports/report-routes.ts'
+import { deleteShareLink, getShareLinks, postShared, postShareLink } from './share/share-routes.ts'
 import type { VerifyToken } from './sign-in/verify-token.ts'
 
 /** What the console's API is built from: dependencies passed in, as the function's handler. */
@@ -80,9 +85,13 @@ export interface ConsoleDeps {
 }
 
 // As configDefaults has them: a handler built without settings folds as the counters did.
-const defaultFunnelBounds: FunnelBounds = { sourcePages: 200, dayPairs: 1000, sourceCampaigns: 50 }
+const defaultFunnelBounds: FunnelBounds = {
+  sourcePages: 200,
+  originPairs: 1000,
+  sourceCampaigns: 50,
+}
 
-const methods = 'GET, POST, PATCH, DELETE, OPTIONS'
+const methods = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
 const functionPath = new RegExp(`^/(?:functions/v1/)?${consoleFunctionName}(?:/(.*))?$`)
 
 /** The route a request is for: its path after the function's name, without a last `/`. */
@@ -186,6 +195,10 @@ export function createConsoleHandler(deps: ConsoleDeps) {
   // src/core/console-api.ts describes each.
   app
     .get('/me', signedIn, (c) => answer(c, getMe(c.var.console)))
+    .get('/report', signedIn, (c) => answer(c, getReport(c.var.console)))
+    .put('/report', signedIn, consoleBody(reportChoice, '{ "cadence": "weekly" }'), (c) =>
+      answer(c, putReport(c.var.console, c.req.valid('json'))),
+    )
     .get('/leads', signedIn, query(leadsQuery), (c) =>
       answer(c, getLeads(c.var.console, c.req.valid('query'))),
     )
@@ -242,6 +255,18 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     .post('/integrations/:channel/retry', signedIn, (c) => answer(c, postRetry(c.var.console)))
     .post('/integrations/:channel/test', signedIn, (c) =>
       answer(c, postTest(c.var.console, integrations)),
+    )
+    .get('/share-links', signedIn, (c) => answer(c, getShareLinks(c.var.console)))
+    .post(
+      '/share-links',
+      signedIn,
+      consoleBody(shareLinkRequestSchema, '{ "days": 30, "sources": [], "expiresInDays": 30 }'),
+      (c) => answer(c, postShareLink(c.var.console, c.req.valid('json'))),
+    )
+    .delete('/share-links/:id', signedIn, (c) => answer(c, deleteShareLink(c.var.console)))
+    // A shared link's funnel, for whoever holds the link: no sign-in, the token is the key.
+    .post('/shared', consoleBody(sharedRequest, '{ "token": "…" }'), (c) =>
+      answer(c, postShared({ db: deps.db, salesTimeZone, funnelBounds }, c.req.valid('json'))),
     )
   return (request: Request): Promise<Response> => Promise.resolve(app.fetch(request))
 }

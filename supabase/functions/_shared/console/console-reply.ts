@@ -45,6 +45,10 @@ export function databaseRefusal(error: unknown): ConsoleRefusal | null {
   const { code, message } = error as { code?: string; message?: string }
   const refusal = code === undefined ? undefined : refusedByDatabase[code]
   if (refusal === undefined) return null
-  const ours = /^(Only the|Name an email|A meeting is marked|This lead has no booked meeting)/.test(message ?? '') ? (message ?? '') : ''
+  const ours = /^(Only the|Name an email|A meeting is marked|This lead has no booked meeting)/.test(
+    message ?? '',
+  )
+    ? (message ?? '')
+    : ''
   return refusal(ours)
 }

@@ -1,10 +1,29 @@
+interface OriginParts {
+  protocol: string
+  hostname: string
+  port: string
+}
+
 // An origin as scheme, host and port, or `null` when `text` is not one (`null`, a path, a user).
-function originParts(text: string): { protocol: string; hostname: string; port: string } | null {
-  const url = URL.canParse(text) ? new URL(text) : null
+function originParts(text: string): OriginParts | null {
+  const url = URL.parse(text)
   if (url === null || !['http:', 'https:'].includes(url.protocol)) return null
   if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null
   // URL lower-cases the host and drops a default port, so `HTTPS://A.com:443/` is `https://a.com`.
   return { protocol: url.protocol, hostname: url.hostname, port: url.port }
+}
+
+// The patterns are the settings' few: each is parsed once, and the request's origin is the only
+// address parsed on a lead's way.
+const parsedPatterns = new Map<string, OriginParts | null>()
+
+function patternParts(pattern: string): OriginParts | null {
+  let parts = parsedPatterns.get(pattern)
+  if (parts === undefined) {
+    parts = originParts(pattern)
+    parsedPatterns.set(pattern, parts)
+  }
+  return parts
 }
 
 /**
@@ -15,7 +34,7 @@ function originParts(text: string): { protocol: string; hostname: string; port: 
  */
 export function originMatches(origin: string, pattern: string): boolean {
   const site = originParts(origin)
-  const allowed = originParts(pattern)
+  const allowed = patternParts(pattern)
   if (site === null || allowed === null) return false
   if (site.protocol !== allowed.protocol || site.port !== allowed.port) return false
   if (!allowed.hostname.startsWith('*.')) return site.hostname === allowed.hostname

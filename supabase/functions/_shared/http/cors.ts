@@ -35,15 +35,27 @@ export function corsHeaders(
 }
 
 /**
- * Whether a browser on `origin` may call the function: the function's own origin, or one that
- * an entry of `allowedOrigins` (an origin or a `https://*.partner.com` pattern) matches. The
- * own origin may be given as a function, asked only when no entry matches.
+ * The entry that lets a browser on `origin` call the function: the first of `allowedOrigins` (an
+ * origin or a `https://*.partner.com` pattern) that matches it, else the function's own origin
+ * when it is that, else `null`. The own origin may be given as a function, asked only when no
+ * entry matches.
  */
+export function allowedOriginEntry(
+  origin: string,
+  allowedOrigins: readonly string[],
+  ownOrigin: string | (() => string),
+): string | null {
+  const entry = allowedOrigins.find((pattern) => originMatches(origin, pattern))
+  if (entry !== undefined) return entry
+  const own = typeof ownOrigin === 'string' ? ownOrigin : ownOrigin()
+  return origin === own ? own : null
+}
+
+/** Whether a browser on `origin` may call the function (see {@link allowedOriginEntry}). */
 export function isAllowedOrigin(
   origin: string,
   allowedOrigins: readonly string[],
   ownOrigin: string | (() => string),
 ): boolean {
-  if (allowedOrigins.some((pattern) => originMatches(origin, pattern))) return true
-  return origin === (typeof ownOrigin === 'string' ? ownOrigin : ownOrigin())
+  return allowedOriginEntry(origin, allowedOrigins, ownOrigin) !== null
 }

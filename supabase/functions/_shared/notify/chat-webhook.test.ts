@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   type ChatWebhookStandIn,
   startChatWebhookStandIn,
@@ -45,6 +45,77 @@ describe('postToChat', () => {
     ).catch((caught) => caught)
     expect(teamsError.message).toContain('400 InvalidRequestContent')
     expect(teamsError.options).toEqual({ permanent: true })
+  })
+})
+
+// Each service's answers, as the stand-in gives them: what postToChat makes of each.
+describe.each([
+  {
+    service: 'Slack' as const,
+    standIn: () => slack,
+    limited: ['429 rate_limited', '503 service_unavailable'],
+    refused: [
+      ['unauthorized', '403 invalid_token'],
+      ['forbidden', '403 action_prohibited'],
+      ['gone', '404 no_service'],
+    ],
+    failed: 'Slack answered 500 rollup_error',
+  },
+  {
+    service: 'Teams' as const,
+    standIn: () => teams,
+    limited: ['429 WorkflowRequestsThrottled', '503 ServiceUnavailable'],
+    refused: [
+      ['unauthorized', '401 DirectApiInvalidAuthorizationSignature'],
+      ['forbidden', '403 AuthorizationFailed'],
+      ['gone', '404 WorkflowNotFound'],
+    ],
+    failed: 'Teams answered 500 InternalServerError',
+  },
+] as const)('postToChat to $service', ({ service, standIn, limited, refused, failed }) => {
+  const post = (signal = AbortSignal.timeout(5000)) =>
+    postToChat(hook(service, standIn().url), { text: 'hi' }, signal)
+      .then(() => undefined)
+      .catch((caught: Error & { options?: unknown }) => caught)
+  beforeEach(() => standIn().reset())
+
+  it('throws DeliveryRefused with the wait asked for on a 429 and a 503', async () => {
+    standIn().retryAfter = 7
+    standIn().script('rate-limited', 'unavailable')
+    for (const status of limited) {
+      const error = await post()
+      expect(error).toBeInstanceOf(DeliveryRefused)
+      expect(error?.message).toContain(status)
+      expect(error?.options).toEqual({ retryAfterSeconds: 7 })
+    }
+  })
+
+  it('gives up on a webhook refused, naming the setting to change', async () => {
+    for (const [answer, said] of refused) {
+      standIn().script(answer)
+      const error = await post()
+      expect(error).toBeInstanceOf(DeliveryRefused)
+      expect(error?.options).toEqual({ permanent: true })
+      expect(error?.message).toContain(said)
+      expect(error?.message).toContain(`${service.toUpperCase()}_WEBHOOK_URL`)
+    }
+  })
+
+  it('throws a plain error, to be tried again, on a 500, a dropped connection and a timeout', async () => {
+    standIn().script('fail', 'down', 'hang')
+    const fail = await post()
+    expect(fail).not.toBeInstanceOf(DeliveryRefused)
+    expect(fail?.message).toBe(failed)
+    const down = await post()
+    expect(down).toBeInstanceOf(Error)
+    expect(down).not.toBeInstanceOf(DeliveryRefused)
+    const timeout = new AbortController()
+    const hung = post(timeout.signal)
+    await standIn().waitForRequests(3)
+    timeout.abort()
+    const error = await hung
+    expect(error).toBeInstanceOf(Error)
+    expect(error).not.toBeInstanceOf(DeliveryRefused)
   })
 })
 

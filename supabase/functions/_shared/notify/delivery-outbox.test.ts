@@ -69,8 +69,13 @@ describe.each(testDatabases)('the delivery outbox on $name', ({ open, skip }) =>
     })
   const emailRow = (id: string) =>
     test.db
-      .query<{ status: string; attempts: number; next_attempt_at: Date | string | null }>(
-        `select status, attempts, next_attempt_at from public.demo_request_notifications
+      .query<{
+        status: string
+        attempts: number
+        next_attempt_at: Date | string | null
+        failed_at: Date | string | null
+      }>(
+        `select status, attempts, next_attempt_at, failed_at from public.demo_request_notifications
           where lead_id = $1 and channel = 'email'`,
         [id],
       )
@@ -133,11 +138,16 @@ describe.each(testDatabases)('the delivery outbox on $name', ({ open, skip }) =>
       const failing = await insertLead(test.db, { ...lead, firstName: 'Failing' })
       email.mode = 'fail'
       await dispatcher(3).dispatch(failing.id)
+      // The job's clock when the last try failed: the dead letter's time, not the queueing's.
+      let diedAt: Date | undefined
       for (let run = 0; run < 4; run++) {
         wait(backoffSeconds(run + 1))
         await dispatcher(3).retryDue()
+        if (diedAt === undefined && (await emailRow(failing.id))?.status === 'dead') diedAt = time
       }
-      expect(await emailRow(failing.id)).toMatchObject({ status: 'dead', attempts: 3 })
+      const dead = await emailRow(failing.id)
+      expect(dead).toMatchObject({ status: 'dead', attempts: 3 })
+      expect(new Date(dead?.failed_at ?? 0).getTime()).toBe(diedAt?.getTime())
       email.mode = 'accept'
       wait(86_400)
       expect(await dispatcher(3).retryDue()).toEqual({ sent: 0, failed: 0 })

@@ -19,11 +19,57 @@ export interface ResendNotifierOptions {
 /** The default endpoint of Resend's send-email API. */
 export const resendApiUrl = 'https://api.resend.com/emails'
 
-interface Email {
+/** One email as Resend's API takes it; `headers` are the message's own (List-Unsubscribe). */
+export interface ResendEmail {
   subject: string
   html: string
   text: string
   replyTo?: string | null
+  headers?: Record<string, string>
+}
+
+/** The account an email is sent from: the key, the sender and the endpoint. */
+export type ResendAccount = Pick<ResendNotifierOptions, 'apiKey' | 'from' | 'apiUrl' | 'fetch'>
+
+/**
+ * Sends one email to `to` under the idempotency key `key`: Resend drops a repeated key, so a
+ * retry after a lost reply sends no second email. Throws when the API does not accept it.
+ */
+export async function sendResendEmail(
+  account: ResendAccount,
+  to: readonly string[],
+  { replyTo, ...email }: ResendEmail,
+  key: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const send = account.fetch ?? fetch
+  const response = await send(account.apiUrl ?? resendApiUrl, {
+    method: 'POST',
+    signal,
+    headers: {
+      authorization: `Bearer ${account.apiKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': key,
+    },
+    body: JSON.stringify({
+      from: account.from,
+      to,
+      ...email,
+      ...(replyTo && { reply_to: replyTo }),
+    }),
+  })
+  if (response.status === 409) {
+    // Resend's 409s: the key was used already (so that email went out), or a request with
+    // it is still in progress, which may yet fail and is retried later.
+    const error = await response.json().catch(() => ({}))
+    if (error?.name === 'concurrent_idempotent_requests') {
+      throw new Error('Email API is still sending an earlier attempt (409)')
+    }
+    return
+  }
+  // The body is unused; reading it frees the connection.
+  await response.body?.cancel()
+  if (!response.ok) throw refusalOf(response, 'Email API', new Date())
 }
 
 /**
@@ -32,39 +78,9 @@ interface Email {
  * is the same request to Resend.
  */
 export function createResendNotifier(options: ResendNotifierOptions): Notifier {
-  const send = options.fetch ?? fetch
   const timeZone = options.timeZone ?? 'UTC'
-
-  async function sendEmail({ replyTo, ...email }: Email, key: string, signal: AbortSignal) {
-    const response = await send(options.apiUrl ?? resendApiUrl, {
-      method: 'POST',
-      signal,
-      headers: {
-        authorization: `Bearer ${options.apiKey}`,
-        'content-type': 'application/json',
-        // Resend drops a repeated key, so a retry after a lost reply sends no second email.
-        'idempotency-key': key,
-      },
-      body: JSON.stringify({
-        from: options.from,
-        to: options.to,
-        ...email,
-        ...(replyTo && { reply_to: replyTo }),
-      }),
-    })
-    if (response.status === 409) {
-      // Resend's 409s: the key was used already (so that email went out), or a request with
-      // it is still in progress, which may yet fail and is retried later.
-      const error = await response.json().catch(() => ({}))
-      if (error?.name === 'concurrent_idempotent_requests') {
-        throw new Error('Email API is still sending an earlier attempt (409)')
-      }
-      return
-    }
-    // The body is unused; reading it frees the connection.
-    await response.body?.cancel()
-    if (!response.ok) throw refusalOf(response, 'Email API', new Date())
-  }
+  const sendEmail = (email: ResendEmail, key: string, signal: AbortSignal) =>
+    sendResendEmail(options, options.to, email, key, signal)
 
   return {
     channel: 'email',

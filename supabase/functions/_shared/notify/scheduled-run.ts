@@ -1,4 +1,5 @@
 import type { Reconcile, ReconcileSummary } from '../booking/booking-reconciler.ts'
+import type { ReportRun } from '../reports/report-job.ts'
 import type { NotificationDispatcher } from './notification-dispatcher.ts'
 
 /** What one run of the scheduled job did. */
@@ -10,17 +11,21 @@ export interface ScheduledRun {
   /** Notifications sent, and those that failed and stay due. */
   sent: number
   failed: number
+  /** The emailed funnel reports; absent where they are off (no email API or CONSOLE_URL). */
+  reports?: ReportRun
 }
 
 /**
  * One run of the scheduled job, however it is started: the retry endpoint pg_cron calls, the
  * loop of `npm start`, or `npm run notify:retry`. The schedulers' bookings are read back first,
- * so what they tell sales goes out in the same run's sending. Rejects only if the notification
- * store does: reading back never rejects, and settling meetings is tried again next run.
+ * so what they tell sales goes out in the same run's sending; the emailed reports due go last.
+ * Rejects only if a store does: reading back never rejects, and settling meetings is tried again
+ * next run.
  */
 export async function runScheduledJob(
   dispatcher: NotificationDispatcher,
   reconcile: Reconcile | null | undefined,
+  sendReports?: (() => Promise<ReportRun>) | null,
   settleMeetings?: () => Promise<number>,
 ): Promise<ScheduledRun> {
   const bookings = reconcile ? await reconcile() : undefined
@@ -36,10 +41,13 @@ export async function runScheduledJob(
     }))
   const { sent, failed } =
     dispatcher.channels.length > 0 ? await dispatcher.retryDue() : { sent: 0, failed: 0 }
+  // After the leads' notifications, which are more urgent than a report of last week.
+  const reports = sendReports ? await sendReports() : undefined
   return {
-    ...(bookings ? { bookings } : {}),
+    ...(bookings && { bookings }),
     ...(met ? { met } : {}),
     sent,
     failed,
+    ...(reports && { reports }),
   }
 }

@@ -22,11 +22,12 @@ export function attemptOutcomeRecorder(
     update public.${table}
     set status = 'sent', sent_at = coalesce(sent_at, $3), last_error = null, claimed_until = null
     where ${keyColumn} = $1 and channel = $2`
-  // Only the attempt that holds the claim may record a failure, and never over a success.
+  // Only the attempt that holds the claim may record a failure, and never over a success; its
+  // time is the dead letter's, once the last try fails.
   const failed = `
     update public.${table}
     set status = case when $6 then 'dead' else 'failed' end, last_error = left($3, 500),
-      claimed_until = null, next_attempt_at = $5
+      claimed_until = null, next_attempt_at = $5, failed_at = $7
     where ${keyColumn} = $1 and channel = $2 and attempts = $4 and status <> 'sent'`
   return async (
     tx: SqlDatabase,
@@ -36,7 +37,15 @@ export function attemptOutcomeRecorder(
   ) => {
     if (outcome.status === 'sent') await tx.query(sent, [key, channel, now])
     else {
-      await tx.query(failed, [key, channel, outcome.error, attempt, outcome.retryAt, outcome.dead])
+      await tx.query(failed, [
+        key,
+        channel,
+        outcome.error,
+        attempt,
+        outcome.retryAt,
+        outcome.dead,
+        now,
+      ])
     }
   }
 }

@@ -58,7 +58,7 @@ const sent = `
 const failed = `
   update public.demo_request_booking_notifications
   set status = case when $8 then 'dead' else 'failed' end, last_error = left($5, 500),
-    claimed_until = null, next_attempt_at = $7
+    claimed_until = null, next_attempt_at = $7, failed_at = $9
   where provider = $1 and booking_id = $2 and notice = $3 and channel = $4
     and attempts = $6 and status <> 'sent'`
 
@@ -106,7 +106,14 @@ export function sqlBookingNoticeMethods(
         const key = [booking.provider, booking.bookingId, booking.notice, channel]
         if (outcome.status === 'sent') await tx.query(sent, [...key, now])
         else {
-          await tx.query(failed, [...key, outcome.error, attempt, outcome.retryAt, outcome.dead])
+          await tx.query(failed, [
+            ...key,
+            outcome.error,
+            attempt,
+            outcome.retryAt,
+            outcome.dead,
+            now,
+          ])
         }
       }),
   }

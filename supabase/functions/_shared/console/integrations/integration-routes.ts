@@ -43,7 +43,7 @@ type DeadRow = {
   lead_id: string | null
   attempts: number
   last_error: string | null
-  created_at: Date | string
+  failed_at: Date | string | null
 }
 
 /**
@@ -81,7 +81,7 @@ export function getIntegrations(
           leadId: letter.lead_id,
           attempts: letter.attempts,
           lastError: letter.last_error ?? '',
-          queuedAt: toDate(letter.created_at).toISOString(),
+          failedAt: letter.failed_at === null ? null : toDate(letter.failed_at).toISOString(),
         })),
       })
     }

@@ -218,8 +218,9 @@ export async function leadDetail(
       select n.sent_at, 'notified', null, n.channel, null, 0
       from public.demo_request_notifications n where n.lead_id = $1 and n.sent_at is not null
       union all
-      -- A dead delivery has no time of its own failing: it stands where it was queued.
-      select n.created_at, 'undelivered', null, n.channel || ': ' || coalesce(n.last_error, ''),
+      -- A dead delivery stands when its last try failed; one that died before that time was
+      -- kept, where it was queued.
+      select coalesce(n.failed_at, n.created_at), 'undelivered', null, n.channel || ': ' || coalesce(n.last_error, ''),
         null, 2
       from public.demo_request_notifications n where n.lead_id = $1 and n.status = 'dead'
       union all
@@ -232,7 +233,7 @@ export async function leadDetail(
         on b.provider = bn.provider and b.booking_id = bn.booking_id
       where b.lead_id = $1 and bn.sent_at is not null
       union all
-      select bn.created_at, 'undelivered', null,
+      select coalesce(bn.failed_at, bn.created_at), 'undelivered', null,
         bn.channel || ': ' || coalesce(bn.last_error, ''), null, 2
       from public.demo_request_booking_notifications bn
       join public.demo_request_bookings b
@@ -242,7 +243,7 @@ export async function leadDetail(
       select a.sent_at, 'nudged', null, a.channel, null, 0
       from public.demo_request_no_booking_alerts a where a.lead_id = $1 and a.sent_at is not null
       union all
-      select a.created_at, 'undelivered', null, a.channel || ': ' || coalesce(a.last_error, ''),
+      select coalesce(a.failed_at, a.created_at), 'undelivered', null, a.channel || ': ' || coalesce(a.last_error, ''),
         null, 2
       from public.demo_request_no_booking_alerts a where a.lead_id = $1 and a.status = 'dead'
       union all

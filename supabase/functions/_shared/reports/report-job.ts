@@ -1,0 +1,131 @@
+import type { FunnelBounds } from '../analytics/funnel-store.ts'
+import { failedTry } from '../notify/delivery-schedule.ts'
+import { type ResendAccount, sendResendEmail } from '../notify/resend-notifier.ts'
+import { reportEmail } from './report-email.ts'
+import type { ClaimedReport, ReportStore } from './report-store.ts'
+import { reportMaxTries } from './sql-report-store.ts'
+
+/** What one run of the reports did: emails accepted, and those that failed and stay due. */
+export interface ReportRun {
+  sent: number
+  failed: number
+}
+
+export interface ReportJobOptions {
+  store: ReportStore
+  /** The email API's account (RESEND_API_KEY, NOTIFY_EMAIL_FROM, RESEND_API_URL). */
+  account: ResendAccount
+  /** CONSOLE_URL: the report links to the same days there. */
+  consoleUrl: string
+  /** The unsubscribe route's address (unsubscribe-routes.ts); each email adds its token. */
+  unsubscribeUrl: string
+  /** SALES_TIME_ZONE: the firm's days, weeks and months. */
+  timeZone: string
+  bounds: FunnelBounds
+  /** After this long a hanging send is abandoned and counts as failed (NOTIFY_TIMEOUT_MS). */
+  timeoutMs: number
+  now: () => Date
+  log?: (message: string, error?: unknown) => void
+  /** Reports one run sends at most; 200 by default. */
+  limit?: number
+  /**
+   * How long one run starts new reports for; 30 s by default, so with the notifications' 60 s
+   * before it a run stays within the 150 s an Edge Function may run. The rest wait, unclaimed.
+   */
+  runBudgetMs?: number
+}
+
+/** The same key on every try of one report, so the email API sends it once. */
+export const reportKey = (claim: Pick<ClaimedReport, 'userId' | 'cadence' | 'from'>) =>
+  `funnel-report-${claim.userId}-${claim.cadence}-${claim.from}`
+
+/** The console's funnel for the report's days: the view the email links to. */
+function consoleFunnelLink(consoleUrl: string, from: string, to: string): string {
+  const url = new URL(consoleUrl)
+  url.searchParams.set('view', 'funnel')
+  url.searchParams.set('range', 'custom')
+  url.searchParams.set('from', from)
+  url.searchParams.set('to', to)
+  return url.href
+}
+
+/**
+ * The emailed reports' part of the scheduled job (docs/console.md#reports-by-email): claims each
+ * report due, one at a time, reads it as its person and sends it to them. A claim is written
+ * before the send and its key goes with it, so two runs at once, or a run after one that died
+ * mid-send, send each report once. Rejects only when the store does.
+ */
+export function createReportJob(options: ReportJobOptions): () => Promise<ReportRun> {
+  const { store, timeoutMs, now } = options
+  const log = options.log ?? console.error
+  const limit = options.limit ?? 200
+  // The claim outlasts the read and the send, or a second run could send while this one still is.
+  const leaseSeconds = Math.ceil(timeoutMs / 1000) + 60
+
+  async function send(claim: ClaimedReport): Promise<boolean> {
+    const signal = AbortSignal.timeout(timeoutMs)
+    try {
+      const read = await store.read(claim, { timeZone: options.timeZone, bounds: options.bounds })
+      // Removed from the staff since the claim: the claim went with them.
+      if (read === null) return false
+      const unsubscribe = new URL(options.unsubscribeUrl)
+      unsubscribe.searchParams.set('token', claim.token)
+      const email = reportEmail({
+        ...claim,
+        ...read,
+        links: {
+          console: consoleFunnelLink(options.consoleUrl, claim.from, claim.to),
+          unsubscribe: unsubscribe.href,
+        },
+      })
+      await sendResendEmail(
+        options.account,
+        [claim.email],
+        {
+          ...email,
+          // RFC 8058: a mail provider's own Unsubscribe button POSTs to the address at once.
+          headers: {
+            'List-Unsubscribe': `<${unsubscribe.href}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        },
+        reportKey(claim),
+        signal,
+      )
+    } catch (error) {
+      log(`The ${claim.cadence} report of ${claim.from} to ${claim.userId} failed`, error)
+      const tried = failedTry(error, claim.tries, now(), { maxAttempts: reportMaxTries })
+      // Not again in this run: the next run tries it, or a later one after a longer wait.
+      const retryAt = new Date(Math.max(tried.retryAt.getTime(), now().getTime() + 60_000))
+      await store
+        .record(claim, { sent: false, error: tried.error, retryAt })
+        .catch((recordError) => log('Could not record a report that failed', recordError))
+      return false
+    }
+    // A record that fails leaves the claim to run out and the report to be sent again, which
+    // its key at the email API makes harmless.
+    await store
+      .record(claim, { sent: true })
+      .catch((error) => log('Could not record a report sent', error))
+    return true
+  }
+
+  const runBudgetMs = options.runBudgetMs ?? 30_000
+
+  return async () => {
+    const run: ReportRun = { sent: 0, failed: 0 }
+    const until = now().getTime() + runBudgetMs
+    for (let taken = 0; taken < limit && now().getTime() < until; taken++) {
+      const [claim] = await store.claimDue({
+        now: now(),
+        timeZone: options.timeZone,
+        leaseSeconds,
+        limit: 1,
+      })
+      if (claim === undefined) break
+      if (await send(claim)) run.sent++
+      else run.failed++
+    }
+    return run
+  }
+}
