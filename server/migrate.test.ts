@@ -90,6 +90,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203190000', name: 'funnel_origin_room' },
       { version: '20261203210000', name: 'share_links' },
       { version: '20261203220000', name: 'funnel_report_emails' },
+      { version: '20261203230000', name: 'quiet_page_alarm' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -131,6 +132,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_funnel_summed_days', relrowsecurity: true },
       { relname: 'demo_request_no_booking_alerts', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
+      { relname: 'demo_request_quiet_alarms', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_spent_proofs', relrowsecurity: true },
       { relname: 'demo_request_window_totals', relrowsecurity: true },
