@@ -2,6 +2,7 @@ import type { Reconcile } from '../booking/booking-reconciler.ts'
 import type { NotificationDispatcher } from '../notify/notification-dispatcher.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import { runScheduledJob, type ScheduledRun } from '../notify/scheduled-run.ts'
+import type { QuietAlarmRun } from '../quiet/quiet-alarm-job.ts'
 import type { ReportRun } from '../reports/report-job.ts'
 
 /**
@@ -41,11 +42,12 @@ export function createBackendJobs(
   reconcile: Reconcile | null,
   prune: () => Promise<unknown>,
   sendReports: (() => Promise<ReportRun>) | null = null,
+  sendQuietAlarms: (() => Promise<QuietAlarmRun>) | null = null,
 ): BackendJobs {
   return {
     channels: dispatcher.channels,
     readsBack: reconcile !== null,
-    run: oneAtATime(() => runScheduledJob(dispatcher, reconcile, sendReports)),
+    run: oneAtATime(() => runScheduledJob(dispatcher, reconcile, sendReports, sendQuietAlarms)),
     prune: oneAtATime(prune),
   }
 }

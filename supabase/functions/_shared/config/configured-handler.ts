@@ -19,6 +19,8 @@ import {
 import type { NotificationStore } from '../notify/notification-store.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
+import { createQuietAlarmJob } from '../quiet/quiet-alarm-job.ts'
+import type { QuietAlarmStore } from '../quiet/quiet-alarm-store.ts'
 import { createReportJob, type ReportRun } from '../reports/report-job.ts'
 import type { ReportStore } from '../reports/report-store.ts'
 import { unsubscribeRoutes } from '../reports/unsubscribe-routes.ts'
@@ -41,6 +43,8 @@ export interface FunctionStores {
   audit: AuditRetention
   /** The emailed funnel reports' claims and unsubscribes. */
   reports: ReportStore
+  /** The quiet page alarms' claims. */
+  quiet: QuietAlarmStore
 }
 
 /** The dispatcher over the configured notifiers; with none it sends nothing. */
@@ -165,6 +169,17 @@ export function createBackend(
     createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }),
     createRetention(config, stores, now),
     createConfiguredReportJob(config, stores.reports, now),
+    createQuietAlarmJob({
+      store: stores.quiet,
+      account: config.email,
+      slackWebhookUrl: config.chat.slackWebhookUrl,
+      teamsWebhookUrl: config.chat.teamsWebhookUrl,
+      consoleUrl: config.chat.consoleUrl,
+      quietHours: config.quietSourceHours,
+      timeZone: config.salesTimeZone,
+      timeoutMs: config.notifyTimeoutMs,
+      now,
+    }),
   )
   const pruneNow = pruneWhileServing(jobs.prune, now, afterReply, log)
   const leads = demoRequestRoutes({

@@ -12,6 +12,7 @@ describe('readFunctionConfig', () => {
       notifyTimeoutMs: 5000,
       notifyMaxAttempts: 16,
       noBookingAlertSeconds: 900,
+      quietSourceHours: 24,
       databaseRole: 'service_role',
       email: null,
       webhook: null,
@@ -49,6 +50,7 @@ describe('readFunctionConfig', () => {
       NOTIFY_TIMEOUT_MS: '2000',
       NOTIFY_MAX_ATTEMPTS: '5',
       NO_BOOKING_ALERT_SECONDS: '600',
+      QUIET_SOURCE_HOURS: '12',
       DATABASE_ROLE: '',
       RESEND_API_KEY: 're_123',
       NOTIFY_EMAIL_TO: 'a@example.com, b@example.com',
@@ -97,6 +99,7 @@ describe('readFunctionConfig', () => {
       notifyTimeoutMs: 2000,
       notifyMaxAttempts: 5,
       noBookingAlertSeconds: 600,
+      quietSourceHours: 12,
       databaseRole: '',
       email: {
         apiKey: 're_123',

@@ -29,6 +29,8 @@ export interface FunctionConfig {
   notifyMaxAttempts: number
   /** `NO_BOOKING_ALERT_SECONDS`: how long after the send an unbooked lead is nudged about. */
   noBookingAlertSeconds: number
+  /** `QUIET_SOURCE_HOURS`: hours without views before a page that had them daily raises its alarm. */
+  quietSourceHours: number
   /** Role the store switches to; empty keeps the login role. */
   databaseRole: string
   email: { apiKey: string; to: string[]; from: string; apiUrl: string } | null
@@ -95,6 +97,8 @@ export const configDefaults = {
   notifyMaxAttempts: defaultMaxAttempts,
   // Cal.com's FORM_SUBMITTED_NO_EVENT waits as long: time to pick a slot, soon enough to call.
   noBookingAlertSeconds: 900,
+  // A day: a page seen every day for a week has missed one whole day of views.
+  quietSourceHours: 24,
   databaseRole: 'service_role',
   emailFrom: 'Demo requests <onboarding@resend.dev>',
   // 2^12 hashes, a few tenths of a second of a phone's Web Crypto, on a quiet day; 2^18 (about
@@ -319,6 +323,11 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
       'NO_BOOKING_ALERT_SECONDS',
       env('NO_BOOKING_ALERT_SECONDS'),
       configDefaults.noBookingAlertSeconds,
+    ),
+    quietSourceHours: positiveInteger(
+      'QUIET_SOURCE_HOURS',
+      env('QUIET_SOURCE_HOURS'),
+      configDefaults.quietSourceHours,
     ),
     databaseRole: env('DATABASE_ROLE') ?? configDefaults.databaseRole,
     email:
