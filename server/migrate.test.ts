@@ -92,6 +92,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203210000', name: 'share_links' },
       { version: '20261203220000', name: 'funnel_report_emails' },
       { version: '20261203225900', name: 'meeting_mark_audit' },
+      { version: '20261203230000', name: 'quiet_page_alarm' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })
@@ -134,6 +135,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_meeting_changes', relrowsecurity: true },
       { relname: 'demo_request_no_booking_alerts', relrowsecurity: true },
       { relname: 'demo_request_notifications', relrowsecurity: true },
+      { relname: 'demo_request_quiet_alarms', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_spent_proofs', relrowsecurity: true },
       { relname: 'demo_request_window_totals', relrowsecurity: true },

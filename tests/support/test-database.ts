@@ -59,6 +59,7 @@ const tables = [
   'public.demo_request_funnel_pages',
   'public.demo_request_funnel_origin_days',
   'public.demo_request_funnel_seen',
+  'public.demo_request_quiet_alarms',
   'public.demo_request_funnel_campaign_counts',
   'public.demo_request_funnel_campaigns',
   'public.demo_request_funnel_summed_days',

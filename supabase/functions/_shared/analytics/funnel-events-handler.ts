@@ -154,6 +154,7 @@ export function funnelEventsRoutes(deps: FunnelEventsDependencies): Hono<Functio
           clientKey: key,
           windowStart: start,
           clientMax: deps.clientMax,
+          arrived,
           ...(allowedEntry !== null && { origin: allowedEntry }),
         }
         if (

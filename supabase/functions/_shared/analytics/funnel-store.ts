@@ -63,6 +63,8 @@ interface FunnelLimit {
    * room holds the page if new; unset, the page's own origin.
    */
   origin?: string
+  /** When the batch arrived: its pair's last view, for the quiet page alarm. Unset, the database's now. */
+  arrived?: Date
 }
 
 /**

@@ -32,7 +32,7 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
         `select public.count_funnel_batch(p_events => $1::jsonb, p_source => $2, p_page => $3,
            p_day => $4::date, p_client_key => $5, p_window_start => $6, p_client_max => $7,
            p_source_pages => $8, p_day_pairs => $9, p_utm_source => $10,
-           p_utm_campaign => $11, p_source_campaigns => $12, p_origin => $13) as counted`,
+           p_utm_campaign => $11, p_source_campaigns => $12, p_origin => $13, p_at => $14) as counted`,
         [
           JSON.stringify(events),
           batch.source,
@@ -47,6 +47,7 @@ export function createSqlFunnelStore(db: SqlDatabase, options: SqlStoreOptions =
           batch.utmCampaign ?? '',
           bounds.sourceCampaigns ?? 50,
           limit.origin ?? null,
+          limit.arrived ?? null,
         ],
       )
       return row?.counted === true

@@ -25,7 +25,7 @@ function heldDispatcher() {
 describe('the backend jobs', () => {
   it('start one run at a time: a start while one is under way joins it, a later one runs anew', async () => {
     const held = heldDispatcher()
-    const jobs = createBackendJobs(held.dispatcher, null, async () => {})
+    const jobs = createBackendJobs(held.dispatcher, async () => {})
     const first = jobs.run()
     const second = jobs.run()
     expect(held.calls()).toBe(1)
@@ -41,7 +41,7 @@ describe('the backend jobs', () => {
   it('prune one at a time, and a failed pruning lets the next one run', async () => {
     let prunes = 0
     let fail: (error: Error) => void = () => {}
-    const jobs = createBackendJobs(heldDispatcher().dispatcher, null, () => {
+    const jobs = createBackendJobs(heldDispatcher().dispatcher, () => {
       prunes++
       return new Promise((_, reject) => {
         fail = reject
@@ -57,7 +57,7 @@ describe('the backend jobs', () => {
   })
 
   it('say what the scheduled job has to do', () => {
-    const jobs = createBackendJobs(heldDispatcher().dispatcher, null, async () => {})
+    const jobs = createBackendJobs(heldDispatcher().dispatcher, async () => {})
     expect(jobs.channels).toEqual(['email'])
     expect(jobs.readsBack).toBe(false)
   })

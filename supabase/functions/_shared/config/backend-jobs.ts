@@ -1,8 +1,6 @@
-import type { Reconcile } from '../booking/booking-reconciler.ts'
 import type { NotificationDispatcher } from '../notify/notification-dispatcher.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
-import { runScheduledJob, type ScheduledRun } from '../notify/scheduled-run.ts'
-import type { ReportRun } from '../reports/report-job.ts'
+import { runScheduledJob, type ScheduledParts, type ScheduledRun } from '../notify/scheduled-run.ts'
 
 /**
  * The backend's jobs, wired once (createBackend) however they are started: the retry endpoint
@@ -38,15 +36,13 @@ function oneAtATime<T>(job: () => Promise<T>): () => Promise<T> {
 
 export function createBackendJobs(
   dispatcher: NotificationDispatcher,
-  reconcile: Reconcile | null,
   prune: () => Promise<unknown>,
-  sendReports: (() => Promise<ReportRun>) | null = null,
-  settleMeetings?: () => Promise<number>,
+  parts: ScheduledParts = {},
 ): BackendJobs {
   return {
     channels: dispatcher.channels,
-    readsBack: reconcile !== null,
-    run: oneAtATime(() => runScheduledJob(dispatcher, reconcile, sendReports, settleMeetings)),
+    readsBack: Boolean(parts.reconcile),
+    run: oneAtATime(() => runScheduledJob(dispatcher, parts)),
     prune: oneAtATime(prune),
   }
 }

@@ -19,6 +19,8 @@ import {
 import type { NotificationStore } from '../notify/notification-store.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
+import { createQuietAlarmJob } from '../quiet/quiet-alarm-job.ts'
+import type { QuietAlarmStore } from '../quiet/quiet-alarm-store.ts'
 import { createReportJob, type ReportRun } from '../reports/report-job.ts'
 import type { ReportStore } from '../reports/report-store.ts'
 import { unsubscribeRoutes } from '../reports/unsubscribe-routes.ts'
@@ -41,6 +43,8 @@ export interface FunctionStores {
   audit: AuditRetention
   /** The emailed funnel reports' claims and unsubscribes. */
   reports: ReportStore
+  /** The quiet page alarms' claims. */
+  quiet: QuietAlarmStore
 }
 
 /** The dispatcher over the configured notifiers; with none it sends nothing. */
@@ -161,13 +165,22 @@ export function createBackend(
   const log = console.error
   const afterReply = options.afterReply ?? platformAfterReply(trackPendingWork(log).afterReply, log)
   const dispatcher = createConfiguredDispatcher(config, stores.notifications, now)
-  const jobs = createBackendJobs(
-    dispatcher,
-    createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }),
-    createRetention(config, stores, now),
-    createConfiguredReportJob(config, stores.reports, now),
-    () => stores.bookings.settle(now(), config.meetingOutcomeGraceHours),
-  )
+  const jobs = createBackendJobs(dispatcher, createRetention(config, stores, now), {
+    reconcile: createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }),
+    settleMeetings: () => stores.bookings.settle(now(), config.meetingOutcomeGraceHours),
+    sendQuietAlarms: createQuietAlarmJob({
+      store: stores.quiet,
+      account: config.email,
+      slackWebhookUrl: config.chat.slackWebhookUrl,
+      teamsWebhookUrl: config.chat.teamsWebhookUrl,
+      consoleUrl: config.chat.consoleUrl,
+      quietHours: config.quietSourceHours,
+      timeZone: config.salesTimeZone,
+      timeoutMs: config.notifyTimeoutMs,
+      now,
+    }),
+    sendReports: createConfiguredReportJob(config, stores.reports, now),
+  })
   const pruneNow = pruneWhileServing(jobs.prune, now, afterReply, log)
   const leads = demoRequestRoutes({
     leads: stores.leads,

@@ -13,6 +13,7 @@ describe('readFunctionConfig', () => {
       notifyMaxAttempts: 16,
       noBookingAlertSeconds: 900,
       meetingOutcomeGraceHours: 24,
+      quietSourceHours: 24,
       databaseRole: 'service_role',
       email: null,
       webhook: null,
@@ -51,6 +52,7 @@ describe('readFunctionConfig', () => {
       NOTIFY_MAX_ATTEMPTS: '5',
       NO_BOOKING_ALERT_SECONDS: '600',
       MEETING_OUTCOME_GRACE_HOURS: '48',
+      QUIET_SOURCE_HOURS: '12',
       DATABASE_ROLE: '',
       RESEND_API_KEY: 're_123',
       NOTIFY_EMAIL_TO: 'a@example.com, b@example.com',
@@ -100,6 +102,7 @@ describe('readFunctionConfig', () => {
       notifyMaxAttempts: 5,
       noBookingAlertSeconds: 600,
       meetingOutcomeGraceHours: 48,
+      quietSourceHours: 12,
       databaseRole: '',
       email: {
         apiKey: 're_123',

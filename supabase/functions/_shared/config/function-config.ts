@@ -31,6 +31,8 @@ export interface FunctionConfig {
   noBookingAlertSeconds: number
   /** `MEETING_OUTCOME_GRACE_HOURS`: hours after its end an unmarked booked meeting counts as met. */
   meetingOutcomeGraceHours: number
+  /** `QUIET_SOURCE_HOURS`: hours without views before a page that had them daily raises its alarm. */
+  quietSourceHours: number
   /** Role the store switches to; empty keeps the login role. */
   databaseRole: string
   email: { apiKey: string; to: string[]; from: string; apiUrl: string } | null
@@ -99,6 +101,8 @@ export const configDefaults = {
   noBookingAlertSeconds: 900,
   // A day: time for the host to mark a no-show after the call, at the scheduler or the console.
   meetingOutcomeGraceHours: 24,
+  // A day: a page seen every day for a week has missed one whole day of views.
+  quietSourceHours: 24,
   databaseRole: 'service_role',
   emailFrom: 'Demo requests <onboarding@resend.dev>',
   // 2^12 hashes, a few tenths of a second of a phone's Web Crypto, on a quiet day; 2^18 (about
@@ -328,6 +332,11 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
       'MEETING_OUTCOME_GRACE_HOURS',
       env('MEETING_OUTCOME_GRACE_HOURS'),
       configDefaults.meetingOutcomeGraceHours,
+    ),
+    quietSourceHours: positiveInteger(
+      'QUIET_SOURCE_HOURS',
+      env('QUIET_SOURCE_HOURS'),
+      configDefaults.quietSourceHours,
     ),
     databaseRole: env('DATABASE_ROLE') ?? configDefaults.databaseRole,
     email:

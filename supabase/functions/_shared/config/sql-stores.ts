@@ -6,6 +6,7 @@ import type { SqlDatabase } from '../db/sql-database.ts'
 import type { SqlStoreOptions } from '../db/sql-role.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import { createSqlNotificationStore } from '../notify/sql-notification-store.ts'
+import { createSqlQuietAlarmStore } from '../quiet/quiet-alarm-store.ts'
 import { createSqlReportStore } from '../reports/sql-report-store.ts'
 import type { FunctionStores } from './configured-handler.ts'
 
@@ -19,5 +20,6 @@ export function createSqlStores(db: SqlDatabase, options: SqlStoreOptions = {}):
     funnel: createSqlFunnelStore(db, options),
     audit: createSqlAuditRetention(db, options),
     reports: createSqlReportStore(db, options),
+    quiet: createSqlQuietAlarmStore(db, options),
   }
 }

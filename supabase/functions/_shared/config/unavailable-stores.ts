@@ -9,6 +9,7 @@ export function createUnavailableStores(): FunctionStores {
     funnel: { countBatch: fail, counts: fail, report: fail, prune: fail },
     audit: { prune: fail },
     reports: { claimDue: fail, read: fail, record: fail, unsubscribe: fail },
+    quiet: { claimDue: fail, record: fail },
     abuse: { clientKeySecret: fail, spendProof: fail, windowTotal: fail, prune: fail },
     notifications: {
       claimDue: fail,

@@ -1,4 +1,5 @@
 import type { Reconcile, ReconcileSummary } from '../booking/booking-reconciler.ts'
+import type { QuietAlarmRun } from '../quiet/quiet-alarm-job.ts'
 import type { ReportRun } from '../reports/report-job.ts'
 import type { NotificationDispatcher } from './notification-dispatcher.ts'
 
@@ -13,20 +14,30 @@ export interface ScheduledRun {
   failed: number
   /** The emailed funnel reports; absent where they are off (no email API or CONSOLE_URL). */
   reports?: ReportRun
+  /** The quiet page alarms and all-clears; absent where no email API or chat webhook is set. */
+  quietPages?: QuietAlarmRun
+}
+
+/** The parts of a run besides the notifications, each absent where it is off. */
+export interface ScheduledParts {
+  /** The schedulers' bookings read back; null where no scheduler's API is set. */
+  reconcile?: Reconcile | null
+  /** Booked meetings past the grace time made met; answers how many. */
+  settleMeetings?: () => Promise<number>
+  sendQuietAlarms?: (() => Promise<QuietAlarmRun>) | null
+  sendReports?: (() => Promise<ReportRun>) | null
 }
 
 /**
  * One run of the scheduled job, however it is started: the retry endpoint pg_cron calls, the
  * loop of `npm start`, or `npm run notify:retry`. The schedulers' bookings are read back first,
- * so what they tell sales goes out in the same run's sending; the emailed reports due go last.
- * Rejects only if a store does: reading back never rejects, and settling meetings is tried again
- * next run.
+ * so what they tell sales goes out in the same run's sending; the quiet page alarms and the
+ * emailed reports due go last. Rejects only if a store does: reading back never rejects, and
+ * settling meetings is tried again next run.
  */
 export async function runScheduledJob(
   dispatcher: NotificationDispatcher,
-  reconcile: Reconcile | null | undefined,
-  sendReports?: (() => Promise<ReportRun>) | null,
-  settleMeetings?: () => Promise<number>,
+  { reconcile, settleMeetings, sendQuietAlarms, sendReports }: ScheduledParts = {},
 ): Promise<ScheduledRun> {
   const bookings = reconcile ? await reconcile() : undefined
   // After the read-back, so a no-show it finds is not first made met by the grace time.
@@ -41,13 +52,15 @@ export async function runScheduledJob(
     }))
   const { sent, failed } =
     dispatcher.channels.length > 0 ? await dispatcher.retryDue() : { sent: 0, failed: 0 }
-  // After the leads' notifications, which are more urgent than a report of last week.
+  // After the leads' notifications; a page gone quiet a day ago before a report of last week.
+  const quietPages = sendQuietAlarms ? await sendQuietAlarms() : undefined
   const reports = sendReports ? await sendReports() : undefined
   return {
     ...(bookings && { bookings }),
     ...(met ? { met } : {}),
     sent,
     failed,
+    ...(quietPages && { quietPages }),
     ...(reports && { reports }),
   }
 }
