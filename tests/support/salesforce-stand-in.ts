@@ -5,8 +5,9 @@
  * Bearer check on every data call (401 `INVALID_SESSION_ID` for a token it does not hold),
  * Leads upserted by an external id field (`PATCH /services/data/vXX.X/sobjects/Lead/{field}/{id}`:
  * 201 created, 200 updated, `updateOnly=true` answering 404 for a Lead not there), the org's
- * assignment rules run unless `Sforce-Auto-Assign: FALSE`, the one SOQL query for an active user
- * by email, and Salesforce's error arrays (`[{ message, errorCode, fields }]`).
+ * assignment rules run unless `Sforce-Auto-Assign: FALSE`, a Status only from the org's picklist,
+ * the one SOQL query for an active user by email, and Salesforce's error arrays
+ * (`[{ message, errorCode, fields }]`).
  */
 import {
   type ApiReply,
@@ -53,6 +54,8 @@ export interface SalesforceStandIn extends JsonApiStandIn {
   assignmentOwner: string
   /** Who a Lead belongs to when no rule runs: the connected app's run-as user. */
   runAsUser: string
+  /** The values of the org's Lead Status picklist; any other is refused. */
+  leadStatuses: string[]
   /** Tokens issued so far. */
   issued: string[]
   failNext(...failures: (SalesforceFailure | null)[]): void
@@ -168,6 +171,14 @@ export async function startSalesforceStandIn(
       if (value.length > max)
         return errors(400, 'STRING_TOO_LONG', `${name}: data value too large`, [name])
     }
+    if (fields.Status !== undefined && !standIn.leadStatuses.includes(String(fields.Status))) {
+      return errors(
+        400,
+        'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+        `Lead Status: bad value for restricted picklist field: ${fields.Status}`,
+        ['Status'],
+      )
+    }
     if (
       fields.OwnerId !== undefined &&
       !users.some((user) => user.Id === fields.OwnerId && user.IsActive)
@@ -255,6 +266,13 @@ export async function startSalesforceStandIn(
     users,
     assignmentOwner: '00G000000000000AAA',
     runAsUser: '005000000000000RUN',
+    // The picklist every org starts with.
+    leadStatuses: [
+      'Open - Not Contacted',
+      'Working - Contacted',
+      'Closed - Converted',
+      'Closed - Not Converted',
+    ],
     issued,
     failNext(...more: (SalesforceFailure | null)[]) {
       failures.push(...more)

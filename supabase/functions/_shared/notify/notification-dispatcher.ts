@@ -7,11 +7,13 @@ import {
   type ClaimedDigest,
   type ClaimedNoBooking,
   type ClaimedNotification,
+  type ClaimedStatus,
   claimKey,
   digestClaimKey,
   type NotificationOutcome,
   type NotificationStore,
   noBookingClaimKey,
+  statusClaimKey,
 } from './notification-store.ts'
 import type { NotificationChannel, Notifier } from './notifier.ts'
 
@@ -61,9 +63,9 @@ export interface NotificationDispatcher {
   /** Claims and sends the channels of one booking change. Never throws: what fails stays due. */
   dispatchBooking(key: BookingNoticeKey): Promise<DispatchCounts>
   /**
-   * Claims and sends every due channel of every lead, every due digest of held leads and every
-   * due booking change,
-   * taking turns, each at most once per run. Throws only when the store does.
+   * Claims and sends every due channel of every lead, every due digest of held leads, every due
+   * booking change, status change and nudge, taking turns, each at most once per run. Throws
+   * only when the store does.
    */
   retryDue(): Promise<DispatchCounts>
 }
@@ -122,6 +124,9 @@ export function createNotificationDispatcher(
   const channels = [...byChannel.keys()]
   const nudgeChannels = options.notifiers
     .filter((notifier) => notifier.notifyNoBooking !== undefined)
+    .map((notifier) => notifier.channel)
+  const statusChannels = options.notifiers
+    .filter((notifier) => notifier.notifyStatus !== undefined)
     .map((notifier) => notifier.channel)
   // The claim must outlast the attempt, or a second worker could send while the first still is.
   const leaseSeconds = Math.ceil(timeoutMs / 1000) + 30
@@ -233,6 +238,12 @@ export function createNotificationDispatcher(
     (claim, outcome, at) => store.recordNoBookingOutcome(claim, outcome, at),
   )
 
+  const attemptStatus = attempter<ClaimedStatus>(
+    ({ change }) => `the status ${change.status} of demo request ${change.lead.id}`,
+    (claim, notifier, signal) => notifier.notifyStatus?.(claim.change, signal),
+    (claim, outcome, at) => store.recordStatusOutcome(claim, outcome, at),
+  )
+
   const count = (results: boolean[]): DispatchCounts => {
     const sent = results.filter(Boolean).length
     return { sent, failed: results.length - sent }
@@ -275,6 +286,18 @@ export function createNotificationDispatcher(
         }),
       bookingClaimKey,
       (claims) => Promise.all(claims.map(attemptBooking)),
+    ),
+    batches(
+      (room, skip) =>
+        store.claimDueStatuses({
+          channels: open(statusChannels),
+          limit: room,
+          leaseSeconds,
+          skip,
+          now: now(),
+        }),
+      statusClaimKey,
+      (claims) => Promise.all(claims.map(attemptStatus)),
     ),
     ...(noBooking === undefined
       ? []
@@ -339,8 +362,9 @@ export function createNotificationDispatcher(
     },
 
     async retryDue() {
-      // Leads, digests, bookings and nudges take turns, so no backlog delays another past this
-      // run; past the run's budget no new batch starts, and what is left waits for the next run.
+      // Leads, digests, bookings, statuses and nudges take turns, so no backlog delays another
+      // past this run; past the run's budget no new batch starts, and what is left waits for the
+      // next run.
       const turns = kinds()
       const deadline = Date.now() + runBudgetMs
       const results: boolean[] = []

@@ -1,3 +1,4 @@
+import type { PipelineStatus } from '#core/console-api.ts'
 import type { DeliveryChannel } from '#core/delivery-channels.ts'
 import type { LeadFieldName, leadFields } from '#core/lead-fields.ts'
 import type { BookingProvider } from '#core/next-step.ts'
@@ -49,6 +50,14 @@ export interface BookingNotice {
   lead: LeadNotice
 }
 
+/** A status staff gave a lead in the console, for the CRMs to follow. */
+export interface StatusNotice {
+  status: PipelineStatus
+  /** When it was given: the same on every attempt. */
+  changedAt: Date
+  lead: LeadNotice
+}
+
 /** Tells the sales team about a lead over one channel. */
 export interface Notifier {
   channel: NotificationChannel
@@ -67,4 +76,9 @@ export interface Notifier {
    * the same promises as `notify`; only the channels people read at once (Slack, Teams) have it.
    */
   notifyNoBooking?(lead: LeadNotice, signal: AbortSignal): Promise<void>
+  /**
+   * Brings the lead's record in line with the status staff gave it, with the same promises as
+   * `notify`; only the CRMs have it. A status the CRM has nothing for resolves at once.
+   */
+  notifyStatus?(change: StatusNotice, signal: AbortSignal): Promise<void>
 }

@@ -220,6 +220,14 @@ export async function leadDetail(tx: SqlDatabase, id: string): Promise<LeadDetai
         null, 2
       from public.demo_request_no_booking_alerts a where a.lead_id = $1 and a.status = 'dead'
       union all
+      select sn.sent_at, 'status_notified', null, sn.channel || ': ' || sn.pipeline_status, null, 0
+      from public.demo_request_status_notifications sn
+      where sn.lead_id = $1 and sn.sent_at is not null
+      union all
+      select sn.created_at, 'undelivered', null,
+        sn.channel || ': ' || coalesce(sn.last_error, ''), null, 2
+      from public.demo_request_status_notifications sn where sn.lead_id = $1 and sn.status = 'dead'
+      union all
       select c.at, case c.kind when 'status' then 'status_change' when 'owner' then 'owner_change'
           else 'note_added' end,
         nullif(c.by_email, ''), c.value, c.via, c.id

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { hubSpotNotifierOn } from '../../../../../tests/support/crm-notifiers.ts'
 import {
   type HubSpotStandIn,
   startHubSpotStandIn,
@@ -6,8 +7,6 @@ import {
 import { sampleContact, sampleStoredDemoRequest } from '../../../../../tests/support/sample-lead.ts'
 import { DeliveryRefused } from '../delivery-refused.ts'
 import type { BookingNotice, LeadNotice } from '../notifier.ts'
-import { createHubSpotNotifier } from './hubspot-notifier.ts'
-import { hubSpotDefaults } from './hubspot-settings.ts'
 
 const lead: LeadNotice = { ...sampleStoredDemoRequest, ...sampleContact }
 const second: LeadNotice = {
@@ -27,12 +26,7 @@ beforeEach(async () => {
 afterEach(() => api.close())
 
 const notifier = (options: { now?: () => Date; timeZone?: string; token?: string } = {}) =>
-  createHubSpotNotifier({
-    ...hubSpotDefaults,
-    apiUrl: api.url,
-    accessToken: options.token ?? api.token,
-    ...options,
-  })
+  hubSpotNotifierOn(api, {}, { ...options, accessToken: options.token ?? api.token })
 
 const associated = (dealId: string | undefined) => [...(api.associations.get(dealId ?? '') ?? [])]
 
@@ -206,12 +200,10 @@ describe("HubSpot's refusals", () => {
   })
 
   it('stops trying a lead HubSpot refuses as invalid (400)', async () => {
-    const refused = createHubSpotNotifier({
-      ...hubSpotDefaults,
-      apiUrl: api.url,
-      accessToken: api.token,
-      dealStage: 'no-such-stage',
-    }).notify(lead, signal())
+    const refused = hubSpotNotifierOn(api, { HUBSPOT_DEAL_STAGE: 'no-such-stage' }).notify(
+      lead,
+      signal(),
+    )
     await expect(refused).rejects.toMatchObject({ options: { permanent: true } })
     await expect(refused).rejects.toThrow(/no-such-stage/)
   })

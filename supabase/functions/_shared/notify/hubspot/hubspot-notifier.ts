@@ -96,5 +96,16 @@ export function createHubSpotNotifier(options: HubSpotNotifierOptions): Notifier
       const input = { idProperty: demoRequestIdProperty, id: booking.lead.id, properties }
       batchResults(await request('POST', path, { inputs: [input] }, signal), path)
     },
+    // The stage is one of the configured pipeline's, so the deal is put in it too: one sales
+    // moved to another pipeline would otherwise refuse the stage for good. An update, as for a
+    // booking: a status never makes a deal.
+    async notifyStatus(change, signal) {
+      const stage = options.statusStages[change.status]
+      if (stage === undefined) return
+      const path = '/crm/v3/objects/deals/batch/update'
+      const properties = { pipeline: options.pipeline, dealstage: stage }
+      const input = { idProperty: demoRequestIdProperty, id: change.lead.id, properties }
+      batchResults(await request('POST', path, { inputs: [input] }, signal), path)
+    },
   }
 }

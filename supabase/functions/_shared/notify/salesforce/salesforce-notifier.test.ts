@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { salesforceNotifierOn } from '../../../../../tests/support/crm-notifiers.ts'
 import {
   type SalesforceStandIn,
   startSalesforceStandIn,
@@ -6,7 +7,6 @@ import {
 import { sampleContact, sampleStoredDemoRequest } from '../../../../../tests/support/sample-lead.ts'
 import { DeliveryRefused } from '../delivery-refused.ts'
 import type { BookingNotice, LeadNotice } from '../notifier.ts'
-import { createSalesforceNotifier } from './salesforce-notifier.ts'
 
 const lead: LeadNotice = { ...sampleStoredDemoRequest, ...sampleContact }
 const second: LeadNotice = { ...lead, id: '9c4d1f0e-2b3a-4c5d-8e6f-708192a3b4c5' }
@@ -20,13 +20,7 @@ beforeEach(async () => {
 afterEach(() => org.close())
 
 const notifier = (options: { clientSecret?: string; timeZone?: string } = {}) =>
-  createSalesforceNotifier({
-    url: org.url,
-    clientId: org.clientId,
-    clientSecret: org.clientSecret,
-    leadIdField: org.leadIdField,
-    ...options,
-  })
+  salesforceNotifierOn(org, {}, options)
 const calls = (path: string) => org.requests.filter((request) => request.path.includes(path))
 
 describe('createSalesforceNotifier', () => {

@@ -75,5 +75,11 @@ export function createSalesforceNotifier(options: SalesforceNotifierOptions): No
       const record = { Description, ...(owner === null ? {} : { OwnerId: owner }) }
       await upsert(`${leadPath(booking.lead)}?updateOnly=true`, record, false, signal)
     },
+    // An update alone, as for a booking, and the Lead's owner left as it is.
+    async notifyStatus(change, signal) {
+      const status = options.leadStatuses[change.status]
+      if (status === undefined) return
+      await upsert(`${leadPath(change.lead)}?updateOnly=true`, { Status: status }, false, signal)
+    },
   }
 }
