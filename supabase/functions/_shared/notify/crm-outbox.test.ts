@@ -1,6 +1,7 @@
-// A status staff give a lead in the console reaches the HubSpot deal and the Salesforce Lead
-// through the outbox, on PGlite and PostgreSQL 15: queued in the change's own transaction, sent
-// by the job runner, retried with the backoff, dead-lettered, and never a second record.
+// The CRMs through the outbox, on PGlite and PostgreSQL 15 against the stand-ins: leads sent
+// many to a call, each lead's outcome its own; and a status staff give a lead in the console,
+// queued in the change's own transaction, sent by the job runner, retried with the backoff,
+// dead-lettered, and never a second record.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PipelineStatus } from '#core/console-api.ts'
 import {
@@ -29,7 +30,7 @@ import { createSqlNotificationStore } from './sql-notification-store.ts'
 
 const lead = { ...sampleNewDemoRequest, ...sampleContact }
 
-describe.each(testDatabases)('status changes to the CRMs on $name', ({ open, skip }) => {
+describe.each(testDatabases)('the CRMs through the outbox on $name', ({ open, skip }) => {
   let test: TestDatabase
   let hubspot: HubSpotStandIn
   let salesforce: SalesforceStandIn
@@ -59,8 +60,11 @@ describe.each(testDatabases)('status changes to the CRMs on $name', ({ open, ski
     await addConsoleStaff(test.db)
     hubspot.deals.length = 0
     hubspot.contacts.length = 0
+    hubspot.associations.clear()
     salesforce.leads.clear()
     salesforce.leadStatuses = picklist
+    salesforce.refusedByRule.clear()
+    salesforce.locked.clear()
     hubspot.requests.length = 0
     salesforce.requests.length = 0
   })
@@ -72,7 +76,8 @@ describe.each(testDatabases)('status changes to the CRMs on $name', ({ open, ski
     createNotificationDispatcher({
       store: createSqlNotificationStore(test.db),
       notifiers: notifiers(),
-      timeoutMs: 2000,
+      // Well beyond any answer of the stand-ins on a busy machine: no attempt here times out.
+      timeoutMs: 10_000,
       maxAttempts,
       log: () => {},
       now: () => time,
@@ -93,6 +98,102 @@ describe.each(testDatabases)('status changes to the CRMs on $name', ({ open, ski
   const statusUpdates = () =>
     hubspot.requests.filter((request) => request.path.endsWith('/deals/batch/update')).length +
     salesforce.requests.filter((request) => request.path.includes('/sobjects/Lead/')).length
+
+  const calls = (api: { requests: { path: string; body: string }[] }, path: string) =>
+    api.requests.filter((request) => request.path.endsWith(path))
+  const recordsOf = (request: { body: string } | undefined) =>
+    (JSON.parse(request?.body ?? '{}') as { records?: unknown[] }).records?.length
+  const leadRow = (id: string, channel: string) =>
+    test.db
+      .query<{ status: string; attempts: number }>(
+        `select status, attempts from public.demo_request_notifications
+          where lead_id = $1 and channel = $2`,
+        [id, channel],
+      )
+      .then((found) => found[0])
+  const insertEach = (names: string[]) =>
+    Promise.all(
+      names.map(
+        async (firstName) =>
+          (await insertLead(test.db, { ...lead, firstName, email: `${firstName}@x.example` })).id,
+      ),
+    )
+
+  it.skipIf(skip)(
+    'sends waiting leads many to a call, failing each refused lead alone',
+    async () => {
+      const ids = await insertEach(['Ada', 'Bea', 'Cy', 'Di'])
+      // HubSpot refuses an invalid email, which fails its whole batch; the org's validation rule
+      // refuses one Lead, and another is locked by a write of its own for now.
+      const badEmail = (await insertLead(test.db, { ...lead, email: 'eve@nowhere' })).id
+      const [, refused, locked] = ids as [string, string, string, string]
+      salesforce.refusedByRule.add(refused)
+      salesforce.locked.add(locked)
+      expect(await dispatcher().retryDue()).toEqual({ sent: 7, failed: 3 })
+      // One call each for five leads; HubSpot's refused batch of contacts is sent again one
+      // contact a call, so the invalid email falls on its own lead.
+      const collections = () => calls(salesforce, '/composite/sobjects/Lead/Demo_Request_Id__c')
+      expect(collections()).toHaveLength(1)
+      expect(recordsOf(collections()[0])).toBe(5)
+      expect(calls(hubspot, '/deals/batch/upsert')).toHaveLength(1)
+      expect(calls(hubspot, '/associations/deals/contacts/batch/create')).toHaveLength(1)
+      expect(calls(hubspot, '/contacts/batch/upsert')).toHaveLength(1 + 5)
+      expect(hubspot.deals.map((deal) => deal.properties.demo_request_id).sort()).toEqual(
+        [...ids].sort(),
+      )
+      expect(await leadRow(badEmail, 'hubspot')).toMatchObject({ status: 'dead' })
+      expect(await leadRow(refused, 'salesforce')).toMatchObject({ status: 'dead' })
+      expect(await leadRow(locked, 'salesforce')).toMatchObject({ status: 'failed', attempts: 1 })
+
+      // The locked Lead is tried again alone, on its own backoff.
+      expect(await dispatcher().retryDue()).toEqual({ sent: 0, failed: 1 })
+      expect(recordsOf(collections().at(-1))).toBe(1)
+      salesforce.locked.clear()
+      wait(backoffSeconds(2) - 1)
+      expect(await dispatcher().retryDue()).toEqual({ sent: 0, failed: 0 })
+      wait(1)
+      expect(await dispatcher().retryDue()).toEqual({ sent: 1, failed: 0 })
+      expect(recordsOf(collections().at(-1))).toBe(1)
+      expect(salesforce.leads.size).toBe(4)
+      expect(hubspot.deals).toHaveLength(4)
+    },
+  )
+
+  it.skipIf(skip)(
+    'pauses the channel on a limit reply to a batch, then sends it again',
+    async () => {
+      const ids = await insertEach(['Ada', 'Bea', 'Cy'])
+      hubspot.failNext('TEN_SECONDLY_ROLLING')
+      const worker = dispatcher()
+      expect(await worker.retryDue()).toEqual({ sent: 3, failed: 3 })
+      // A lead sent now waits out the pause on HubSpot, and goes to Salesforce.
+      const [late = ''] = await insertEach(['Late'])
+      expect(await worker.dispatch(late)).toEqual({ sent: 1, failed: 0 })
+      wait(9)
+      expect(await worker.retryDue()).toEqual({ sent: 0, failed: 0 })
+      wait(1)
+      expect(await worker.retryDue()).toEqual({ sent: 4, failed: 0 })
+      expect(hubspot.deals.map((deal) => deal.properties.demo_request_id).sort()).toEqual(
+        [...ids, late].sort(),
+      )
+      expect(calls(hubspot, '/deals/batch/upsert')).toHaveLength(1)
+    },
+  )
+
+  it.skipIf(skip)('sends leads dispatched at once, each once', async () => {
+    const ids = await insertEach(['Ada', 'Bea', 'Cy', 'Di', 'Eve'])
+    const worker = dispatcher()
+    const counts = await Promise.all(ids.map((id) => worker.dispatch(id)))
+    expect(counts).toEqual(ids.map(() => ({ sent: 2, failed: 0 })))
+    expect(hubspot.deals.map((deal) => deal.properties.demo_request_id).sort()).toEqual(
+      [...ids].sort(),
+    )
+    expect([...salesforce.leads.keys()].sort()).toEqual([...ids].sort())
+    expect(hubspot.contacts).toHaveLength(5)
+    expect([...hubspot.associations.values()].map((contacts) => contacts.size)).toEqual(
+      ids.map(() => 1),
+    )
+  })
 
   it.skipIf(skip)("moves the deal's stage and the Lead's Status, in one record each", async () => {
     const { id } = await insertLead(test.db, lead)

@@ -58,9 +58,26 @@ export interface StatusNotice {
   lead: LeadNotice
 }
 
+/**
+ * Many leads in one request, for a destination with a batch API (HubSpot's, Salesforce's sObject
+ * Collections), with the promises of `notify` for each lead.
+ */
+interface BatchSender {
+  /** The most leads one call takes. */
+  size: number
+  /**
+   * Resolves with one outcome per lead, in order: undefined for a lead the destination has,
+   * the error of one it refused alone. Rejects when it refused the whole batch (a limit, a bad
+   * token, an outage).
+   */
+  notify(leads: readonly LeadNotice[], signal: AbortSignal): Promise<(Error | undefined)[]>
+}
+
 /** Tells the sales team about a lead over one channel. */
 export interface Notifier {
   channel: NotificationChannel
+  /** Where there is one, new leads go by it, many to a request, rather than by `notify`. */
+  batch?: BatchSender
   /**
    * Resolves once the channel has the message, now or from an earlier attempt (an "already
    * accepted" answer); rejects when it was not accepted. Each call for the same lead must send

@@ -19,7 +19,7 @@ export interface HubSpotSettings {
 }
 
 /** HubSpot's defaults: its API, and the first stage of the pipeline every account has. */
-export const hubSpotDefaults = {
+const hubSpotDefaults = {
   apiUrl: 'https://api.hubapi.com',
   pipeline: 'default',
   dealStage: 'appointmentscheduled',

@@ -180,6 +180,37 @@ describe('createSalesforceNotifier', () => {
   })
 })
 
+describe('createSalesforceNotifier, many Leads at once', () => {
+  it('upserts them by sObject Collections, one call for each way of assigning', async () => {
+    org.users.push(seller)
+    const third: LeadNotice = { ...lead, id: '5d0c9a1e-7f3b-4e2a-9c8d-1b2a3c4d5e6f' }
+    org.refusedByRule.add(third.id)
+    const owned = { ...second, owner: { email: seller.Email, name: 'Sam' } }
+    const outcomes = await notifier().batch?.notify([lead, owned, third], signal())
+    expect(outcomes?.map((outcome) => outcome === undefined)).toEqual([true, true, false])
+    expect(outcomes?.[2]).toMatchObject({ options: { permanent: true } })
+    expect(outcomes?.[2]?.message).toMatch(/FIELD_CUSTOM_VALIDATION_EXCEPTION on Phone/)
+    expect(org.leads.get(lead.id)?.autoAssign).toEqual(['TRUE'])
+    expect(org.leads.get(second.id)?.fields.OwnerId).toBe(seller.Id)
+    expect(org.leads.get(second.id)?.autoAssign).toEqual(['FALSE'])
+    const collections = calls('/composite/sobjects/Lead/Demo_Request_Id__c')
+    expect(collections.map((call) => JSON.parse(call.body).records.length).sort()).toEqual([1, 2])
+    expect(JSON.parse(collections[0]?.body ?? '{}')).toMatchObject({ allOrNone: false })
+  })
+
+  it('tries a Lead the org holds locked again later, and refuses the batch on the limit', async () => {
+    org.locked.add(second.id)
+    const [sent, locked] = (await notifier().batch?.notify([lead, second], signal())) ?? []
+    expect(sent).toBeUndefined()
+    expect(locked).toBeInstanceOf(Error)
+    expect(locked).not.toBeInstanceOf(DeliveryRefused)
+    org.failNext('limit')
+    await expect(notifier().batch?.notify([lead, second], signal())).rejects.toMatchObject({
+      options: { retryAfterSeconds: 3600 },
+    })
+  })
+})
+
 describe("Salesforce's refusals", () => {
   const attempt = (options?: Parameters<typeof notifier>[0]) =>
     notifier(options).notify(lead, signal())
