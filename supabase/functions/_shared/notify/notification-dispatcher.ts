@@ -254,18 +254,19 @@ export function createNotificationDispatcher(
     return results.map(({ outcome }) => outcome.status === 'sent')
   }
 
-  // A lead's channels are sent at once and recorded together.
-  const attemptLeads = async (claims: ClaimedNotification[]) =>
-    recordLeads(
-      await Promise.all(
-        claims.map(async (claim) => ({
-          claim,
-          outcome: await send(claim, `demo request ${claim.lead.id}`, (notifier, signal) =>
-            notifier.notify(claim.lead, signal),
-          ),
-        })),
-      ),
+  // Sends claims one lead a request, each channel at once, recording nothing yet.
+  const sendEach = (claims: ClaimedNotification[]) =>
+    Promise.all(
+      claims.map(async (claim) => ({
+        claim,
+        outcome: await send(claim, `demo request ${claim.lead.id}`, (notifier, signal) =>
+          notifier.notify(claim.lead, signal),
+        ),
+      })),
     )
+
+  // A lead's channels are sent at once and recorded together.
+  const attemptLeads = async (claims: ClaimedNotification[]) => recordLeads(await sendEach(claims))
 
   // A batch channel's claims sent in one request and recorded in one transaction.
   const attemptBatch = async (channel: NotificationChannel, claims: ClaimedNotification[]) =>
@@ -275,21 +276,24 @@ export function createNotificationDispatcher(
   // its way, those that come wait and go together as the next, so a burst of leads takes a
   // request a batch rather than one a lead, and a lone lead goes at once.
   function batchQueue(channel: NotificationChannel, size: number) {
-    const waiting: { claim: ClaimedNotification; done: (sent: boolean) => void }[] = []
+    const waiting: { claim: ClaimedNotification; done: (result: LeadResult) => void }[] = []
     let sending = false
     async function drain() {
       while (waiting.length > 0) {
         const taken = waiting.splice(0, size)
-        const sent = await attemptBatch(
+        const results = await sendBatch(
           channel,
           taken.map((entry) => entry.claim),
         )
-        for (const [index, entry] of taken.entries()) entry.done(sent[index] ?? false)
+        for (const [index, entry] of taken.entries()) {
+          const result = results[index]
+          if (result) entry.done(result)
+        }
       }
       sending = false
     }
     return (claim: ClaimedNotification) =>
-      new Promise<boolean>((done) => {
+      new Promise<LeadResult>((done) => {
         waiting.push({ claim, done })
         if (sending) return
         sending = true
@@ -433,8 +437,8 @@ export function createNotificationDispatcher(
       if (open(channels).length === 0) return { sent: 0, failed: 0 }
       await leadTurns.take()
       const ready = open(channels)
-      let batched: Promise<boolean>[] = []
-      let single: boolean[] = []
+      let batched: Promise<LeadResult>[] = []
+      let single: LeadResult[] = []
       try {
         const claims = await store.claimDue({
           channels: ready,
@@ -449,14 +453,17 @@ export function createNotificationDispatcher(
           const queue = batchQueues.get(claim.channel)
           return queue ? [queue(claim)] : []
         })
-        single = await attemptLeads(claims.filter((claim) => !batchQueues.has(claim.channel)))
+        single = await sendEach(claims.filter((claim) => !batchQueues.has(claim.channel)))
+        // Without a batch to wait for, recorded in the turn, so the turns bound the recorders.
+        if (batched.length === 0) return count(await recordLeads(single))
       } catch (error) {
         // The lead is stored and stays due; the scheduled retry sends it.
         log(`Could not dispatch the notifications of demo request ${leadId}`, error)
       } finally {
         leadTurns.give()
       }
-      return count([...single, ...(await Promise.all(batched))])
+      // Every channel of the lead recorded in one transaction, as one lock and one summary.
+      return count(await recordLeads([...single, ...(await Promise.all(batched))]))
     },
 
     async dispatchBooking(key) {
