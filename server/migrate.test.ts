@@ -86,6 +86,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203100000', name: 'lead_owner' },
       { version: '20261203120000', name: 'delivery_outbox' },
       { version: '20261203130000', name: 'console_integrations' },
+      { version: '20261203170000', name: 'status_outbox' },
       { version: '20261203180000', name: 'dead_letter_failed_at' },
       { version: '20261203190000', name: 'funnel_origin_room' },
       { version: '20261203200000', name: 'meeting_outcome' },
@@ -138,6 +139,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { relname: 'demo_request_quiet_alarms', relrowsecurity: true },
       { relname: 'demo_request_rate_limits', relrowsecurity: true },
       { relname: 'demo_request_spent_proofs', relrowsecurity: true },
+      { relname: 'demo_request_status_notifications', relrowsecurity: true },
       { relname: 'demo_request_window_totals', relrowsecurity: true },
       { relname: 'demo_requests', relrowsecurity: true },
     ])

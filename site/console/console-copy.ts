@@ -142,6 +142,7 @@ export const consoleCopy = {
     booking: 'Booking',
     booking_notified: 'Booking notice sent',
     nudged: 'Not-booked nudge sent',
+    status_notified: 'Status sent',
     status_change: 'Status changed to',
     note_added: 'Note',
     owner_change: 'Owner now',
@@ -316,6 +317,7 @@ export const consoleCopy = {
       digest: 'A digest of held leads',
       booking: 'A booking notice',
       no_booking: 'A not-booked nudge',
+      status: 'A status change',
     } satisfies Record<DeadLetter['kind'], string>,
     retry: (name: string) => `Retry ${name}`,
     retried: (name: string, rows: number) =>

@@ -133,7 +133,8 @@ export type OwnerVia = 'turn' | 'rule' | 'booking' | 'hand'
 /**
  * What happened to a lead: it arrived, went out on a channel (`notified`), could not reach one
  * after the last try (`undelivered`), booked, had a booking notice sent (`booking_notified`) or
- * a "sent but not booked" nudge (`nudged`), or was changed by a person.
+ * a "sent but not booked" nudge (`nudged`), had its status sent to a CRM (`status_notified`), or
+ * was changed by a person.
  */
 export const leadHistoryKinds = [
   'received',
@@ -142,6 +143,7 @@ export const leadHistoryKinds = [
   'booking',
   'booking_notified',
   'nudged',
+  'status_notified',
   'status_change',
   'note_added',
   'owner_change',
@@ -161,6 +163,8 @@ export interface LeadHistoryEntry {
    * and the destination's last reply (`slack: 500 …`); for `booking_notified` the channel and
    * the notice (`slack: booked`); for `nudged` the channel; for `meeting` the outcome
    * (MeetingOutcome, or `pending` for a mark cleared within the grace time).
+   * the notice (`slack: booked`); for `nudged` the channel; for `status_notified` the CRM and the
+   * status it was told (`hubspot: won`).
    */
   text: string
   /** For `owner_change`: how; for `meeting`: who said it (MeetingVia). */
@@ -302,9 +306,12 @@ export type StaffList = StaffMember[]
 
 /** A delivery that failed its last try (or was refused for good) and waits for a Retry. */
 export interface DeadLetter {
-  /** A lead's message, a held window's digest, a booking's notice, or a "not booked" nudge. */
-  kind: 'lead' | 'digest' | 'booking' | 'no_booking'
-  /** The lead's id, the window's end, or `<provider>:<booking id>:<notice>`. */
+  /**
+   * A lead's message, a held window's digest, a booking's notice, a "not booked" nudge, or a
+   * status change for a CRM.
+   */
+  kind: 'lead' | 'digest' | 'booking' | 'no_booking' | 'status'
+  /** The lead's id, the window's end, `<provider>:<booking id>:<notice>`, or `<lead id>:<status>`. */
   key: string
   /** The lead it was about, where there is one: the only thing of a person here. */
   leadId: string | null

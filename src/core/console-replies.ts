@@ -181,7 +181,7 @@ export const funnelReportSchema: Schema<FunnelReport> = v.object({
 const channel = v.picklist(deliveryChannels)
 
 const deadLetterSchema: Schema<DeadLetter> = v.object({
-  kind: v.picklist(['lead', 'digest', 'booking', 'no_booking']),
+  kind: v.picklist(['lead', 'digest', 'booking', 'no_booking', 'status']),
   key: v.string(),
   leadId: nullableString,
   attempts: count,

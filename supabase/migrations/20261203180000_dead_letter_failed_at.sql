@@ -8,6 +8,7 @@ alter table public.demo_request_notifications add column failed_at timestamptz;
 alter table public.demo_request_digests add column failed_at timestamptz;
 alter table public.demo_request_booking_notifications add column failed_at timestamptz;
 alter table public.demo_request_no_booking_alerts add column failed_at timestamptz;
+alter table public.demo_request_status_notifications add column failed_at timestamptz;
 
 -- The functions' result types change, so they are made again, with their grants.
 drop function public.console_dead_letters(text, integer);
@@ -47,6 +48,10 @@ as $$
   select 'no_booking', a.lead_id::text, a.lead_id, a.channel, a.status, a.attempts, a.last_error,
     a.sent_at, a.failed_at, a.created_at
   from public.demo_request_no_booking_alerts a
+  union all
+  select 'status', s.lead_id::text || ':' || s.pipeline_status, s.lead_id, s.channel, s.status,
+    s.attempts, s.last_error, s.sent_at, s.failed_at, s.created_at
+  from public.demo_request_status_notifications s
 $$;
 
 revoke all on function public.delivery_outbox_rows()
@@ -82,3 +87,34 @@ $$;
 revoke all on function public.console_dead_letters(text, integer)
   from public, anon, authenticated, service_role;
 grant execute on function public.console_dead_letters(text, integer) to console_staff_role;
+
+-- The owner's Retry: a channel's dead letters in every outbox table tried again from the first
+-- wait, one statement a table, their count on the trail.
+create or replace function public.console_retry_dead(p_channel text)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_table text;
+  v_rows integer;
+  v_total integer := 0;
+begin
+  perform public.console_require_owner('retries deliveries');
+  foreach v_table in array array['demo_request_notifications', 'demo_request_digests',
+    'demo_request_booking_notifications', 'demo_request_no_booking_alerts',
+    'demo_request_status_notifications']
+  loop
+    execute format('update public.%I set status = ''failed'', retry_base = attempts,
+        next_attempt_at = null where channel = $1 and status = ''dead''', v_table)
+      using p_channel;
+    get diagnostics v_rows = row_count;
+    v_total := v_total + v_rows;
+  end loop;
+  perform public.console_audit_record('retry_deliveries', null,
+    jsonb_build_object('channel', p_channel, 'rows', v_total));
+  return v_total;
+end
+$$;

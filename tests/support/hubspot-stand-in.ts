@@ -3,8 +3,10 @@
  * HubSpot's reference describes them: a private app's Bearer token; contacts upserted by email
  * (`POST /crm/v3/objects/contacts/batch/upsert`, email matched without case) and deals by a
  * unique property (`…/deals/batch/upsert`, `…/deals/batch/update`), each a second upsert
- * updating the first record; v4 associations (`PUT /crm/v4/objects/deals/{id}/associations/
- * contacts/{id}`); the owners list (`GET /crm/v3/owners?email=`); and property creation
+ * updating the first record, at most 100 inputs a batch and no id twice in one; v4 associations
+ * (`PUT /crm/v4/objects/deals/{id}/associations/contacts/{id}`, and many at once by `POST
+ * /crm/v4/associations/deals/contacts/batch/create`, a pair whose record is missing refused
+ * alone in a 207); the owners list (`GET /crm/v3/owners?email=`); and property creation
  * (`POST /crm/v3/properties/deals`, 409 on a name taken). Errors are HubSpot's JSON
  * (`status`, `message`, `correlationId`, `category`); its limits' 429 carries `errorType`
  * `RATE_LIMIT` and the `policyName` of the limit hit.
@@ -105,6 +107,17 @@ function inputsOf(request: ApiRequest): Input[] | null {
   } catch {
     return null
   }
+}
+
+// HubSpot's own checks of a batch before any input is written: at most 100 inputs, and no id
+// twice (its message names them).
+function batchProblem(inputs: Input[], caseless: boolean): string | null {
+  if (inputs.length === 0) return 'The batch has no inputs'
+  if (inputs.length > 100) return `Batch input limit exceeded: ${inputs.length} inputs, at most 100`
+  const ids = inputs.map((input) => String(input.id ?? ''))
+  const keys = ids.map((id) => (caseless ? id.toLowerCase() : id))
+  const twice = ids.filter((_, index) => keys.indexOf(keys[index] ?? '') !== index)
+  return twice.length > 0 ? `Duplicate IDs found in batch input: [${twice.join(', ')}]` : null
 }
 
 function propertiesOf(input: Input): Record<string, string> | null {
@@ -255,16 +268,9 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
     try {
       types = JSON.parse(body)
     } catch {}
-    const valid =
-      Array.isArray(types) &&
-      types.length > 0 &&
-      types.every(
-        (type) =>
-          isObject(type) &&
-          ['HUBSPOT_DEFINED', 'USER_DEFINED'].includes(String(type.associationCategory)) &&
-          Number.isInteger(type.associationTypeId),
-      )
-    if (!valid) return error(400, 'VALIDATION_ERROR', 'A list of association types is required')
+    if (!validTypes(types)) {
+      return error(400, 'VALIDATION_ERROR', 'A list of association types is required')
+    }
     const associated = associations.get(dealId) ?? new Map<string, unknown>()
     associated.set(contactId, types)
     associations.set(dealId, associated)
@@ -278,6 +284,66 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
         labels: [],
       },
     }
+  }
+
+  const validTypes = (types: unknown) =>
+    Array.isArray(types) &&
+    types.length > 0 &&
+    types.every(
+      (type) =>
+        isObject(type) &&
+        ['HUBSPOT_DEFINED', 'USER_DEFINED'].includes(String(type.associationCategory)) &&
+        Number.isInteger(type.associationTypeId),
+    )
+
+  // v4 batch create: each pair associated with the types given; a pair naming a record that is
+  // not there is refused alone (207), its ids in the error's context.
+  function associateBatch(body: string): ApiReply {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(body)
+    } catch {}
+    const inputs = isObject(parsed) && Array.isArray(parsed.inputs) ? parsed.inputs : null
+    if (inputs === null || inputs.length === 0 || inputs.length > 100) {
+      return error(400, 'VALIDATION_ERROR', 'inputs must hold 1 to 100 associations')
+    }
+    const results = []
+    const missing: string[] = []
+    for (const input of inputs) {
+      const from = isObject(input) && isObject(input.from) ? String(input.from.id) : ''
+      const to = isObject(input) && isObject(input.to) ? String(input.to.id) : ''
+      if (!isObject(input) || !validTypes(input.types)) {
+        return error(400, 'VALIDATION_ERROR', 'Each input needs from, to and a list of types')
+      }
+      if (!deals.some((deal) => deal.id === from) || !contacts.some((c) => c.id === to)) {
+        missing.push(from)
+        continue
+      }
+      const associated = associations.get(from) ?? new Map<string, unknown>()
+      associated.set(to, input.types)
+      associations.set(from, associated)
+      results.push({
+        fromObjectTypeId: '0-3',
+        fromObjectId: Number(from),
+        toObjectTypeId: '0-1',
+        toObjectId: Number(to),
+        labels: [],
+      })
+    }
+    const reply = batch(
+      results,
+      missing.length === 0
+        ? []
+        : [
+            {
+              status: 'error',
+              category: 'OBJECT_NOT_FOUND',
+              message: 'One or more records of the associations do not exist',
+              context: { ids: missing },
+            },
+          ],
+    )
+    return missing.length === 0 ? { ...reply, status: 201 } : reply
   }
 
   function createProperty(body: string): ApiReply {
@@ -337,10 +403,15 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
     if (method === 'PUT' && association) {
       return associate(association[1] ?? '', association[2] ?? '', request.body)
     }
+    if (method === 'POST' && path === '/crm/v4/associations/deals/contacts/batch/create') {
+      return associateBatch(request.body)
+    }
     const written = path.match(/^\/crm\/v3\/objects\/(contacts|deals)\/batch\/(upsert|update)$/)
     if (method === 'POST' && written) {
       const inputs = inputsOf(request)
       if (inputs === null) return error(400, 'VALIDATION_ERROR', 'Invalid input JSON')
+      const problem = batchProblem(inputs, written[1] === 'contacts')
+      if (problem) return error(400, 'VALIDATION_ERROR', problem)
       if (written[1] === 'contacts') {
         return written[2] === 'upsert'
           ? upsertContacts(inputs, request.receivedAt)

@@ -4,9 +4,12 @@
  * (`POST /services/oauth2/token`, form-encoded; `invalid_client` for wrong credentials), a
  * Bearer check on every data call (401 `INVALID_SESSION_ID` for a token it does not hold),
  * Leads upserted by an external id field (`PATCH /services/data/vXX.X/sobjects/Lead/{field}/{id}`:
- * 201 created, 200 updated, `updateOnly=true` answering 404 for a Lead not there), the org's
- * assignment rules run unless `Sforce-Auto-Assign: FALSE`, the one SOQL query for an active user
- * by email, and Salesforce's error arrays (`[{ message, errorCode, fields }]`).
+ * 201 created, 200 updated, `updateOnly=true` answering 404 for a Lead not there; up to 200 at
+ * once by sObject Collections, `PATCH …/composite/sobjects/Lead/{field}`, each with its own
+ * result, rolled back together under `allOrNone`), Leads a validation rule refuses or another
+ * write holds locked, the org's assignment rules run unless `Sforce-Auto-Assign: FALSE`, a
+ * Status only from the org's picklist, the one SOQL query for an active user by email, and
+ * Salesforce's error arrays (`[{ message, errorCode, fields }]`).
  */
 import {
   type ApiReply,
@@ -53,6 +56,12 @@ export interface SalesforceStandIn extends JsonApiStandIn {
   assignmentOwner: string
   /** Who a Lead belongs to when no rule runs: the connected app's run-as user. */
   runAsUser: string
+  /** External ids of Leads one of the org's validation rules refuses, each on its own. */
+  refusedByRule: Set<string>
+  /** External ids of Leads another write holds locked: refused (`UNABLE_TO_LOCK_ROW`) for now. */
+  locked: Set<string>
+  /** The values of the org's Lead Status picklist; any other is refused. */
+  leadStatuses: string[]
   /** Tokens issued so far. */
   issued: string[]
   failNext(...failures: (SalesforceFailure | null)[]): void
@@ -143,14 +152,116 @@ export async function startSalesforceStandIn(
     }
   }
 
-  function upsert(request: ApiRequest, field: string, id: string): ApiReply {
-    if (field !== standIn.leadIdField) {
-      return errors(
-        404,
-        'NOT_FOUND',
-        `Provided external ID field does not exist or is not accessible: ${field}`,
+  /** One Lead's write: why the org refuses it, or the write itself, which returns its result. */
+  type Write =
+    | { refused: { status: number; errorCode: string; message: string; fields?: string[] } }
+    | { apply: () => { status: 200 | 201; id: string; created: boolean } }
+
+  const refuse = (status: number, errorCode: string, message: string, fields?: string[]) => ({
+    refused: { status, errorCode, message, ...(fields ? { fields } : {}) },
+  })
+
+  // What the org makes of one Lead's fields, upserted by its external id: checked whole before
+  // anything is written, so a collection sent all or none can roll back by writing nothing.
+  function leadWrite(
+    fields: Record<string, unknown>,
+    id: string,
+    {
+      autoAssign,
+      updateOnly,
+      receivedAt,
+    }: { autoAssign: string; updateOnly: boolean; receivedAt: number },
+  ): Write {
+    for (const [name, value] of Object.entries(fields)) {
+      const max = leadFields[name]
+      if (max === undefined)
+        return refuse(400, 'INVALID_FIELD', `No such column '${name}' on sobject of type Lead`)
+      if (typeof value !== 'string')
+        return refuse(400, 'INVALID_TYPE_ON_FIELD_IN_RECORD', `${name}: not a string`, [name])
+      if (value.length > max)
+        return refuse(400, 'STRING_TOO_LONG', `${name}: data value too large`, [name])
+    }
+    if (fields.Status !== undefined && !standIn.leadStatuses.includes(String(fields.Status))) {
+      return refuse(
+        400,
+        'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+        `Lead Status: bad value for restricted picklist field: ${fields.Status}`,
+        ['Status'],
       )
     }
+    if (
+      fields.OwnerId !== undefined &&
+      !users.some((user) => user.Id === fields.OwnerId && user.IsActive)
+    ) {
+      return refuse(400, 'INVALID_CROSS_REFERENCE_KEY', 'Owner ID: id value of incorrect type', [
+        'OwnerId',
+      ])
+    }
+    if (standIn.refusedByRule.has(id)) {
+      return refuse(400, 'FIELD_CUSTOM_VALIDATION_EXCEPTION', 'Phone must include a country code', [
+        'Phone',
+      ])
+    }
+    if (standIn.locked.has(id)) {
+      return refuse(503, 'UNABLE_TO_LOCK_ROW', 'unable to obtain exclusive access to this record')
+    }
+    // The REST API runs the default assignment rule unless told FALSE.
+    const rulesRun = autoAssign.toUpperCase() !== 'FALSE'
+    const existing = leads.get(id)
+    if (existing) {
+      return {
+        apply: () => {
+          Object.assign(existing.fields, fields)
+          if (rulesRun) existing.fields.OwnerId = standIn.assignmentOwner
+          existing.autoAssign.push(autoAssign)
+          return { status: 200, id: existing.Id, created: false }
+        },
+      }
+    }
+    if (updateOnly) return refuse(404, 'NOT_FOUND', 'The requested resource does not exist')
+    const missing = ['LastName', 'Company'].filter((name) => !fields[name])
+    if (missing.length) {
+      return refuse(
+        400,
+        'REQUIRED_FIELD_MISSING',
+        `Required fields are missing: [${missing.join(', ')}]`,
+        missing,
+      )
+    }
+    return {
+      apply: () => {
+        const lead: SalesforceLead = {
+          Id: recordId('00Q'),
+          fields: {
+            ...(fields as Record<string, string>),
+            [standIn.leadIdField]: id,
+            OwnerId: rulesRun
+              ? standIn.assignmentOwner
+              : ((fields.OwnerId as string) ?? standIn.runAsUser),
+          },
+          autoAssign: [autoAssign],
+          receivedAt,
+        }
+        leads.set(id, lead)
+        return { status: 201, id: lead.Id, created: true }
+      },
+    }
+  }
+
+  const autoAssignOf = (request: ApiRequest) => {
+    const header = request.headers['sforce-auto-assign']
+    return typeof header === 'string' ? header : ''
+  }
+
+  const unknownField = (field: string) =>
+    errors(
+      404,
+      'NOT_FOUND',
+      `Provided external ID field does not exist or is not accessible: ${field}`,
+    )
+
+  function upsert(request: ApiRequest, field: string, id: string): ApiReply {
+    if (field !== standIn.leadIdField) return unknownField(field)
     let body: unknown
     try {
       body = JSON.parse(request.body)
@@ -158,61 +269,87 @@ export async function startSalesforceStandIn(
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return errors(400, 'JSON_PARSER_ERROR', 'The request body is not a JSON object')
     }
-    const fields = body as Record<string, unknown>
-    for (const [name, value] of Object.entries(fields)) {
-      const max = leadFields[name]
-      if (max === undefined)
-        return errors(400, 'INVALID_FIELD', `No such column '${name}' on sobject of type Lead`)
-      if (typeof value !== 'string')
-        return errors(400, 'INVALID_TYPE_ON_FIELD_IN_RECORD', `${name}: not a string`, [name])
-      if (value.length > max)
-        return errors(400, 'STRING_TOO_LONG', `${name}: data value too large`, [name])
+    const write = leadWrite(body as Record<string, unknown>, id, {
+      autoAssign: autoAssignOf(request),
+      updateOnly: request.query.get('updateOnly') === 'true',
+      receivedAt: request.receivedAt,
+    })
+    if ('refused' in write) {
+      const { status, errorCode, message, fields } = write.refused
+      return errors(status, errorCode, message, fields)
     }
-    if (
-      fields.OwnerId !== undefined &&
-      !users.some((user) => user.Id === fields.OwnerId && user.IsActive)
-    ) {
-      return errors(400, 'INVALID_CROSS_REFERENCE_KEY', 'Owner ID: id value of incorrect type', [
-        'OwnerId',
-      ])
+    const { status, id: recordId, created } = write.apply()
+    return { status, body: { id: recordId, success: true, errors: [], created } }
+  }
+
+  // sObject Collections upsert: up to 200 Leads by the external id field, each with its own
+  // result in the order sent; with allOrNone, one refused rolls every one back.
+  function upsertCollection(request: ApiRequest, field: string): ApiReply {
+    if (field !== standIn.leadIdField) return unknownField(field)
+    let body: unknown
+    try {
+      body = JSON.parse(request.body)
+    } catch {}
+    const records =
+      typeof body === 'object' && body !== null && 'records' in body && Array.isArray(body.records)
+        ? (body.records as unknown[])
+        : null
+    const allOrNone = (body as { allOrNone?: unknown } | null)?.allOrNone ?? false
+    if (records === null || typeof allOrNone !== 'boolean') {
+      return errors(400, 'JSON_PARSER_ERROR', 'The body needs records and a boolean allOrNone')
     }
-    const header = request.headers['sforce-auto-assign']
-    const autoAssign = typeof header === 'string' ? header : ''
-    // The REST API runs the default assignment rule unless told FALSE.
-    const rulesRun = autoAssign.toUpperCase() !== 'FALSE'
-    const existing = leads.get(id)
-    if (existing) {
-      Object.assign(existing.fields, fields)
-      if (rulesRun) existing.fields.OwnerId = standIn.assignmentOwner
-      existing.autoAssign.push(autoAssign)
-      return { status: 200, body: { id: existing.Id, success: true, errors: [], created: false } }
-    }
-    if (request.query.get('updateOnly') === 'true') {
-      return errors(404, 'NOT_FOUND', 'The requested resource does not exist')
-    }
-    const missing = ['LastName', 'Company'].filter((name) => !fields[name])
-    if (missing.length) {
+    if (records.length === 0 || records.length > 200) {
       return errors(
         400,
-        'REQUIRED_FIELD_MISSING',
-        `Required fields are missing: [${missing.join(', ')}]`,
-        missing,
+        'EXCEEDED_ID_LIMIT',
+        'record limit reached. cannot submit more than 200 records into this call',
       )
     }
-    const lead: SalesforceLead = {
-      Id: recordId('00Q'),
-      fields: {
-        ...(fields as Record<string, string>),
-        [field]: id,
-        OwnerId: rulesRun
-          ? standIn.assignmentOwner
-          : ((fields.OwnerId as string) ?? standIn.runAsUser),
-      },
-      autoAssign: [autoAssign],
-      receivedAt: request.receivedAt,
+    const writes: Write[] = []
+    for (const record of records) {
+      const { attributes, ...fields } = (record ?? {}) as Record<string, unknown>
+      if ((attributes as { type?: unknown } | undefined)?.type !== 'Lead') {
+        return errors(400, 'INVALID_TYPE', 'Each record needs attributes with type Lead')
+      }
+      if ('Id' in fields) {
+        return errors(400, 'INVALID_FIELD', 'Only external ids are supported: do not send Id')
+      }
+      const { [field]: id, ...rest } = fields
+      if (typeof id !== 'string' || id === '') {
+        writes.push(refuse(400, 'MISSING_ARGUMENT', `${field} not specified`, [field]))
+        continue
+      }
+      writes.push(
+        leadWrite(rest, id, {
+          autoAssign: autoAssignOf(request),
+          updateOnly: false,
+          receivedAt: request.receivedAt,
+        }),
+      )
     }
-    leads.set(id, lead)
-    return { status: 201, body: { id: lead.Id, success: true, errors: [], created: true } }
+    const rolledBack = allOrNone && writes.some((write) => 'refused' in write)
+    const results = writes.map((write) => {
+      if ('refused' in write) {
+        const { errorCode, message, fields = [] } = write.refused
+        return { success: false, errors: [{ statusCode: errorCode, message, fields }] }
+      }
+      if (rolledBack) {
+        return {
+          success: false,
+          errors: [
+            {
+              statusCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK',
+              message:
+                'Record rolled back because not all records were valid and the request was using AllOrNone header',
+              fields: [],
+            },
+          ],
+        }
+      }
+      const { id, created } = write.apply()
+      return { id, success: true, errors: [], created }
+    })
+    return { status: 200, body: results }
   }
 
   function answer(request: ApiRequest): ApiReply | typeof hangUp {
@@ -239,6 +376,10 @@ export async function startSalesforceStandIn(
     }
     const resource = data[1] ?? ''
     if (request.method === 'GET' && resource === 'query') return query(request)
+    const collection = resource.match(/^composite\/sobjects\/Lead\/([^/]+)$/)
+    if (request.method === 'PATCH' && collection) {
+      return upsertCollection(request, collection[1] ?? '')
+    }
     const lead = resource.match(/^sobjects\/Lead\/([^/]+)\/([^/]+)$/)
     if (request.method === 'PATCH' && lead) {
       return upsert(request, lead[1] ?? '', decodeURIComponent(lead[2] ?? ''))
@@ -255,6 +396,15 @@ export async function startSalesforceStandIn(
     users,
     assignmentOwner: '00G000000000000AAA',
     runAsUser: '005000000000000RUN',
+    refusedByRule: new Set<string>(),
+    locked: new Set<string>(),
+    // The picklist every org starts with.
+    leadStatuses: [
+      'Open - Not Contacted',
+      'Working - Contacted',
+      'Closed - Converted',
+      'Closed - Not Converted',
+    ],
     issued,
     failNext(...more: (SalesforceFailure | null)[]) {
       failures.push(...more)

@@ -48,6 +48,7 @@ const tables = [
   'public.demo_request_bookings',
   'public.demo_request_booking_cursors',
   'public.demo_request_no_booking_alerts',
+  'public.demo_request_status_notifications',
   'public.demo_request_notifications',
   'public.demo_request_digests',
   'public.demo_requests',

@@ -90,10 +90,12 @@ describe('readFunctionConfig', () => {
       HUBSPOT_API_URL: 'https://api.hubapi.com/',
       HUBSPOT_PIPELINE: '12345',
       HUBSPOT_DEAL_STAGE: '67890',
+      HUBSPOT_STATUS_STAGES: '{"won":"67895"}',
       SALESFORCE_URL: 'https://acme.my.salesforce.com',
       SALESFORCE_CLIENT_ID: '3MVG9key',
       SALESFORCE_CLIENT_SECRET: 'sf-secret',
       SALESFORCE_LEAD_ID_FIELD: 'Web_Request_Id__c',
+      SALESFORCE_LEAD_STATUSES: '{"won":"Closed - Won"}',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -119,12 +121,14 @@ describe('readFunctionConfig', () => {
         apiUrl: 'https://api.hubapi.com',
         pipeline: '12345',
         dealStage: '67890',
+        statusStages: { new: '67890', won: '67895' },
       },
       salesforce: {
         url: 'https://acme.my.salesforce.com',
         clientId: '3MVG9key',
         clientSecret: 'sf-secret',
         leadIdField: 'Web_Request_Id__c',
+        leadStatuses: { won: 'Closed - Won' },
       },
       retrySecret: 'a-long-enough-retry-secret',
       apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],

@@ -20,6 +20,8 @@ export function createUnavailableStores(): FunctionStores {
       recordBookingOutcome: fail,
       claimDueNoBookings: fail,
       recordNoBookingOutcome: fail,
+      claimDueStatuses: fail,
+      recordStatusOutcome: fail,
       prune: fail,
     },
   }

@@ -207,7 +207,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     )
     .get('/leads/:id', signedIn, (c) => answer(c, getLead(c.var.console)))
     .patch('/leads/:id', signedIn, consoleBody(statusChange, '{ "status": "contacted" }'), (c) =>
-      answer(c, patchLead(c.var.console, c.req.valid('json'))),
+      answer(c, patchLead(c.var.console, c.req.valid('json'), integrations.notifiers)),
     )
     .post(
       '/leads/:id/notes',

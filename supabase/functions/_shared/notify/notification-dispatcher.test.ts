@@ -337,6 +337,8 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
       recordBookingOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
       claimDueNoBookings: () => Promise.reject(new Error('connect ECONNREFUSED')),
       recordNoBookingOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      claimDueStatuses: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      recordStatusOutcome: () => Promise.reject(new Error('connect ECONNREFUSED')),
       prune: () => Promise.reject(new Error('connect ECONNREFUSED')),
     }
     const log = vi.fn()

@@ -7,11 +7,13 @@ import {
   type ClaimedDigest,
   type ClaimedNoBooking,
   type ClaimedNotification,
+  type ClaimedStatus,
   claimKey,
   digestClaimKey,
   type NotificationOutcome,
   type NotificationStore,
   noBookingClaimKey,
+  statusClaimKey,
 } from './notification-store.ts'
 import type { NotificationChannel, Notifier } from './notifier.ts'
 
@@ -46,6 +48,12 @@ export interface NotificationDispatcherOptions {
   now?: () => Date
 }
 
+/** One claimed channel of a lead and how its attempt went. */
+interface LeadResult {
+  claim: ClaimedNotification
+  outcome: NotificationOutcome
+}
+
 /** How many channels went out and how many failed. */
 interface DispatchCounts {
   sent: number
@@ -61,9 +69,9 @@ export interface NotificationDispatcher {
   /** Claims and sends the channels of one booking change. Never throws: what fails stays due. */
   dispatchBooking(key: BookingNoticeKey): Promise<DispatchCounts>
   /**
-   * Claims and sends every due channel of every lead, every due digest of held leads and every
-   * due booking change,
-   * taking turns, each at most once per run. Throws only when the store does.
+   * Claims and sends every due channel of every lead, every due digest of held leads, every due
+   * booking change, status change and nudge, taking turns, each at most once per run. Throws
+   * only when the store does.
    */
   retryDue(): Promise<DispatchCounts>
 }
@@ -74,15 +82,20 @@ function batches<Claim>(
   claim: (room: number, skip: string[]) => Promise<Claim[]>,
   key: (claim: Claim) => string,
   send: (claims: Claim[]) => Promise<boolean[]>,
-): (room: number) => Promise<boolean[]> {
+  /** How many one batch claims, in place of the run's concurrency: a batch API's size. */
+  width?: number,
+): { width?: number; next: (room: number) => Promise<boolean[]> } {
   const tried: string[] = []
   let done = false
-  return async (room) => {
-    if (done) return []
-    const claims = await claim(room, tried)
-    done = claims.length === 0
-    tried.push(...claims.map(key))
-    return claims.length === 0 ? [] : send(claims)
+  return {
+    width,
+    next: async (room) => {
+      if (done) return []
+      const claims = await claim(room, tried)
+      done = claims.length === 0
+      tried.push(...claims.map(key))
+      return claims.length === 0 ? [] : send(claims)
+    },
   }
 }
 
@@ -123,6 +136,9 @@ export function createNotificationDispatcher(
   const nudgeChannels = options.notifiers
     .filter((notifier) => notifier.notifyNoBooking !== undefined)
     .map((notifier) => notifier.channel)
+  const statusChannels = options.notifiers
+    .filter((notifier) => notifier.notifyStatus !== undefined)
+    .map((notifier) => notifier.channel)
   // The claim must outlast the attempt, or a second worker could send while the first still is.
   const leaseSeconds = Math.ceil(timeoutMs / 1000) + 30
   const concurrency = options.concurrency ?? 4
@@ -136,12 +152,9 @@ export function createNotificationDispatcher(
   const open = (wanted: readonly NotificationChannel[]) =>
     wanted.filter((channel) => (pausedUntil.get(channel) ?? 0) <= now().getTime())
 
-  async function send(
-    { channel, tries }: { channel: NotificationChannel; tries: number },
-    what: string,
-    call: (notifier: Notifier, signal: AbortSignal) => Promise<void> | undefined,
-  ): Promise<NotificationOutcome> {
-    const notifier = byChannel.get(channel)
+  // The call, abandoned (and aborted) after timeoutMs; the race also covers a notifier that
+  // ignores the abort signal.
+  async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
@@ -151,20 +164,59 @@ export function createNotificationDispatcher(
       }, timeoutMs)
     })
     try {
+      return await Promise.race([call(controller.signal), timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  // A failed try's outcome; a limit reply pauses the whole channel too.
+  function failed(channel: NotificationChannel, tries: number, error: unknown) {
+    const seconds = error instanceof DeliveryRefused ? error.options.retryAfterSeconds : undefined
+    if (seconds !== undefined) {
+      const until = now().getTime() + seconds * 1000
+      pausedUntil.set(channel, Math.max(pausedUntil.get(channel) ?? 0, until))
+    }
+    return failedTry(error, tries, now(), schedule)
+  }
+
+  async function send(
+    { channel, tries }: { channel: NotificationChannel; tries: number },
+    what: string,
+    call: (notifier: Notifier, signal: AbortSignal) => Promise<void> | undefined,
+  ): Promise<NotificationOutcome> {
+    const notifier = byChannel.get(channel)
+    try {
       if (notifier === undefined) throw new Error('No notifier for the channel')
-      // The race also covers a notifier that ignores the abort signal.
-      await Promise.race([call(notifier, controller.signal), timeout])
+      await withTimeout(async (signal) => call(notifier, signal))
       return { status: 'sent' }
     } catch (error) {
       log(`The ${channel} notification of ${what} failed`, error)
-      const seconds = error instanceof DeliveryRefused ? error.options.retryAfterSeconds : undefined
-      if (seconds !== undefined) {
-        const until = now().getTime() + seconds * 1000
-        pausedUntil.set(channel, Math.max(pausedUntil.get(channel) ?? 0, until))
-      }
-      return failedTry(error, tries, now(), schedule)
-    } finally {
-      clearTimeout(timer)
+      return failed(channel, tries, error)
+    }
+  }
+
+  // One request for many leads of a batch channel: each lead its own outcome, so one refused
+  // lead is retried alone, on its own backoff; a refusal of the whole batch fails every lead in
+  // it, and a limit reply pauses the channel as a single lead's does.
+  async function sendBatch(
+    channel: NotificationChannel,
+    claims: readonly ClaimedNotification[],
+  ): Promise<LeadResult[]> {
+    const batch = byChannel.get(channel)?.batch
+    const leads = claims.map((claim) => claim.lead)
+    try {
+      if (batch === undefined) throw new Error('No batch notifier for the channel')
+      const errors = await withTimeout((signal) => batch.notify(leads, signal))
+      return claims.map((claim, index) => {
+        const error = errors[index]
+        if (error === undefined) return { claim, outcome: { status: 'sent' } }
+        log(`The ${channel} notification of demo request ${claim.lead.id} failed`, error)
+        return { claim, outcome: failed(channel, claim.tries, error) }
+      })
+    } catch (error) {
+      log(`The ${channel} notification of ${claims.length} demo requests failed`, error)
+      return claims.map((claim) => ({ claim, outcome: failed(channel, claim.tries, error) }))
     }
   }
 
@@ -188,34 +240,74 @@ export function createNotificationDispatcher(
       return outcome.status === 'sent'
     }
 
-  // A lead's channels are sent at once and recorded together: one transaction takes the lead's
-  // lock once, where one a channel kept a connection each waiting for it (under load, the pool
-  // the sends need too).
-  async function attemptLeads(claims: ClaimedNotification[]): Promise<boolean[]> {
-    const outcomes = await Promise.all(
-      claims.map((claim) =>
-        send(claim, `demo request ${claim.lead.id}`, (notifier, signal) =>
-          notifier.notify(claim.lead, signal),
-        ),
-      ),
-    )
-    const results = claims.map((claim, index) => ({ claim, outcome: outcomes[index] }))
+  // Records outcomes of leads' channels in one transaction, which takes each lead's lock once,
+  // where one a channel kept a connection each waiting for it (under load, the pool the sends
+  // need too). One that fails leaves the claims to run out and the channels to be tried again;
+  // their keys keep that harmless.
+  async function recordLeads(results: readonly LeadResult[]) {
     try {
-      await store.recordOutcomes(
-        results.filter(
-          (result): result is { claim: ClaimedNotification; outcome: NotificationOutcome } =>
-            result.outcome !== undefined,
-        ),
-        channels,
-        now(),
-      )
+      await store.recordOutcomes(results, channels, now())
     } catch (error) {
-      // The claims run out and the channels are tried again; their keys keep that harmless.
-      const leads = [...new Set(claims.map((claim) => claim.lead.id))].join(', ')
+      const leads = [...new Set(results.map(({ claim }) => claim.lead.id))].join(', ')
       log(`Could not record the notifications of demo requests ${leads}`, error)
     }
-    return outcomes.map((outcome) => outcome?.status === 'sent')
+    return results.map(({ outcome }) => outcome.status === 'sent')
   }
+
+  // Sends claims one lead a request, each channel at once, recording nothing yet.
+  const sendEach = (claims: ClaimedNotification[]) =>
+    Promise.all(
+      claims.map(async (claim) => ({
+        claim,
+        outcome: await send(claim, `demo request ${claim.lead.id}`, (notifier, signal) =>
+          notifier.notify(claim.lead, signal),
+        ),
+      })),
+    )
+
+  // A lead's channels are sent at once and recorded together.
+  const attemptLeads = async (claims: ClaimedNotification[]) => recordLeads(await sendEach(claims))
+
+  // A batch channel's claims sent in one request and recorded in one transaction.
+  const attemptBatch = async (channel: NotificationChannel, claims: ClaimedNotification[]) =>
+    recordLeads(await sendBatch(channel, claims))
+
+  // The batch channels' claims of new leads, from every dispatch at once: while one batch is on
+  // its way, those that come wait and go together as the next, so a burst of leads takes a
+  // request a batch rather than one a lead, and a lone lead goes at once.
+  function batchQueue(channel: NotificationChannel, size: number) {
+    const waiting: { claim: ClaimedNotification; done: (result: LeadResult) => void }[] = []
+    let sending = false
+    async function drain() {
+      while (waiting.length > 0) {
+        const taken = waiting.splice(0, size)
+        const results = await sendBatch(
+          channel,
+          taken.map((entry) => entry.claim),
+        )
+        for (const [index, entry] of taken.entries()) {
+          const result = results[index]
+          if (result) entry.done(result)
+        }
+      }
+      sending = false
+    }
+    return (claim: ClaimedNotification) =>
+      new Promise<LeadResult>((done) => {
+        waiting.push({ claim, done })
+        if (sending) return
+        sending = true
+        // The claims of sends made in the same turn of the event loop join this batch.
+        setTimeout(() => void drain(), 0)
+      })
+  }
+  const batchQueues = new Map(
+    options.notifiers.flatMap((notifier) =>
+      notifier.batch ? [[notifier.channel, batchQueue(notifier.channel, notifier.batch.size)]] : [],
+    ),
+  )
+  // The channels sent one lead at a time (email, webhook, chat: one message a lead is the point).
+  const singleChannels = channels.filter((channel) => !batchQueues.has(channel))
 
   const attemptDigest = attempter<ClaimedDigest>(
     (claim) => `the digest held until ${claim.digest.heldUntil.toISOString()}`,
@@ -233,6 +325,12 @@ export function createNotificationDispatcher(
     (claim, outcome, at) => store.recordNoBookingOutcome(claim, outcome, at),
   )
 
+  const attemptStatus = attempter<ClaimedStatus>(
+    ({ change }) => `the status ${change.status} of demo request ${change.lead.id}`,
+    (claim, notifier, signal) => notifier.notifyStatus?.(claim.change, signal),
+    (claim, outcome, at) => store.recordStatusOutcome(claim, outcome, at),
+  )
+
   const count = (results: boolean[]): DispatchCounts => {
     const sent = results.filter(Boolean).length
     return { sent, failed: results.length - sent }
@@ -248,9 +346,34 @@ export function createNotificationDispatcher(
   const kinds = () => [
     batches(
       (room, skip) =>
-        store.claimDue({ channels: open(channels), limit: room, leaseSeconds, skip, now: now() }),
+        store.claimDue({
+          channels: open(singleChannels),
+          limit: room,
+          leaseSeconds,
+          skip,
+          now: now(),
+        }),
       claimKey,
       attemptLeads,
+    ),
+    ...options.notifiers.flatMap(({ channel, batch }) =>
+      batch === undefined
+        ? []
+        : [
+            batches(
+              (room, skip) =>
+                store.claimDue({
+                  channels: open([channel]),
+                  limit: room,
+                  leaseSeconds,
+                  skip,
+                  now: now(),
+                }),
+              claimKey,
+              (claims) => attemptBatch(channel, claims),
+              batch.size,
+            ),
+          ],
     ),
     batches(
       (room, skip) =>
@@ -275,6 +398,18 @@ export function createNotificationDispatcher(
         }),
       bookingClaimKey,
       (claims) => Promise.all(claims.map(attemptBooking)),
+    ),
+    batches(
+      (room, skip) =>
+        store.claimDueStatuses({
+          channels: open(statusChannels),
+          limit: room,
+          leaseSeconds,
+          skip,
+          now: now(),
+        }),
+      statusClaimKey,
+      (claims) => Promise.all(claims.map(attemptStatus)),
     ),
     ...(noBooking === undefined
       ? []
@@ -302,6 +437,8 @@ export function createNotificationDispatcher(
       if (open(channels).length === 0) return { sent: 0, failed: 0 }
       await leadTurns.take()
       const ready = open(channels)
+      let batched: Promise<LeadResult>[] = []
+      let single: LeadResult[] = []
       try {
         const claims = await store.claimDue({
           channels: ready,
@@ -310,14 +447,23 @@ export function createNotificationDispatcher(
           leaseSeconds,
           now: now(),
         })
-        return count(await attemptLeads(claims))
+        // The batch channels' claims join their queues, and the turn is free for the next lead
+        // while they wait: holding it would keep the queues to two leads.
+        batched = claims.flatMap((claim) => {
+          const queue = batchQueues.get(claim.channel)
+          return queue ? [queue(claim)] : []
+        })
+        single = await sendEach(claims.filter((claim) => !batchQueues.has(claim.channel)))
+        // Without a batch to wait for, recorded in the turn, so the turns bound the recorders.
+        if (batched.length === 0) return count(await recordLeads(single))
       } catch (error) {
         // The lead is stored and stays due; the scheduled retry sends it.
         log(`Could not dispatch the notifications of demo request ${leadId}`, error)
-        return { sent: 0, failed: 0 }
       } finally {
         leadTurns.give()
       }
+      // Every channel of the lead recorded in one transaction, as one lock and one summary.
+      return count(await recordLeads([...single, ...(await Promise.all(batched))]))
     },
 
     async dispatchBooking(key) {
@@ -339,16 +485,17 @@ export function createNotificationDispatcher(
     },
 
     async retryDue() {
-      // Leads, digests, bookings and nudges take turns, so no backlog delays another past this
-      // run; past the run's budget no new batch starts, and what is left waits for the next run.
+      // Leads, digests, bookings, statuses and nudges take turns, so no backlog delays another
+      // past this run; past the run's budget no new batch starts, and what is left waits for the
+      // next run.
       const turns = kinds()
       const deadline = Date.now() + runBudgetMs
       const results: boolean[] = []
       let claimed = channels.length
       while (claimed > 0 && results.length < limit && Date.now() < deadline) {
         claimed = 0
-        for (const next of turns) {
-          const room = Math.min(concurrency, limit - results.length)
+        for (const { width, next } of turns) {
+          const room = Math.min(width ?? concurrency, limit - results.length)
           if (room === 0 || Date.now() >= deadline) break
           const outcomes = await next(room)
           claimed += outcomes.length

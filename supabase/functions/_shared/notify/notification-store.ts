@@ -1,5 +1,11 @@
 import type { BookingNoticeKey } from '../booking/booking-event.ts'
-import type { BookingNotice, HeldDigest, LeadNotice, NotificationChannel } from './notifier.ts'
+import type {
+  BookingNotice,
+  HeldDigest,
+  LeadNotice,
+  NotificationChannel,
+  StatusNotice,
+} from './notifier.ts'
 
 /** One channel of one lead, claimed by a worker until its lease runs out. */
 export interface ClaimedNotification {
@@ -77,6 +83,26 @@ interface NoBookingClaimOptions {
   now: Date
 }
 
+/** One CRM's row of a lead's status change, claimed like a lead's channel. */
+export interface ClaimedStatus {
+  change: StatusNotice
+  channel: NotificationChannel
+  /** The change the row stood for when claimed: a newer one since is sent by a later claim. */
+  changeId: string
+  attempt: number
+  tries: number
+}
+
+/** What status changes to claim. */
+interface StatusClaimOptions {
+  channels: readonly NotificationChannel[]
+  limit: number
+  leaseSeconds: number
+  /** Rows to pass over, as {@link statusClaimKey} names them. */
+  skip?: readonly string[]
+  now: Date
+}
+
 /** What booking notifications to claim. */
 interface BookingClaimOptions {
   channels: readonly NotificationChannel[]
@@ -147,6 +173,16 @@ export interface NotificationStore {
     outcome: NotificationOutcome,
     now: Date,
   ): Promise<void>
+  /**
+   * Claims status changes still to be sent to the CRMs (their rows are made in the change's own
+   * transaction). Two callers never get the same one while a lease lasts.
+   */
+  claimDueStatuses(options: StatusClaimOptions): Promise<ClaimedStatus[]>
+  /**
+   * Records a status attempt's outcome at `now`. A success of a change since replaced leaves the
+   * row to be sent again with the newer status; a failure counts only for the change it tried.
+   */
+  recordStatusOutcome(claim: ClaimedStatus, outcome: NotificationOutcome, now: Date): Promise<void>
   /** Removes digests of windows a week older than `before`: past the week one can be made. */
   prune(before: Date): Promise<void>
 }
@@ -169,3 +205,7 @@ export const bookingClaimKey = ({
 /** How a claimed nudge is named in {@link NoBookingClaimOptions.skip}. */
 export const noBookingClaimKey = (claim: Pick<ClaimedNoBooking, 'lead' | 'channel'>) =>
   `${claim.lead.id}/${claim.channel}`
+
+/** How a claimed status change is named in {@link StatusClaimOptions.skip}. */
+export const statusClaimKey = (claim: Pick<ClaimedStatus, 'change' | 'channel'>) =>
+  `${claim.change.lead.id}/${claim.channel}`

@@ -1,3 +1,4 @@
+import type { PipelineStatus } from '#core/console-api.ts'
 import type { DeliveryChannel } from '#core/delivery-channels.ts'
 import type { LeadFieldName, leadFields } from '#core/lead-fields.ts'
 import type { BookingProvider } from '#core/next-step.ts'
@@ -49,9 +50,34 @@ export interface BookingNotice {
   lead: LeadNotice
 }
 
+/** A status staff gave a lead in the console, for the CRMs to follow. */
+export interface StatusNotice {
+  status: PipelineStatus
+  /** When it was given: the same on every attempt. */
+  changedAt: Date
+  lead: LeadNotice
+}
+
+/**
+ * Many leads in one request, for a destination with a batch API (HubSpot's, Salesforce's sObject
+ * Collections), with the promises of `notify` for each lead.
+ */
+interface BatchSender {
+  /** The most leads one call takes. */
+  size: number
+  /**
+   * Resolves with one outcome per lead, in order: undefined for a lead the destination has,
+   * the error of one it refused alone. Rejects when it refused the whole batch (a limit, a bad
+   * token, an outage).
+   */
+  notify(leads: readonly LeadNotice[], signal: AbortSignal): Promise<(Error | undefined)[]>
+}
+
 /** Tells the sales team about a lead over one channel. */
 export interface Notifier {
   channel: NotificationChannel
+  /** Where there is one, new leads go by it, many to a request, rather than by `notify`. */
+  batch?: BatchSender
   /**
    * Resolves once the channel has the message, now or from an earlier attempt (an "already
    * accepted" answer); rejects when it was not accepted. Each call for the same lead must send
@@ -67,4 +93,9 @@ export interface Notifier {
    * the same promises as `notify`; only the channels people read at once (Slack, Teams) have it.
    */
   notifyNoBooking?(lead: LeadNotice, signal: AbortSignal): Promise<void>
+  /**
+   * Brings the lead's record in line with the status staff gave it, with the same promises as
+   * `notify`; only the CRMs have it. A status the CRM has nothing for resolves at once.
+   */
+  notifyStatus?(change: StatusNotice, signal: AbortSignal): Promise<void>
 }

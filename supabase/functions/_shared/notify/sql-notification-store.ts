@@ -7,6 +7,7 @@ import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
 import { sqlBookingNoticeMethods } from './sql-booking-notice-store.ts'
 import { sqlDigestMethods } from './sql-digest-store.ts'
 import { sqlNoBookingMethods } from './sql-no-booking-store.ts'
+import { sqlStatusNoticeMethods } from './sql-status-notice-store.ts'
 
 /** How the notification store reaches its database. */
 export interface SqlNotificationStoreOptions {
@@ -103,6 +104,7 @@ export function createSqlNotificationStore(
     ...sqlDigestMethods(run),
     ...sqlBookingNoticeMethods(run),
     ...sqlNoBookingMethods(run),
+    ...sqlStatusNoticeMethods(run),
 
     claimDue: ({ channels, leadId, limit, leaseSeconds, skip = [], now }) =>
       channels.length === 0

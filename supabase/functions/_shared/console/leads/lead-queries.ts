@@ -250,6 +250,14 @@ export async function leadDetail(
       select m.at, 'meeting', nullif(m.by_email, ''), m.outcome, m.via, m.id
       from public.demo_request_meeting_changes m where m.lead_id = $1
       union all
+      select sn.sent_at, 'status_notified', null, sn.channel || ': ' || sn.pipeline_status, null, 0
+      from public.demo_request_status_notifications sn
+      where sn.lead_id = $1 and sn.sent_at is not null
+      union all
+      select coalesce(sn.failed_at, sn.created_at), 'undelivered', null,
+        sn.channel || ': ' || coalesce(sn.last_error, ''), null, 2
+      from public.demo_request_status_notifications sn where sn.lead_id = $1 and sn.status = 'dead'
+      union all
       select c.at, case c.kind when 'status' then 'status_change' when 'owner' then 'owner_change'
           else 'note_added' end,
         nullif(c.by_email, ''), c.value, c.via, c.id

@@ -11,6 +11,7 @@ import {
 import type { BookingProvider } from '#core/next-step.ts'
 import { schedulers } from '../../booking/schedulers.ts'
 import type { SqlDatabase } from '../../db/sql-database.ts'
+import type { Notifier } from '../../notify/notifier.ts'
 import type { Staff } from '../as-staff.ts'
 import type { ConsoleContext } from '../console-context.ts'
 import { ConsoleRefusal, forbidden, notFound } from '../console-reply.ts'
@@ -82,24 +83,40 @@ export function getLead({ path, run, now }: ConsoleContext) {
   })
 }
 
-// A change is a row of console_lead_changes; its trigger stamps the author and audits it.
-function addChange(context: ConsoleContext, kind: 'status' | 'note', value: string) {
+/**
+ * `PATCH /leads/:id`: the status as a row of the lead's history, and, in the same transaction,
+ * a row of the outbox for each CRM set (`notifiers` with `notifyStatus`), which the job runner
+ * sends: the change and its delivery are kept together or not at all.
+ */
+export function patchLead(
+  context: ConsoleContext,
+  { status }: StatusChange,
+  notifiers: readonly Notifier[],
+) {
   const id = leadId(context.path[1])
+  const crms = notifiers.filter((notifier) => notifier.notifyStatus).map(({ channel }) => channel)
   return context.run(async (tx) => {
-    await tx.query(
-      'insert into public.console_lead_changes (lead_id, kind, value) values ($1, $2, $3)',
-      [id, kind, value],
+    const [change] = await tx.query<{ id: string | number }>(
+      "insert into public.console_lead_changes (lead_id, kind, value) values ($1, 'status', $2) returning id",
+      [id, status],
     )
+    if (change !== undefined && crms.length > 0) {
+      await tx.query('select public.console_queue_status_change($1, $2)', [change.id, crms])
+    }
     return detailOrMissing(tx, id, context.now())
   })
 }
 
-export function patchLead(context: ConsoleContext, { status }: StatusChange) {
-  return addChange(context, 'status', status)
-}
-
+// A change is a row of console_lead_changes; its trigger stamps the author and audits it.
 export function postNote(context: ConsoleContext, { text }: NewNote) {
-  return addChange(context, 'note', text)
+  const id = leadId(context.path[1])
+  return context.run(async (tx) => {
+    await tx.query(
+      "insert into public.console_lead_changes (lead_id, kind, value) values ($1, 'note', $2)",
+      [id, text],
+    )
+    return detailOrMissing(tx, id, context.now())
+  })
 }
 
 /**

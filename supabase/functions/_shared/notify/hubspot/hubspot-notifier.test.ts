@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { hubSpotNotifierOn } from '../../../../../tests/support/crm-notifiers.ts'
 import {
   type HubSpotStandIn,
   startHubSpotStandIn,
@@ -6,8 +7,6 @@ import {
 import { sampleContact, sampleStoredDemoRequest } from '../../../../../tests/support/sample-lead.ts'
 import { DeliveryRefused } from '../delivery-refused.ts'
 import type { BookingNotice, LeadNotice } from '../notifier.ts'
-import { createHubSpotNotifier } from './hubspot-notifier.ts'
-import { hubSpotDefaults } from './hubspot-settings.ts'
 
 const lead: LeadNotice = { ...sampleStoredDemoRequest, ...sampleContact }
 const second: LeadNotice = {
@@ -27,12 +26,7 @@ beforeEach(async () => {
 afterEach(() => api.close())
 
 const notifier = (options: { now?: () => Date; timeZone?: string; token?: string } = {}) =>
-  createHubSpotNotifier({
-    ...hubSpotDefaults,
-    apiUrl: api.url,
-    accessToken: options.token ?? api.token,
-    ...options,
-  })
+  hubSpotNotifierOn(api, {}, { ...options, accessToken: options.token ?? api.token })
 
 const associated = (dealId: string | undefined) => [...(api.associations.get(dealId ?? '') ?? [])]
 
@@ -126,6 +120,33 @@ describe('createHubSpotNotifier', () => {
     expect(associated(api.deals[0]?.id)).toHaveLength(1)
   })
 
+  it('sends many leads in three calls, a person in two of them once, each lead its outcome', async () => {
+    const hubspot = notifier()
+    const invalid = { ...lead, id: '5d0c9a1e-7f3b-4e2a-9c8d-1b2a3c4d5e6f', email: 'ada@nowhere' }
+    const outcomes = await hubspot.batch?.notify([lead, second, invalid], signal())
+    expect(outcomes?.map((outcome) => outcome === undefined)).toEqual([true, true, false])
+    expect(outcomes?.[2]).toMatchObject({ options: { permanent: true } })
+    expect(api.contacts).toHaveLength(1)
+    expect(api.deals.map((deal) => deal.properties.demo_request_id)).toEqual([lead.id, second.id])
+    for (const deal of api.deals)
+      expect(associated(deal.id).map(([id]) => id)).toEqual([api.contacts[0]?.id])
+    // The contacts' batch, refused for the invalid email, went again one contact a call.
+    expect(api.requests.map((request) => request.path)).toEqual([
+      '/crm/v3/objects/contacts/batch/upsert',
+      '/crm/v3/objects/contacts/batch/upsert',
+      '/crm/v3/objects/contacts/batch/upsert',
+      '/crm/v3/objects/deals/batch/upsert',
+      '/crm/v4/associations/deals/contacts/batch/create',
+    ])
+  })
+
+  it("refuses a whole batch on HubSpot's limit, for every lead in it", async () => {
+    api.failNext('TEN_SECONDLY_ROLLING')
+    const refused = notifier().batch?.notify([lead, second], signal())
+    await expect(refused).rejects.toMatchObject({ options: { retryAfterSeconds: 10 } })
+    expect(api.deals).toEqual([])
+  })
+
   it('writes a booking, a cancellation and a request for a new time on the deal', async () => {
     const hubspot = notifier({ timeZone: 'America/Chicago' })
     await hubspot.notify(lead, signal())
@@ -206,12 +227,10 @@ describe("HubSpot's refusals", () => {
   })
 
   it('stops trying a lead HubSpot refuses as invalid (400)', async () => {
-    const refused = createHubSpotNotifier({
-      ...hubSpotDefaults,
-      apiUrl: api.url,
-      accessToken: api.token,
-      dealStage: 'no-such-stage',
-    }).notify(lead, signal())
+    const refused = hubSpotNotifierOn(api, { HUBSPOT_DEAL_STAGE: 'no-such-stage' }).notify(
+      lead,
+      signal(),
+    )
     await expect(refused).rejects.toMatchObject({ options: { permanent: true } })
     await expect(refused).rejects.toThrow(/no-such-stage/)
   })

@@ -1,4 +1,5 @@
 import { httpsOrigin } from '../crm/https-url.ts'
+import { readStatusMap, type StatusMap } from '../crm/status-map.ts'
 
 /** Where HubSpot is, the token it is written with, and where new deals go. */
 export interface HubSpotSettings {
@@ -10,14 +11,27 @@ export interface HubSpotSettings {
   pipeline: string
   /** The internal id of the stage they start in, one of that pipeline's. */
   dealStage: string
+  /**
+   * The stage a deal moves to when staff give its lead a status in the console; a status left
+   * out moves it nowhere. `new` is the stage deals start in.
+   */
+  statusStages: StatusMap
 }
 
 /** HubSpot's defaults: its API, and the first stage of the pipeline every account has. */
-export const hubSpotDefaults = {
+const hubSpotDefaults = {
   apiUrl: 'https://api.hubapi.com',
   pipeline: 'default',
   dealStage: 'appointmentscheduled',
 } as const
+
+// The default pipeline's stages for the console's statuses. It has no stage for "contacted":
+// the deal stays where sales put it.
+const defaultPipelineStages: StatusMap = {
+  qualified: 'qualifiedtobuy',
+  won: 'closedwon',
+  lost: 'closedlost',
+}
 
 /**
  * HubSpot's settings, or null when `HUBSPOT_ACCESS_TOKEN` and the rest are all unset. A part
@@ -31,11 +45,13 @@ export function readHubSpotSettings(
   const apiUrl = env('HUBSPOT_API_URL')?.trim() ?? ''
   const pipeline = env('HUBSPOT_PIPELINE')?.trim() ?? ''
   const dealStage = env('HUBSPOT_DEAL_STAGE')?.trim() ?? ''
+  const statusStages = readStatusMap('HUBSPOT_STATUS_STAGES', env('HUBSPOT_STATUS_STAGES'))
   if (accessToken === '') {
     const set = Object.entries({
       HUBSPOT_API_URL: apiUrl,
       HUBSPOT_PIPELINE: pipeline,
       HUBSPOT_DEAL_STAGE: dealStage,
+      HUBSPOT_STATUS_STAGES: statusStages === undefined ? '' : 'set',
     }).find(([, setting]) => setting !== '')
     if (set) {
       throw new Error(
@@ -51,6 +67,7 @@ export function readHubSpotSettings(
       'HUBSPOT_DEAL_STAGE must be set with HUBSPOT_PIPELINE: the internal id of the stage new deals start in (Settings → Objects → Deals → Pipelines)',
     )
   }
+  const startStage = dealStage || hubSpotDefaults.dealStage
   return {
     accessToken,
     apiUrl: httpsOrigin(
@@ -59,6 +76,12 @@ export function readHubSpotSettings(
       hubSpotDefaults.apiUrl,
     ),
     pipeline: pipeline || hubSpotDefaults.pipeline,
-    dealStage: dealStage || hubSpotDefaults.dealStage,
+    dealStage: startStage,
+    // A pipeline of the firm's own has stage ids of its own: only the setting can name them.
+    statusStages: {
+      new: startStage,
+      ...(pipeline === '' || pipeline === hubSpotDefaults.pipeline ? defaultPipelineStages : {}),
+      ...statusStages,
+    },
   }
 }

@@ -73,6 +73,36 @@ export function salesforceRefusal(reply: SalesforceReply, what: string): Error {
   return new Error(`Salesforce answered ${reply.status} to ${what}${said ? ` (${said})` : ''}`)
 }
 
+/** The most records one sObject Collections call takes. */
+export const salesforceBatchSize = 200
+
+// Codes of a record's refusal that a later try may not meet: the row was locked, the org was
+// busy. Any other (a required field, a validation rule, a restricted picklist) is the same
+// every time.
+const passingRecordErrors = new Set([
+  'UNABLE_TO_LOCK_ROW',
+  'SERVER_UNAVAILABLE',
+  'REQUEST_RUNNING_TOO_LONG',
+  'UNKNOWN_EXCEPTION',
+])
+
+/**
+ * What one record's result in an sObject Collections reply means: undefined for a Lead written,
+ * the error its own refusal comes to otherwise.
+ */
+export function recordRefusal(result: unknown): Error | undefined {
+  if (isRecord(result) && result.success === true) return undefined
+  const errors = isRecord(result) && Array.isArray(result.errors) ? result.errors : []
+  const [first] = errors.filter(isRecord)
+  const code = typeof first?.statusCode === 'string' ? first.statusCode : ''
+  const refusal = salesforceRefusal(
+    { status: 400, body: [{ errorCode: code, message: first?.message, fields: first?.fields }] },
+    'the Lead',
+  )
+  if (code === '' || passingRecordErrors.has(code)) return new Error(refusal.message)
+  return refusal
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text()
   if (text === '') return undefined

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { salesforceNotifierOn } from '../../../../../tests/support/crm-notifiers.ts'
 import {
   type SalesforceStandIn,
   startSalesforceStandIn,
@@ -6,7 +7,6 @@ import {
 import { sampleContact, sampleStoredDemoRequest } from '../../../../../tests/support/sample-lead.ts'
 import { DeliveryRefused } from '../delivery-refused.ts'
 import type { BookingNotice, LeadNotice } from '../notifier.ts'
-import { createSalesforceNotifier } from './salesforce-notifier.ts'
 
 const lead: LeadNotice = { ...sampleStoredDemoRequest, ...sampleContact }
 const second: LeadNotice = { ...lead, id: '9c4d1f0e-2b3a-4c5d-8e6f-708192a3b4c5' }
@@ -20,13 +20,7 @@ beforeEach(async () => {
 afterEach(() => org.close())
 
 const notifier = (options: { clientSecret?: string; timeZone?: string } = {}) =>
-  createSalesforceNotifier({
-    url: org.url,
-    clientId: org.clientId,
-    clientSecret: org.clientSecret,
-    leadIdField: org.leadIdField,
-    ...options,
-  })
+  salesforceNotifierOn(org, {}, options)
 const calls = (path: string) => org.requests.filter((request) => request.path.includes(path))
 
 describe('createSalesforceNotifier', () => {
@@ -183,6 +177,37 @@ describe('createSalesforceNotifier', () => {
   it('resolves a digest of held leads without a call', async () => {
     await notifier().notifyDigest({ heldUntil: new Date(), count: 1, leads: [lead] }, signal())
     expect(org.requests).toEqual([])
+  })
+})
+
+describe('createSalesforceNotifier, many Leads at once', () => {
+  it('upserts them by sObject Collections, one call for each way of assigning', async () => {
+    org.users.push(seller)
+    const third: LeadNotice = { ...lead, id: '5d0c9a1e-7f3b-4e2a-9c8d-1b2a3c4d5e6f' }
+    org.refusedByRule.add(third.id)
+    const owned = { ...second, owner: { email: seller.Email, name: 'Sam' } }
+    const outcomes = await notifier().batch?.notify([lead, owned, third], signal())
+    expect(outcomes?.map((outcome) => outcome === undefined)).toEqual([true, true, false])
+    expect(outcomes?.[2]).toMatchObject({ options: { permanent: true } })
+    expect(outcomes?.[2]?.message).toMatch(/FIELD_CUSTOM_VALIDATION_EXCEPTION on Phone/)
+    expect(org.leads.get(lead.id)?.autoAssign).toEqual(['TRUE'])
+    expect(org.leads.get(second.id)?.fields.OwnerId).toBe(seller.Id)
+    expect(org.leads.get(second.id)?.autoAssign).toEqual(['FALSE'])
+    const collections = calls('/composite/sobjects/Lead/Demo_Request_Id__c')
+    expect(collections.map((call) => JSON.parse(call.body).records.length).sort()).toEqual([1, 2])
+    expect(JSON.parse(collections[0]?.body ?? '{}')).toMatchObject({ allOrNone: false })
+  })
+
+  it('tries a Lead the org holds locked again later, and refuses the batch on the limit', async () => {
+    org.locked.add(second.id)
+    const [sent, locked] = (await notifier().batch?.notify([lead, second], signal())) ?? []
+    expect(sent).toBeUndefined()
+    expect(locked).toBeInstanceOf(Error)
+    expect(locked).not.toBeInstanceOf(DeliveryRefused)
+    org.failNext('limit')
+    await expect(notifier().batch?.notify([lead, second], signal())).rejects.toMatchObject({
+      options: { retryAfterSeconds: 3600 },
+    })
   })
 })
 

@@ -1,8 +1,14 @@
 import { isRecord } from '#core/is-record.ts'
 import { bookingLine } from '../crm/booking-line.ts'
+import { chunks } from '../crm/chunks.ts'
 import { cachedOwnerLookup } from '../crm/owner-cache.ts'
 import type { LeadNotice, Notifier } from '../notifier.ts'
-import { salesforceApi, salesforceRefusal } from './salesforce-api.ts'
+import {
+  recordRefusal,
+  salesforceApi,
+  salesforceBatchSize,
+  salesforceRefusal,
+} from './salesforce-api.ts'
 import { leadRecord } from './salesforce-lead.ts'
 import type { SalesforceSettings } from './salesforce-settings.ts'
 
@@ -56,8 +62,46 @@ export function createSalesforceNotifier(options: SalesforceNotifierOptions): No
     if (![200, 201, 204].includes(reply.status)) throw salesforceRefusal(reply, what)
   }
 
+  // Up to 200 Leads a call by sObject Collections, each with its own result (allOrNone false):
+  // one refused fails alone. `Sforce-Auto-Assign` is the request's, so the Leads given to their
+  // owner go in one call and those left to the rules in another.
+  async function upsertLeads(leads: readonly LeadNotice[], signal: AbortSignal) {
+    const owners = await Promise.all(leads.map((lead) => ownerOf(lead, signal)))
+    const outcomes: (Error | undefined)[] = leads.map(() => undefined)
+    const path = `/composite/sobjects/Lead/${options.leadIdField}`
+    const what = 'the Leads'
+    const send = async (indexes: number[], autoAssign: boolean) => {
+      const records = indexes.map((index) => {
+        const lead = leads[index] as LeadNotice
+        const owner = owners[index] ?? null
+        return {
+          attributes: { type: 'Lead' },
+          ...leadRecord(lead),
+          ...(owner === null ? {} : { OwnerId: owner }),
+          [options.leadIdField]: lead.id,
+        }
+      })
+      const headers = { 'sforce-auto-assign': autoAssign ? 'TRUE' : 'FALSE' }
+      const body = { allOrNone: false, records }
+      const reply = await request('PATCH', path, { body, headers, what }, signal)
+      if (reply.status !== 200 || !Array.isArray(reply.body)) throw salesforceRefusal(reply, what)
+      const results: unknown[] = reply.body
+      for (const [position, index] of indexes.entries()) {
+        outcomes[index] = recordRefusal(results[position])
+      }
+    }
+    const byRules = leads.flatMap((_, index) => (owners[index] === null ? [index] : []))
+    const byOwner = leads.flatMap((_, index) => (owners[index] === null ? [] : [index]))
+    await Promise.all([
+      ...chunks(byRules, salesforceBatchSize).map((indexes) => send(indexes, true)),
+      ...chunks(byOwner, salesforceBatchSize).map((indexes) => send(indexes, false)),
+    ])
+    return outcomes
+  }
+
   return {
     channel: 'salesforce',
+    batch: { size: salesforceBatchSize, notify: upsertLeads },
     async notify(lead, signal) {
       const owner = await ownerOf(lead, signal)
       const record = { ...leadRecord(lead), ...(owner === null ? {} : { OwnerId: owner }) }
@@ -74,6 +118,12 @@ export function createSalesforceNotifier(options: SalesforceNotifierOptions): No
       const { Description = '' } = leadRecord(booking.lead, bookingLine(booking, timeZone))
       const record = { Description, ...(owner === null ? {} : { OwnerId: owner }) }
       await upsert(`${leadPath(booking.lead)}?updateOnly=true`, record, false, signal)
+    },
+    // An update alone, as for a booking, and the Lead's owner left as it is.
+    async notifyStatus(change, signal) {
+      const status = options.leadStatuses[change.status]
+      if (status === undefined) return
+      await upsert(`${leadPath(change.lead)}?updateOnly=true`, { Status: status }, false, signal)
     },
   }
 }

@@ -19,10 +19,21 @@ describe('readSalesforceSettings', () => {
       clientId: '3MVG9key',
       clientSecret: 'secret',
       leadIdField: 'Demo_Request_Id__c',
+      // The picklist every org starts with; qualified and won are its conversion.
+      leadStatuses: {
+        new: 'Open - Not Contacted',
+        contacted: 'Working - Contacted',
+        lost: 'Closed - Not Converted',
+      },
     })
     expect(from({ ...org, SALESFORCE_LEAD_ID_FIELD: 'Web_Request__c' })?.leadIdField).toBe(
       'Web_Request__c',
     )
+    // The org's own picklist replaces the default whole.
+    expect(
+      from({ ...org, SALESFORCE_LEAD_STATUSES: '{"qualified":"Qualified","lost":"Unqualified"}' })
+        ?.leadStatuses,
+    ).toEqual({ qualified: 'Qualified', lost: 'Unqualified' })
   })
 
   it('names every setting a partial one lacks', () => {

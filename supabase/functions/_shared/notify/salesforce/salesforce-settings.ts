@@ -1,4 +1,5 @@
 import { httpsOrigin } from '../crm/https-url.ts'
+import { readStatusMap, type StatusMap } from '../crm/status-map.ts'
 
 /** The org, the connected app its token is asked with, and the field leads are keyed by. */
 export interface SalesforceSettings {
@@ -8,9 +9,22 @@ export interface SalesforceSettings {
   clientSecret: string
   /** The API name of the Lead's external id field that holds the request's id. */
   leadIdField: string
+  /**
+   * The Lead `Status` for each status staff give a lead in the console; a status left out
+   * changes nothing.
+   */
+  leadStatuses: StatusMap
 }
 
 const salesforceDefaults = { leadIdField: 'Demo_Request_Id__c' } as const
+
+// The values of the Lead Status picklist every org starts with. "Qualified" and "won" have none
+// that an update may set: in Salesforce they are the Lead's conversion, which its people do.
+const defaultLeadStatuses: StatusMap = {
+  new: 'Open - Not Contacted',
+  contacted: 'Working - Contacted',
+  lost: 'Closed - Not Converted',
+}
 
 const example = 'https://acme.my.salesforce.com'
 
@@ -27,10 +41,11 @@ export function readSalesforceSettings(
     SALESFORCE_CLIENT_SECRET: env('SALESFORCE_CLIENT_SECRET')?.trim() ?? '',
   }
   const leadIdField = env('SALESFORCE_LEAD_ID_FIELD')?.trim() ?? ''
+  const leadStatuses = readStatusMap('SALESFORCE_LEAD_STATUSES', env('SALESFORCE_LEAD_STATUSES'))
   const missing = Object.keys(required).filter(
     (name) => required[name as keyof typeof required] === '',
   )
-  if (missing.length === 3 && leadIdField === '') return null
+  if (missing.length === 3 && leadIdField === '' && leadStatuses === undefined) return null
   if (missing.length > 0) {
     throw new Error(
       `Salesforce needs ${missing.join(' and ')} too: the org's My Domain address and its connected app's consumer key and secret (docs/integrations.md#salesforce), or none of the SALESFORCE_ settings`,
@@ -47,5 +62,7 @@ export function readSalesforceSettings(
     clientId: required.SALESFORCE_CLIENT_ID,
     clientSecret: required.SALESFORCE_CLIENT_SECRET,
     leadIdField: leadIdField || salesforceDefaults.leadIdField,
+    // The firm's own map replaces the default whole: its picklist is its own.
+    leadStatuses: leadStatuses ?? defaultLeadStatuses,
   }
 }
