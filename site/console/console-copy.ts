@@ -142,7 +142,7 @@ export const consoleCopy = {
     booking: 'Booking',
     booking_notified: 'Booking notice sent',
     nudged: 'Not-booked nudge sent',
-    status_notified: 'Status sent',
+    status_notified: 'Sent to CRM',
     status_change: 'Status changed to',
     note_added: 'Note',
     owner_change: 'Owner now',
@@ -317,7 +317,7 @@ export const consoleCopy = {
       digest: 'A digest of held leads',
       booking: 'A booking notice',
       no_booking: 'A not-booked nudge',
-      status: 'A status change',
+      status: 'A status or meeting outcome',
     } satisfies Record<DeadLetter['kind'], string>,
     retry: (name: string) => `Retry ${name}`,
     retried: (name: string, rows: number) =>

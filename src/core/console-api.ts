@@ -133,8 +133,8 @@ export type OwnerVia = 'turn' | 'rule' | 'booking' | 'hand'
 /**
  * What happened to a lead: it arrived, went out on a channel (`notified`), could not reach one
  * after the last try (`undelivered`), booked, had a booking notice sent (`booking_notified`) or
- * a "sent but not booked" nudge (`nudged`), had its status sent to a CRM (`status_notified`), or
- * was changed by a person.
+ * a "sent but not booked" nudge (`nudged`), had its status or meeting outcome sent to a CRM
+ * (`status_notified`), or was changed by a person.
  */
 export const leadHistoryKinds = [
   'received',
@@ -162,9 +162,9 @@ export interface LeadHistoryEntry {
    * owner's email ('' for a person since removed from the staff); for `undelivered` the channel
    * and the destination's last reply (`slack: 500 …`); for `booking_notified` the channel and
    * the notice (`slack: booked`); for `nudged` the channel; for `meeting` the outcome
-   * (MeetingOutcome, or `pending` for a mark cleared within the grace time).
-   * the notice (`slack: booked`); for `nudged` the channel; for `status_notified` the CRM and the
-   * status it was told (`hubspot: won`).
+   * (MeetingOutcome, or `pending` for a mark cleared within the grace time); for
+   * `status_notified` the CRM and the status and meeting outcome it was told, the latest send
+   * only (`hubspot: won`, `salesforce: no_show`, `hubspot: lost, met`; `pending` cleared it).
    */
   text: string
   /** For `owner_change`: how; for `meeting`: who said it (MeetingVia). */
@@ -308,10 +308,13 @@ export type StaffList = StaffMember[]
 export interface DeadLetter {
   /**
    * A lead's message, a held window's digest, a booking's notice, a "not booked" nudge, or a
-   * status change for a CRM.
+   * status or meeting outcome for a CRM.
    */
   kind: 'lead' | 'digest' | 'booking' | 'no_booking' | 'status'
-  /** The lead's id, the window's end, `<provider>:<booking id>:<notice>`, or `<lead id>:<status>`. */
+  /**
+   * The lead's id, the window's end, `<provider>:<booking id>:<notice>`, or
+   * `<lead id>:<status>+<meeting outcome>` (either alone when only it was to be sent).
+   */
   key: string
   /** The lead it was about, where there is one: the only thing of a person here. */
   leadId: string | null

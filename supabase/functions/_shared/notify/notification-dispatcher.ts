@@ -326,7 +326,15 @@ export function createNotificationDispatcher(
   )
 
   const attemptStatus = attempter<ClaimedStatus>(
-    ({ change }) => `the status ${change.status} of demo request ${change.lead.id}`,
+    ({ change }) =>
+      `the ${[
+        change.status === null ? '' : `status ${change.status}`,
+        change.meetingOutcome === undefined
+          ? ''
+          : `meeting outcome ${change.meetingOutcome ?? 'none'}`,
+      ]
+        .filter(Boolean)
+        .join(' and ')} of demo request ${change.lead.id}`,
     (claim, notifier, signal) => notifier.notifyStatus?.(claim.change, signal),
     (claim, outcome, at) => store.recordStatusOutcome(claim, outcome, at),
   )

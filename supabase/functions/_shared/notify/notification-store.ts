@@ -83,11 +83,11 @@ interface NoBookingClaimOptions {
   now: Date
 }
 
-/** One CRM's row of a lead's status change, claimed like a lead's channel. */
+/** One CRM's row of a lead's status and meeting changes, claimed like a lead's channel. */
 export interface ClaimedStatus {
   change: StatusNotice
   channel: NotificationChannel
-  /** The change the row stood for when claimed: a newer one since is sent by a later claim. */
+  /** The row's version when claimed: a change made since is sent by a later claim. */
   changeId: string
   attempt: number
   tries: number

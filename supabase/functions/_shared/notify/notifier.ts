@@ -1,4 +1,4 @@
-import type { PipelineStatus } from '#core/console-api.ts'
+import type { MeetingOutcome, PipelineStatus } from '#core/console-api.ts'
 import type { DeliveryChannel } from '#core/delivery-channels.ts'
 import type { LeadFieldName, leadFields } from '#core/lead-fields.ts'
 import type { BookingProvider } from '#core/next-step.ts'
@@ -50,10 +50,19 @@ export interface BookingNotice {
   lead: LeadNotice
 }
 
-/** A status staff gave a lead in the console, for the CRMs to follow. */
+/**
+ * What a CRM has yet to take of a lead's status and meeting, for its record to follow: a part
+ * that has not changed since it last took one is left out, and its field left as it is.
+ */
 export interface StatusNotice {
-  status: PipelineStatus
-  /** When it was given: the same on every attempt. */
+  /** The status staff gave the lead in the console; null when only its meeting changed. */
+  status: PipelineStatus | null
+  /**
+   * How the lead's meeting ended, null when it has no outcome now (a mark cleared, a new or
+   * cancelled booking), which empties the field; undefined when only its status changed.
+   */
+  meetingOutcome?: MeetingOutcome | null
+  /** When it was queued: the same on every attempt. */
   changedAt: Date
   lead: LeadNotice
 }
@@ -94,8 +103,9 @@ export interface Notifier {
    */
   notifyNoBooking?(lead: LeadNotice, signal: AbortSignal): Promise<void>
   /**
-   * Brings the lead's record in line with the status staff gave it, with the same promises as
-   * `notify`; only the CRMs have it. A status the CRM has nothing for resolves at once.
+   * Brings the lead's record in line with the status staff gave it and its meeting's outcome,
+   * with the same promises as `notify`; only the CRMs have it. A change the CRM has nothing for
+   * resolves at once.
    */
   notifyStatus?(change: StatusNotice, signal: AbortSignal): Promise<void>
 }

@@ -1,4 +1,4 @@
-import type { PipelineStatus } from '#core/console-api.ts'
+import type { MeetingOutcome, PipelineStatus } from '#core/console-api.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { toDate } from '../db/sql-role.ts'
 import { type LeadRow, leadColumns, leadFromRow } from '../lead/lead-row.ts'
@@ -10,14 +10,15 @@ type StatusMethods = Pick<NotificationStore, 'claimDueStatuses' | 'recordStatusO
 interface StatusClaimRow extends LeadRow {
   channel: NotificationChannel
   change_id: string | number
-  pipeline_status: PipelineStatus
+  pipeline_status: PipelineStatus | null
+  meeting_outcome: MeetingOutcome | 'pending' | null
   changed_at: Date | string
   attempts: number
   tries: number
 }
 
 // As for a lead's channels (sql-notification-store.ts): `skip locked` keeps workers apart, and
-// the attempt count is the claim's fencing token; the row's change is what the claim sends.
+// the attempt count is the claim's fencing token; the row's version is what the claim sends.
 const claim = `
   with due as (
     select s.lead_id, s.channel
@@ -35,7 +36,7 @@ const claim = `
   set attempts = s.attempts + 1, claimed_until = $5::timestamptz + $3::integer * interval '1 second'
   from due, public.demo_requests d
   where s.lead_id = due.lead_id and s.channel = due.channel and d.id = s.lead_id
-  returning s.channel, s.change_id, s.pipeline_status, s.created_at as changed_at, s.attempts,
+  returning s.channel, s.change_id, s.pipeline_status, s.meeting_outcome, s.created_at as changed_at, s.attempts,
     s.attempts - s.retry_base as tries, ${leadColumns('d')}`
 
 // Sent only if the row still stands for the change that was sent; else it stays pending for the
@@ -82,6 +83,13 @@ export function sqlStatusNoticeMethods(
               tries: Number(row.tries),
               change: {
                 status: row.pipeline_status,
+                // `pending`: no outcome now, which the CRM is to clear.
+                ...(row.meeting_outcome === null
+                  ? {}
+                  : {
+                      meetingOutcome:
+                        row.meeting_outcome === 'pending' ? null : row.meeting_outcome,
+                    }),
                 changedAt: toDate(row.changed_at),
                 lead: leadFromRow(row),
               },

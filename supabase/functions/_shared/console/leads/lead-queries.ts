@@ -250,7 +250,8 @@ export async function leadDetail(
       select m.at, 'meeting', nullif(m.by_email, ''), m.outcome, m.via, m.id
       from public.demo_request_meeting_changes m where m.lead_id = $1
       union all
-      select sn.sent_at, 'status_notified', null, sn.channel || ': ' || sn.pipeline_status, null, 0
+      select sn.sent_at, 'status_notified', null,
+        sn.channel || ': ' || concat_ws(', ', sn.pipeline_status, sn.meeting_outcome), null, 0
       from public.demo_request_status_notifications sn
       where sn.lead_id = $1 and sn.sent_at is not null
       union all
