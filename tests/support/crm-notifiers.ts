@@ -46,6 +46,7 @@ export function salesforceNotifierOn(
     SALESFORCE_CLIENT_ID: org.clientId,
     SALESFORCE_CLIENT_SECRET: org.clientSecret,
     SALESFORCE_LEAD_ID_FIELD: org.leadIdField,
+    SALESFORCE_MEETING_OUTCOME_FIELD: org.meetingOutcomeField,
     ...env,
   })
   return createSalesforceNotifier({ ...settings, ...options })

@@ -7,7 +7,9 @@
  * (`PUT /crm/v4/objects/deals/{id}/associations/contacts/{id}`, and many at once by `POST
  * /crm/v4/associations/deals/contacts/batch/create`, a pair whose record is missing refused
  * alone in a 207); the owners list (`GET /crm/v3/owners?email=`); and property creation
- * (`POST /crm/v3/properties/deals`, 409 on a name taken). Errors are HubSpot's JSON
+ * (`POST /crm/v3/properties/deals`, 409 on a name taken, an enumeration with its options). A
+ * deal property that is neither HubSpot's own nor created is refused, and so is an
+ * enumeration's value that is none of its options ('' clears it). Errors are HubSpot's JSON
  * (`status`, `message`, `correlationId`, `category`); its limits' 429 carries `errorType`
  * `RATE_LIMIT` and the `policyName` of the limit hit.
  */
@@ -51,6 +53,8 @@ export interface HubSpotStandIn extends JsonApiStandIn {
   owners: HubSpotOwner[]
   /** Deal properties beyond HubSpot's own; `demo_request_id` once the setup made it. */
   dealProperties: Set<string>
+  /** The values an enumeration among them takes, by its name. */
+  dealOptions: Map<string, string[]>
   /** A `Retry-After` for the 429s it sends; none by default, as HubSpot often sends none. */
   retryAfter: string | null
   /** Fails the next requests, one each, in order; `null` answers one as HubSpot would. */
@@ -71,6 +75,16 @@ const pipelines: Record<string, readonly string[]> = {
     'closedlost',
   ],
 }
+
+// The deal properties of HubSpot's own that the notifier writes.
+const ownDealProperties = new Set([
+  'dealname',
+  'pipeline',
+  'dealstage',
+  'description',
+  'hubspot_owner_id',
+  'hs_next_step',
+])
 
 let correlation = 0
 const error = (status: number, category: string, message: string, extra: object = {}) => ({
@@ -134,6 +148,7 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
   const associations = new Map<string, Map<string, unknown>>()
   const owners: HubSpotOwner[] = []
   const dealProperties = new Set<string>()
+  const dealOptions = new Map<string, string[]>()
   const failures: (HubSpotFailure | null)[] = []
   let nextId = 1000
   const timestamp = () => new Date().toISOString()
@@ -167,6 +182,15 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
     if (!stages) return `${merged.pipeline} is not a valid pipeline`
     if (merged.dealstage !== undefined && !stages.includes(merged.dealstage)) {
       return `${merged.dealstage} is not a valid deal stage of pipeline ${merged.pipeline ?? 'default'}`
+    }
+    for (const [name, value] of Object.entries(properties)) {
+      if (!ownDealProperties.has(name) && !dealProperties.has(name)) {
+        return `Property "${name}" does not exist (PROPERTY_DOESNT_EXIST)`
+      }
+      const options = dealOptions.get(name)
+      if (options && value !== '' && !options.includes(value)) {
+        return `${value} was not one of the allowed options: [${options.join(', ')}] (INVALID_OPTION)`
+      }
     }
     const owner = properties.hubspot_owner_id
     if (owner !== undefined && !owners.some((candidate) => candidate.id === owner)) {
@@ -361,6 +385,14 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
         `Property named '${property.name}' already exists.`,
       )
     }
+    if (property.type === 'enumeration') {
+      const options = Array.isArray(property.options) ? property.options : []
+      const values = options.map((option) => (isObject(option) ? option.value : undefined))
+      if (values.length === 0 || values.some((value) => typeof value !== 'string' || !value)) {
+        return error(400, 'VALIDATION_ERROR', 'An enumeration needs options, each with a value')
+      }
+      dealOptions.set(property.name, values as string[])
+    }
     dealProperties.add(property.name)
     return { status: 201, body: { ...property, createdAt: timestamp(), archived: false } }
   }
@@ -430,6 +462,7 @@ export async function startHubSpotStandIn(token = 'pat-na1-stand-in'): Promise<H
     associations,
     owners,
     dealProperties,
+    dealOptions,
     retryAfter: null,
     failNext(...more: (HubSpotFailure | null)[]) {
       failures.push(...more)

@@ -8,7 +8,8 @@
  * once by sObject Collections, `PATCH …/composite/sobjects/Lead/{field}`, each with its own
  * result, rolled back together under `allOrNone`), Leads a validation rule refuses or another
  * write holds locked, the org's assignment rules run unless `Sforce-Auto-Assign: FALSE`, a
- * Status only from the org's picklist, the one SOQL query for an active user by email, and
+ * Status only from the org's picklist, a custom meeting outcome picklist field (null clears a
+ * field, as on any nillable one), the one SOQL query for an active user by email, and
  * Salesforce's error arrays (`[{ message, errorCode, fields }]`).
  */
 import {
@@ -62,6 +63,10 @@ export interface SalesforceStandIn extends JsonApiStandIn {
   locked: Set<string>
   /** The values of the org's Lead Status picklist; any other is refused. */
   leadStatuses: string[]
+  /** The API name of the Lead's custom meeting outcome picklist field. */
+  meetingOutcomeField: string
+  /** That picklist's values; any other is refused. */
+  meetingOutcomes: string[]
   /** Tokens issued so far. */
   issued: string[]
   failNext(...failures: (SalesforceFailure | null)[]): void
@@ -90,7 +95,12 @@ const soqlUser =
   /^SELECT Id FROM User WHERE Email = '((?:[^'\\]|\\.)*)' AND IsActive = true(?: LIMIT \d+)?$/
 
 export async function startSalesforceStandIn(
-  options: { clientId?: string; clientSecret?: string; leadIdField?: string } = {},
+  options: {
+    clientId?: string
+    clientSecret?: string
+    leadIdField?: string
+    meetingOutcomeField?: string
+  } = {},
 ): Promise<SalesforceStandIn> {
   const leads = new Map<string, SalesforceLead>()
   const users: SalesforceUser[] = []
@@ -173,9 +183,10 @@ export async function startSalesforceStandIn(
     }: { autoAssign: string; updateOnly: boolean; receivedAt: number },
   ): Write {
     for (const [name, value] of Object.entries(fields)) {
-      const max = leadFields[name]
+      const max = name === standIn.meetingOutcomeField ? 255 : leadFields[name]
       if (max === undefined)
         return refuse(400, 'INVALID_FIELD', `No such column '${name}' on sobject of type Lead`)
+      if (value === null && !['LastName', 'Company'].includes(name)) continue
       if (typeof value !== 'string')
         return refuse(400, 'INVALID_TYPE_ON_FIELD_IN_RECORD', `${name}: not a string`, [name])
       if (value.length > max)
@@ -187,6 +198,15 @@ export async function startSalesforceStandIn(
         'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
         `Lead Status: bad value for restricted picklist field: ${fields.Status}`,
         ['Status'],
+      )
+    }
+    const outcome = fields[standIn.meetingOutcomeField]
+    if (typeof outcome === 'string' && !standIn.meetingOutcomes.includes(outcome)) {
+      return refuse(
+        400,
+        'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+        `Demo Meeting Outcome: bad value for restricted picklist field: ${outcome}`,
+        [standIn.meetingOutcomeField],
       )
     }
     if (
@@ -211,7 +231,10 @@ export async function startSalesforceStandIn(
     if (existing) {
       return {
         apply: () => {
-          Object.assign(existing.fields, fields)
+          for (const [name, value] of Object.entries(fields)) {
+            if (value === null) delete existing.fields[name]
+            else existing.fields[name] = value as string
+          }
           if (rulesRun) existing.fields.OwnerId = standIn.assignmentOwner
           existing.autoAssign.push(autoAssign)
           return { status: 200, id: existing.Id, created: false }
@@ -233,7 +256,9 @@ export async function startSalesforceStandIn(
         const lead: SalesforceLead = {
           Id: recordId('00Q'),
           fields: {
-            ...(fields as Record<string, string>),
+            ...(Object.fromEntries(
+              Object.entries(fields).filter(([, value]) => value !== null),
+            ) as Record<string, string>),
             [standIn.leadIdField]: id,
             OwnerId: rulesRun
               ? standIn.assignmentOwner
@@ -392,6 +417,8 @@ export async function startSalesforceStandIn(
     clientId: options.clientId ?? '3MVG9stand.in.consumer.key',
     clientSecret: options.clientSecret ?? 'stand-in-consumer-secret',
     leadIdField: options.leadIdField ?? 'Demo_Request_Id__c',
+    meetingOutcomeField: options.meetingOutcomeField ?? 'Demo_Meeting_Outcome__c',
+    meetingOutcomes: ['met', 'no_show', 'host_absent'],
     leads,
     users,
     assignmentOwner: '00G000000000000AAA',

@@ -96,6 +96,7 @@ describe('readFunctionConfig', () => {
       SALESFORCE_CLIENT_SECRET: 'sf-secret',
       SALESFORCE_LEAD_ID_FIELD: 'Web_Request_Id__c',
       SALESFORCE_LEAD_STATUSES: '{"won":"Closed - Won"}',
+      SALESFORCE_MEETING_OUTCOME_FIELD: 'Demo_Held__c',
     })
     expect(config).toEqual({
       allowedOrigins: ['https://a.example', 'https://b.example'],
@@ -129,6 +130,7 @@ describe('readFunctionConfig', () => {
         clientSecret: 'sf-secret',
         leadIdField: 'Web_Request_Id__c',
         leadStatuses: { won: 'Closed - Won' },
+        meetingOutcomeField: 'Demo_Held__c',
       },
       retrySecret: 'a-long-enough-retry-secret',
       apiKeys: ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt'],

@@ -3,7 +3,12 @@ import { cachedOwnerLookup } from '../crm/owner-cache.ts'
 import type { LeadNotice, Notifier } from '../notifier.ts'
 import { batchResults, hubSpotApi } from './hubspot-api.ts'
 import { associateDeals, hubSpotBatchSize, upsertRecords } from './hubspot-batch.ts'
-import { contactProperties, dealProperties, demoRequestIdProperty } from './hubspot-records.ts'
+import {
+  contactProperties,
+  dealProperties,
+  demoRequestIdProperty,
+  meetingOutcomeProperty,
+} from './hubspot-records.ts'
 import type { HubSpotSettings } from './hubspot-settings.ts'
 
 export interface HubSpotNotifierOptions extends HubSpotSettings {
@@ -128,12 +133,17 @@ export function createHubSpotNotifier(options: HubSpotNotifierOptions): Notifier
     },
     // The stage is one of the configured pipeline's, so the deal is put in it too: one sales
     // moved to another pipeline would otherwise refuse the stage for good. An update, as for a
-    // booking: a status never makes a deal.
+    // booking: a status never makes a deal. An empty value clears the meeting's property.
     async notifyStatus(change, signal) {
-      const stage = options.statusStages[change.status]
-      if (stage === undefined) return
+      const stage = change.status === null ? undefined : options.statusStages[change.status]
+      const properties = {
+        ...(stage === undefined ? {} : { pipeline: options.pipeline, dealstage: stage }),
+        ...(change.meetingOutcome === undefined
+          ? {}
+          : { [meetingOutcomeProperty]: change.meetingOutcome ?? '' }),
+      }
+      if (Object.keys(properties).length === 0) return
       const path = '/crm/v3/objects/deals/batch/update'
-      const properties = { pipeline: options.pipeline, dealstage: stage }
       const input = { idProperty: demoRequestIdProperty, id: change.lead.id, properties }
       batchResults(await request('POST', path, { inputs: [input] }, signal), path)
     },

@@ -6,6 +6,9 @@ import type { HubSpotSettings } from './hubspot-settings.ts'
 /** The deal property created once by `npm run hubspot:setup`: a request's own key. */
 export const demoRequestIdProperty = 'demo_request_id'
 
+/** The deal property, made by the same setup, that says how the lead's demo meeting ended. */
+export const meetingOutcomeProperty = 'demo_meeting_outcome'
+
 // The lead's fields that are contact properties of HubSpot's own; the rest go in the deal's
 // description, which is the request's (a contact's properties are the person's latest).
 const contactFields = {

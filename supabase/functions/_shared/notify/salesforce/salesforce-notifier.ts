@@ -51,7 +51,7 @@ export function createSalesforceNotifier(options: SalesforceNotifierOptions): No
 
   async function upsert(
     path: string,
-    body: Record<string, string>,
+    body: Record<string, string | null>,
     autoAssign: boolean,
     signal: AbortSignal,
   ) {
@@ -119,11 +119,18 @@ export function createSalesforceNotifier(options: SalesforceNotifierOptions): No
       const record = { Description, ...(owner === null ? {} : { OwnerId: owner }) }
       await upsert(`${leadPath(booking.lead)}?updateOnly=true`, record, false, signal)
     },
-    // An update alone, as for a booking, and the Lead's owner left as it is.
+    // An update alone, as for a booking, and the Lead's owner left as it is. Null clears the
+    // meeting's field.
     async notifyStatus(change, signal) {
-      const status = options.leadStatuses[change.status]
-      if (status === undefined) return
-      await upsert(`${leadPath(change.lead)}?updateOnly=true`, { Status: status }, false, signal)
+      const status = change.status === null ? undefined : options.leadStatuses[change.status]
+      const record = {
+        ...(status === undefined ? {} : { Status: status }),
+        ...(change.meetingOutcome === undefined
+          ? {}
+          : { [options.meetingOutcomeField]: change.meetingOutcome }),
+      }
+      if (Object.keys(record).length === 0) return
+      await upsert(`${leadPath(change.lead)}?updateOnly=true`, record, false, signal)
     },
   }
 }

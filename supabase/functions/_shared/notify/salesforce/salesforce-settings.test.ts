@@ -13,7 +13,7 @@ describe('readSalesforceSettings', () => {
     expect(from({})).toBeNull()
   })
 
-  it('reads the org, the connected app and the default lead id field', () => {
+  it('reads the org, the connected app and the default fields', () => {
     expect(from(org)).toEqual({
       url: 'https://acme.my.salesforce.com',
       clientId: '3MVG9key',
@@ -25,6 +25,7 @@ describe('readSalesforceSettings', () => {
         contacted: 'Working - Contacted',
         lost: 'Closed - Not Converted',
       },
+      meetingOutcomeField: 'Demo_Meeting_Outcome__c',
     })
     expect(from({ ...org, SALESFORCE_LEAD_ID_FIELD: 'Web_Request__c' })?.leadIdField).toBe(
       'Web_Request__c',
@@ -58,5 +59,11 @@ describe('readSalesforceSettings', () => {
     expect(() => from({ ...org, SALESFORCE_LEAD_ID_FIELD: 'Demo Request Id' })).toThrow(
       /SALESFORCE_LEAD_ID_FIELD must be the API name/,
     )
+    expect(() => from({ ...org, SALESFORCE_MEETING_OUTCOME_FIELD: 'Demo_Outcome' })).toThrow(
+      /SALESFORCE_MEETING_OUTCOME_FIELD must be the API name/,
+    )
+    expect(
+      from({ ...org, SALESFORCE_MEETING_OUTCOME_FIELD: 'Demo_Held__c' })?.meetingOutcomeField,
+    ).toBe('Demo_Held__c')
   })
 })
