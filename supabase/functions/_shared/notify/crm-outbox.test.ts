@@ -1,9 +1,9 @@
 // The CRMs through the outbox, on PGlite and PostgreSQL 15 against the stand-ins: leads sent
-// many to a call, each lead's outcome its own; and a status staff give a lead in the console,
+// many to a call, each lead's outcome its own; a status staff give a lead in the console,
 // queued in the change's own transaction, sent by the job runner, retried with the backoff,
-// dead-lettered, and never a second record.
+// dead-lettered, and never a second record; and its meeting's outcome, the same way.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { PipelineStatus } from '#core/console-api.ts'
+import type { LeadDetail, PipelineStatus } from '#core/console-api.ts'
 import {
   addConsoleStaff,
   type ConsolePerson,
@@ -23,8 +23,10 @@ import {
 } from '../../../../tests/support/salesforce-stand-in.ts'
 import { sampleContact, sampleNewDemoRequest } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
+import { createSqlBookingStore } from '../booking/sql-booking-store.ts'
 import type { ConsoleHandler } from '../console/console-handler.ts'
 import { backoffSeconds } from './delivery-schedule.ts'
+import { createDealProperties } from './hubspot/hubspot-setup.ts'
 import { createNotificationDispatcher } from './notification-dispatcher.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
 
@@ -48,7 +50,7 @@ describe.each(testDatabases)('the CRMs through the outbox on $name', ({ open, sk
       startHubSpotStandIn(),
       startSalesforceStandIn(),
     ])
-    hubspot.dealProperties.add('demo_request_id')
+    await createDealProperties({ apiUrl: hubspot.url, accessToken: hubspot.token })
     picklist = salesforce.leadStatuses
     handler = consoleHandlerOn(test.db, null, notifiers())
   }, 60_000)
@@ -291,4 +293,78 @@ describe.each(testDatabases)('the CRMs through the outbox on $name', ({ open, sk
     expect(hubspot.dealOf(id)?.properties.dealstage).toBe('closedlost')
     expect(salesforce.leads.get(id)?.fields.Status).toBe('Closed - Not Converted')
   })
+
+  it.skipIf(skip)(
+    "sends a meeting's outcome once to each CRM, and leaves the stage alone",
+    async () => {
+      const { id } = await insertLead(test.db, lead)
+      await dispatcher().dispatch(id)
+      await setStatus(id, 'lost')
+      expect(await dispatcher().retryDue()).toEqual({ sent: 2, failed: 0 })
+      // Sales move the deal on in HubSpot by hand; the demo, booked to have begun an hour ago,
+      // is marked a no-show in the console while Salesforce fails once.
+      const deal = hubspot.dealOf(id)
+      if (deal) deal.properties.dealstage = 'contractsent'
+      const booking = (state: 'booked' | 'cancelled') =>
+        createSqlBookingStore(test.db).apply(
+          {
+            provider: 'cal',
+            bookingId: 'bk-crm',
+            requestId: id,
+            state,
+            startTime: new Date(time.getTime() - 3_600_000).toISOString(),
+            timeZone: '',
+            // The cancellation said after the booking.
+            occurredAt: new Date(time.getTime() - (state === 'booked' ? 60_000 : 0)).toISOString(),
+          },
+          [],
+          time,
+        )
+      await booking('booked')
+      salesforce.failNext('error')
+      const marked = await handler(
+        consoleRequest(`leads/${id}/meeting`, await staffToken('sales'), {
+          method: 'POST',
+          body: { outcome: 'no_show' },
+        }),
+      )
+      expect(marked.status).toBe(200)
+      const outcomes = () => [
+        hubspot.requests.filter((request) => request.body.includes('demo_meeting_outcome')).length,
+        salesforce.requests.filter((request) => request.body.includes('Demo_Meeting_Outcome__c'))
+          .length,
+      ]
+      expect(await dispatcher().retryDue()).toEqual({ sent: 1, failed: 1 })
+      expect(await dispatcher().retryDue()).toEqual({ sent: 1, failed: 0 })
+      expect(await dispatcher().retryDue()).toEqual({ sent: 0, failed: 0 })
+      // HubSpot's once; Salesforce's refused once, then taken: no more is sent.
+      expect(outcomes()).toEqual([1, 2])
+      expect(hubspot.dealOf(id)?.properties).toMatchObject({
+        dealstage: 'contractsent',
+        demo_meeting_outcome: 'no_show',
+      })
+      expect(salesforce.leads.get(id)?.fields).toMatchObject({
+        Status: 'Closed - Not Converted',
+        Demo_Meeting_Outcome__c: 'no_show',
+      })
+      const detail = (await (
+        await handler(consoleRequest(`leads/${id}`, await staffToken('sales')))
+      ).json()) as LeadDetail
+      expect(detail.history).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'meeting', text: 'no_show', by: 'sales@firm.example' }),
+          expect.objectContaining({ kind: 'status_notified', text: 'hubspot: no_show' }),
+          expect.objectContaining({ kind: 'status_notified', text: 'salesforce: no_show' }),
+        ]),
+      )
+
+      // The booking cancelled leaves no meeting to speak of: both fields are emptied.
+      await booking('cancelled')
+      expect(await dispatcher().retryDue()).toEqual({ sent: 2, failed: 0 })
+      expect(hubspot.dealOf(id)?.properties.demo_meeting_outcome).toBe('')
+      expect(salesforce.leads.get(id)?.fields).not.toHaveProperty('Demo_Meeting_Outcome__c')
+      expect(hubspot.deals).toHaveLength(1)
+      expect(salesforce.leads.size).toBe(1)
+    },
+  )
 })
