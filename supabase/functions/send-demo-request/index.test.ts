@@ -229,7 +229,12 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
     expect((await retry('wrong-secret-wrong-secret')).status).toBe(401)
     const response = await retry(retrySecret)
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ success: true, sent: 2, failed: 0, quietPages: { sent: 0, failed: 0 } })
+    expect(await response.json()).toEqual({
+      success: true,
+      sent: 2,
+      failed: 0,
+      quietPages: { sent: 0, failed: 0 },
+    })
     expect(await statusOf(lead?.id ?? '')).toBe('sent')
   })
 
@@ -247,8 +252,18 @@ describe.skipIf(postgresBin === null)('the Deno entry served by Deno', () => {
         method: 'POST',
         headers: { 'x-notify-retry-secret': retrySecret },
       }).then((response) => response.json())
-    expect(await retry()).toEqual({ success: true, sent: 2, failed: 0, quietPages: { sent: 0, failed: 0 } })
-    expect(await retry()).toEqual({ success: true, sent: 0, failed: 0, quietPages: { sent: 0, failed: 0 } })
+    expect(await retry()).toEqual({
+      success: true,
+      sent: 2,
+      failed: 0,
+      quietPages: { sent: 0, failed: 0 },
+    })
+    expect(await retry()).toEqual({
+      success: true,
+      sent: 0,
+      failed: 0,
+      quietPages: { sent: 0, failed: 0 },
+    })
     const [email, hook] = ['/emails', '/webhook'].map((path) =>
       emailApi.delivered.filter((request) => request.path === path),
     )

@@ -298,7 +298,12 @@ describe.each(testDatabases)('the booking webhooks on $name', ({ open, skip }) =
       }),
     )
     // The lead itself was stored untold by insertLead: its email and webhook go out too.
-    expect(await retried.json()).toEqual({ success: true, sent: 3, failed: 0, quietPages: { sent: 0, failed: 0 } })
+    expect(await retried.json()).toEqual({
+      success: true,
+      sent: 3,
+      failed: 0,
+      quietPages: { sent: 0, failed: 0 },
+    })
     expect(email.delivered.map((mail) => mail.headers['idempotency-key']).sort()).toEqual([
       `demo-request-${leadId}`,
       `demo-request-${leadId}-booked-cal-bk-1`,
