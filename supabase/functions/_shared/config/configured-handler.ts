@@ -19,6 +19,7 @@ import {
 import type { NotificationStore } from '../notify/notification-store.ts'
 import type { NotificationChannel } from '../notify/notifier.ts'
 import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
+import { createSendTraffic, type SendTraffic } from '../notify/send-traffic.ts'
 import { createQuietAlarmJob } from '../quiet/quiet-alarm-job.ts'
 import type { QuietAlarmStore } from '../quiet/quiet-alarm-store.ts'
 import { createReportJob, type ReportRun } from '../reports/report-job.ts'
@@ -52,10 +53,15 @@ function createConfiguredDispatcher(
   config: NotifierSettings &
     Pick<
       FunctionConfig,
-      'notifyTimeoutMs' | 'notifyMaxAttempts' | 'noBookingAlertSeconds' | 'routes'
+      | 'notifyTimeoutMs'
+      | 'notifyMaxAttempts'
+      | 'noBookingAlertSeconds'
+      | 'deliveryYieldSeconds'
+      | 'routes'
     >,
   notifications: NotificationStore,
-  now: () => Date = () => new Date(),
+  now: () => Date,
+  traffic: SendTraffic,
 ): NotificationDispatcher {
   return createNotificationDispatcher({
     store: notifications,
@@ -68,6 +74,7 @@ function createConfiguredDispatcher(
       delaySeconds: config.noBookingAlertSeconds,
     },
     now,
+    giveWay: { traffic, maxWaitMs: config.deliveryYieldSeconds * 1000 },
   })
 }
 
@@ -164,7 +171,8 @@ export function createBackend(
   const now = options.now ?? (() => new Date())
   const log = console.error
   const afterReply = options.afterReply ?? platformAfterReply(trackPendingWork(log).afterReply, log)
-  const dispatcher = createConfiguredDispatcher(config, stores.notifications, now)
+  const traffic = createSendTraffic()
+  const dispatcher = createConfiguredDispatcher(config, stores.notifications, now, traffic)
   const jobs = createBackendJobs(dispatcher, createRetention(config, stores, now), {
     reconcile: createConfiguredReconciler(config, stores.bookings, dispatcher.channels, { now }),
     settleMeetings: () => stores.bookings.settle(now(), config.meetingOutcomeGraceHours),
@@ -186,6 +194,7 @@ export function createBackend(
     leads: stores.leads,
     clientKeySecret: stores.abuse.clientKeySecret,
     dispatch: dispatcher.dispatch,
+    traffic,
     afterReply,
     allowedOrigins: config.allowedOrigins,
     // The retry endpoint has its own secret, and each provider signs its webhooks: only leads

@@ -29,6 +29,8 @@ export interface FunctionConfig {
   notifyMaxAttempts: number
   /** `NO_BOOKING_ALERT_SECONDS`: how long after the send an unbooked lead is nudged about. */
   noBookingAlertSeconds: number
+  /** `DELIVERY_YIELD_SECONDS`: how long a new lead's deliveries wait for a burst of sends to pause. */
+  deliveryYieldSeconds: number
   /** `MEETING_OUTCOME_GRACE_HOURS`: hours after its end an unmarked booked meeting counts as met. */
   meetingOutcomeGraceHours: number
   /** `QUIET_SOURCE_HOURS`: hours without views before a page that had them daily raises its alarm. */
@@ -99,6 +101,8 @@ export const configDefaults = {
   notifyMaxAttempts: defaultMaxAttempts,
   // Cal.com's FORM_SUBMITTED_NO_EVENT waits as long: time to pick a slot, soon enough to call.
   noBookingAlertSeconds: 900,
+  // Longer than a burst of a campaign's mail landing, short beside a salesperson's reply.
+  deliveryYieldSeconds: 10,
   // A day: time for the host to mark a no-show after the call, at the scheduler or the console.
   meetingOutcomeGraceHours: 24,
   // A day: a page seen every day for a week has missed one whole day of views.
@@ -327,6 +331,11 @@ export function readFunctionConfig(env: (name: string) => string | undefined): F
       'NO_BOOKING_ALERT_SECONDS',
       env('NO_BOOKING_ALERT_SECONDS'),
       configDefaults.noBookingAlertSeconds,
+    ),
+    deliveryYieldSeconds: positiveInteger(
+      'DELIVERY_YIELD_SECONDS',
+      env('DELIVERY_YIELD_SECONDS'),
+      configDefaults.deliveryYieldSeconds,
     ),
     meetingOutcomeGraceHours: positiveInteger(
       'MEETING_OUTCOME_GRACE_HOURS',

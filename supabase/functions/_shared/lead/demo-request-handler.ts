@@ -43,6 +43,8 @@ export interface HandlerDependencies
   proofOfWork?: ProofGate | null
   /** The form's contact fields (`DEMO_REQUEST_FIELDS`); none by default (docs/requirements.md#fields). */
   fields?: FormFields
+  /** Told of each send from its start to its reply, which deliveries give way to. */
+  traffic?: { begin(): () => void }
 }
 
 /**
@@ -172,6 +174,17 @@ export function demoRequestRoutes(deps: HandlerDependencies): Hono<FunctionEnv> 
     const headers = { ...c.get('cors'), 'cache-control': 'no-store' }
     return jsonReply(200, { success: true, challenge }, headers)
   })
+  const { traffic } = deps
+  if (traffic) {
+    app.post('/', async (_c, next) => {
+      const answered = traffic.begin()
+      try {
+        await next()
+      } finally {
+        answered()
+      }
+    })
+  }
   app.post(
     '/',
     header('idempotency-key', idempotencyKey, invalidIdempotencyKey),

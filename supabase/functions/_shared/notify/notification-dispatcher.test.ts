@@ -11,11 +11,15 @@ import { createPostgresDatabase } from '../db/postgres-database.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import { createSqlLeadStore } from '../lead/sql-lead-store.ts'
 import { backoffSeconds } from './delivery-schedule.ts'
-import { createNotificationDispatcher } from './notification-dispatcher.ts'
+import {
+  createNotificationDispatcher,
+  type NotificationDispatcherOptions,
+} from './notification-dispatcher.ts'
 import type { NotificationStore } from './notification-store.ts'
 import type { Notifier } from './notifier.ts'
 import { createResendNotifier } from './resend-notifier.ts'
 import { salesTime } from './sales-time.ts'
+import { createSendTraffic } from './send-traffic.ts'
 import { createSqlNotificationStore } from './sql-notification-store.ts'
 import { createWebhookNotifier } from './webhook-notifier.ts'
 
@@ -111,6 +115,71 @@ describe.each(backends)('the notification dispatcher on $name', ({ open, skip })
     // Sent: nothing more goes out.
     expect(await dispatcher().retryDue()).toEqual({ sent: 0, failed: 0 })
     expect(email.received).toHaveLength(1)
+  })
+
+  describe('giving way to sends', () => {
+    // The traffic as the dispatcher sees it, counting the waits it parks on the last answer.
+    const watched = () => {
+      const traffic = createSendTraffic(20)
+      let parked = 0
+      return {
+        traffic: {
+          ...traffic,
+          onIdle: (listener: () => void) => {
+            parked++
+            return traffic.onIdle(listener)
+          },
+        },
+        parked: () => parked,
+      }
+    }
+    const yielding = (giveWay: NotificationDispatcherOptions['giveWay']) =>
+      createNotificationDispatcher({
+        store: createSqlNotificationStore(test.db),
+        notifiers: [emailNotifier(), webhookNotifier()],
+        timeoutMs: 2000,
+        log: () => {},
+        now: () => time,
+        giveWay,
+      })
+
+    it.skipIf(skip)('waits for the send in flight, then goes', async () => {
+      const { id } = await insert()
+      const { traffic, parked } = watched()
+      const answered = traffic.begin()
+      const dispatched = yielding({ traffic, maxWaitMs: 60_000 }).dispatch(id)
+      // Parked on the answer, and so nothing sent: a turn is taken only after it.
+      await vi.waitFor(() => expect(parked()).toBe(1))
+      expect(email.received).toHaveLength(0)
+      expect(await channelStatus(id)).toEqual([])
+      answered()
+      expect(await dispatched).toEqual({ sent: 2, failed: 0 })
+      expect(email.delivered).toHaveLength(1)
+      expect(webhook.delivered).toHaveLength(1)
+    })
+
+    it.skipIf(skip)('goes at its longest wait though the sends never pause', async () => {
+      await insert()
+      const { traffic } = watched()
+      const answered = traffic.begin()
+      const since = Date.now()
+      // The scheduled run gives way as a new lead's deliveries do, for as long.
+      expect(await yielding({ traffic, maxWaitMs: 300 }).retryDue()).toEqual({
+        sent: 2,
+        failed: 0,
+      })
+      expect(Date.now() - since).toBeGreaterThanOrEqual(299)
+      expect(traffic.pausedIn()).toBeNull()
+      expect(email.delivered).toHaveLength(1)
+      answered()
+      const other = await insert('Grace')
+      const again = traffic.begin()
+      expect(await yielding({ traffic, maxWaitMs: 300 }).dispatch(other.id)).toEqual({
+        sent: 2,
+        failed: 0,
+      })
+      again()
+    })
   })
 
   it.skipIf(skip)('retries only the channel that failed', async () => {

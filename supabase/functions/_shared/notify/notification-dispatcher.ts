@@ -16,6 +16,7 @@ import {
   statusClaimKey,
 } from './notification-store.ts'
 import type { NotificationChannel, Notifier } from './notifier.ts'
+import { type SendTraffic, whenPaused } from './send-traffic.ts'
 
 /** What a dispatcher needs. */
 export interface NotificationDispatcherOptions {
@@ -46,6 +47,11 @@ export interface NotificationDispatcherOptions {
   noBooking?: { bookingRules: readonly number[]; delaySeconds: number }
   /** The one clock leases, digests' windows, waits and outcomes are read from. */
   now?: () => Date
+  /**
+   * The sends new leads' deliveries and the scheduled run give way to (send-traffic.ts): each
+   * waits for them to pause, `maxWaitMs` at most. Without it nothing waits.
+   */
+  giveWay?: { traffic: SendTraffic; maxWaitMs: number }
 }
 
 /** One claimed channel of a lead and how its attempt went. */
@@ -99,22 +105,38 @@ function batches<Claim>(
   }
 }
 
-/** At most `size` holders at once; the others wait, first come first served. */
-function turns(size: number) {
+/**
+ * At most `size` holders at once; the others wait, first come first served. Giving way, a
+ * turn is kept only while the sends have paused or once the waiter's longest wait is over: a
+ * burst that resumes as a turn comes sends the taker back to wait.
+ */
+function turns(size: number, giveWay?: NotificationDispatcherOptions['giveWay']) {
   let free = size
   const waiting: (() => void)[] = []
+  const take = (): Promise<void> => {
+    if (free > 0) {
+      free--
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => waiting.push(resolve))
+  }
+  const give = () => {
+    const next = waiting.shift()
+    if (next) next()
+    else free++
+  }
+  if (giveWay === undefined) return { take, give }
+  const { traffic, maxWaitMs } = giveWay
   return {
-    take: (): Promise<void> => {
-      if (free > 0) {
-        free--
-        return Promise.resolve()
+    give,
+    async take() {
+      const deadline = Date.now() + maxWaitMs
+      for (;;) {
+        await whenPaused(traffic, deadline)
+        await take()
+        if (traffic.pausedIn() === 0 || Date.now() >= deadline) return
+        give()
       }
-      return new Promise((resolve) => waiting.push(resolve))
-    },
-    give: () => {
-      const next = waiting.shift()
-      if (next) next()
-      else free++
     },
   }
 }
@@ -344,11 +366,11 @@ export function createNotificationDispatcher(
     return { sent, failed: results.length - sent }
   }
 
-  // New leads are sent a few at a time, the rest waiting their turn in order: a burst of sends
-  // then leaves the process's CPU to the sends' replies, which never wait for this, rather than
-  // to six deliveries for every lead at once. Each lead is in the database already, so a turn
-  // lost with the process is taken by the scheduled job.
-  const leadTurns = turns(options.dispatchConcurrency ?? 2)
+  // New leads are sent a few at a time, the rest waiting their turn in order, and giving way to
+  // a burst of sends: the process's CPU goes to the sends' replies, which never wait for this,
+  // rather than to six deliveries for every lead at once. Each lead is in the database already,
+  // so a turn lost with the process is taken by the scheduled job.
+  const leadTurns = turns(options.dispatchConcurrency ?? 2, options.giveWay)
 
   const { noBooking } = options
   const kinds = () => [
@@ -493,6 +515,9 @@ export function createNotificationDispatcher(
     },
 
     async retryDue() {
+      // A run in a burst of sends would claim the very leads whose deliveries give way to it.
+      const { giveWay } = options
+      if (giveWay) await whenPaused(giveWay.traffic, Date.now() + giveWay.maxWaitMs)
       // Leads, digests, bookings, statuses and nudges take turns, so no backlog delays another
       // past this run; past the run's budget no new batch starts, and what is left waits for the
       // next run.
