@@ -106,37 +106,42 @@ function batches<Claim>(
 }
 
 /**
- * At most `size` holders at once; the others wait, first come first served. Giving way, a
- * turn is kept only while the sends have paused or once the waiter's longest wait is over: a
- * burst that resumes as a turn comes sends the taker back to wait.
+ * At most `size` holders at once; the others wait, first come first served. Giving way, the
+ * next waiter gets a turn only while the sends have paused or once its longest wait is over,
+ * so a burst that resumes holds back every turn after it. Only the first waiter is looked at,
+ * woken by the last answer of a burst or by one timer, however many wait behind it.
  */
 function turns(size: number, giveWay?: NotificationDispatcherOptions['giveWay']) {
   let free = size
-  const waiting: (() => void)[] = []
-  const take = (): Promise<void> => {
-    if (free > 0) {
-      free--
-      return Promise.resolve()
-    }
-    return new Promise((resolve) => waiting.push(resolve))
-  }
-  const give = () => {
-    const next = waiting.shift()
-    if (next) next()
-    else free++
-  }
-  if (giveWay === undefined) return { take, give }
-  const { traffic, maxWaitMs } = giveWay
-  return {
-    give,
-    async take() {
-      const deadline = Date.now() + maxWaitMs
-      for (;;) {
-        await whenPaused(traffic, deadline)
-        await take()
-        if (traffic.pausedIn() === 0 || Date.now() >= deadline) return
-        give()
+  const waiting: { deadline: number; start: () => void }[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const pump = () => {
+    clearTimeout(timer)
+    timer = undefined
+    while (free > 0 && waiting.length > 0) {
+      const first = waiting[0] as (typeof waiting)[number]
+      const pausedIn = giveWay ? giveWay.traffic.pausedIn() : 0
+      const left = first.deadline - Date.now()
+      if (pausedIn !== 0 && left > 0) {
+        // In flight, the last answer calls pump; else the pause's end or the deadline does.
+        timer = setTimeout(pump, Math.min(pausedIn ?? left, left))
+        return
       }
+      waiting.shift()
+      free--
+      first.start()
+    }
+  }
+  giveWay?.traffic.onIdle(pump)
+  return {
+    take: (): Promise<void> =>
+      new Promise((start) => {
+        waiting.push({ deadline: Date.now() + (giveWay?.maxWaitMs ?? 0), start })
+        pump()
+      }),
+    give: () => {
+      free++
+      pump()
     },
   }
 }
