@@ -118,7 +118,7 @@ function createConfiguredReportJob(
     consoleUrl,
     unsubscribeUrl: `${base.replace(/\/$/, '')}/functions/v1/send-demo-request${unsubscribePath}`,
     timeZone: config.salesTimeZone,
-    bounds: config.analytics,
+    sourceCampaigns: config.analytics.sourceCampaigns,
     timeoutMs: config.notifyTimeoutMs,
     now,
   })

@@ -1,4 +1,3 @@
-import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import { type ClaimedSendRun, claimedSendRun } from '../notify/claimed-sends.ts'
 import { type ResendAccount, sendResendEmail } from '../notify/resend-notifier.ts'
 import { reportEmail } from './report-email.ts'
@@ -15,7 +14,8 @@ export interface ReportJobOptions {
   unsubscribeUrl: string
   /** SALES_TIME_ZONE: the firm's days, weeks and months. */
   timeZone: string
-  bounds: FunnelBounds
+  /** ANALYTICS_SOURCE_CAMPAIGNS_MAX: the report folds campaigns as the console does. */
+  sourceCampaigns: number
   /** After this long a hanging send is abandoned and counts as failed (NOTIFY_TIMEOUT_MS). */
   timeoutMs: number
   now: () => Date
@@ -64,7 +64,7 @@ export function createReportJob(options: ReportJobOptions): () => Promise<Claime
       (await store.claimDue({ now: now(), timeZone, leaseSeconds, limit: 1 }))[0],
     record: (claim, outcome) => store.record(claim, outcome),
     async send(claim, signal) {
-      const read = await store.read(claim, { timeZone, bounds: options.bounds })
+      const read = await store.read(claim, { timeZone, sourceCampaigns: options.sourceCampaigns })
       // Removed from the staff since the claim: the claim went with them.
       if (read === null) return false
       const unsubscribe = new URL(options.unsubscribeUrl)
