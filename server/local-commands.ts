@@ -91,7 +91,7 @@ async function runLocalCommand(
       to: range.until,
       timeZone: config.salesTimeZone,
       source,
-      bounds: config.analytics,
+      sourceCampaigns: config.analytics.sourceCampaigns,
     })
     const totals = totalsOfRows(rows, range.since)
     const output = insightsFormats[format](

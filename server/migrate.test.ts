@@ -95,7 +95,6 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203225900', name: 'meeting_mark_audit' },
       { version: '20261203230000', name: 'quiet_page_alarm' },
       { version: '20261203235900', name: 'meeting_outcome_crm' },
-      { version: '20261203235930', name: 'funnel_campaign_lookup' },
       { version: '20261204000000', name: 'unlogged_rate_counters' },
     ])
     expect(await runMigrations(test.db)).toEqual([])

@@ -10,8 +10,7 @@ import { firmDay } from '#core/firm-day.ts'
 import { consoleCopy } from '../site/console/console-copy.ts'
 import { formatCount } from '../site/console/funnel/funnel-format.ts'
 import { fakeFunnelReport } from '../tests/support/fake-console-funnel.ts'
-import { ConsoleStory, type ConsoleStoryProps } from './console-story.tsx'
-import { withSiteStyles } from './site-decorators.tsx'
+import { type ConsoleFake, ConsoleStory, consoleStoryFrame, fakeHolder } from './console-story.tsx'
 
 /**
  * The console's funnel view (site/console/funnel/funnel-view.tsx) over the fake's fixtures
@@ -21,29 +20,13 @@ import { withSiteStyles } from './site-decorators.tsx'
 const meta = {
   title: 'Console/Funnel',
   component: ConsoleStory,
-  decorators: [withSiteStyles],
-  parameters: { layout: 'fullscreen' },
+  ...consoleStoryFrame,
 } satisfies Meta<typeof ConsoleStory>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
 const words = consoleCopy.funnel
-type Fake = Parameters<NonNullable<ConsoleStoryProps['onFake']>>[0]
-
-/** A holder the story's console hands its fake to, for the play to reach. */
-function fakeHolder() {
-  const holder: { fake?: Fake } = {}
-  return {
-    onFake: (fake: Fake) => {
-      holder.fake = fake
-    },
-    fake: () => {
-      if (!holder.fake) throw new Error('The console made no API')
-      return holder.fake
-    },
-  }
-}
 
 type Reader = Pick<StaffMe, 'role' | 'sources'>
 const acme: Reader = { role: 'partner', sources: ['partner-acme'] }
@@ -51,7 +34,7 @@ const everyone: Reader = { role: 'marketing', sources: [] }
 
 /** The report the fake answered for the view's last `GET /funnel`, from the fixture itself. */
 function expectedReport(
-  fake: Fake,
+  fake: ConsoleFake,
   fixture: Parameters<typeof fakeFunnelReport>[0],
   me = everyone,
 ) {
@@ -74,7 +57,7 @@ function expectTotalsShown(canvasElement: HTMLElement, totals: FunnelSteps) {
  */
 function shownReport(
   canvasElement: HTMLElement,
-  fake: Fake,
+  fake: ConsoleFake,
   fixture: Parameters<typeof fakeFunnelReport>[0],
   me = everyone,
 ): Promise<FunnelReport> {

@@ -2,8 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { consoleCopy } from '../site/console/console-copy.ts'
 import { formatInstant } from '../site/console/console-dates.ts'
-import { ConsoleStory } from './console-story.tsx'
-import { withSiteStyles } from './site-decorators.tsx'
+import { ConsoleStory, consoleStoryFrame } from './console-story.tsx'
 
 /**
  * The owner's Integrations view (site/console/integrations/integrations-view.tsx) over the
@@ -12,8 +11,7 @@ import { withSiteStyles } from './site-decorators.tsx'
 const meta = {
   title: 'Console/Integrations',
   component: ConsoleStory,
-  decorators: [withSiteStyles],
-  parameters: { layout: 'fullscreen' },
+  ...consoleStoryFrame,
   args: { role: 'owner', path: '/console?view=integrations' },
 } satisfies Meta<typeof ConsoleStory>
 

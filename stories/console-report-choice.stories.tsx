@@ -1,8 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { consoleCopy } from '../site/console/console-copy.ts'
-import { ConsoleStory, type ConsoleStoryProps } from './console-story.tsx'
-import { withSiteStyles } from './site-decorators.tsx'
+import { ConsoleStory, consoleStoryFrame, fakeHolder } from './console-story.tsx'
 
 /**
  * "Email me this funnel" (site/console/reports/report-choice.tsx), under the funnel view of
@@ -11,16 +10,14 @@ import { withSiteStyles } from './site-decorators.tsx'
 const meta = {
   title: 'Console/Report choice',
   component: ConsoleStory,
-  decorators: [withSiteStyles],
-  parameters: { layout: 'fullscreen' },
+  ...consoleStoryFrame,
 } satisfies Meta<typeof ConsoleStory>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
 const words = consoleCopy.report
-type Fake = Parameters<NonNullable<ConsoleStoryProps['onFake']>>[0]
-const made: { fake?: Fake } = {}
+const made = fakeHolder()
 
 export const Choosing: Story = {
   name: 'A partner chooses a weekly report',
@@ -28,9 +25,7 @@ export const Choosing: Story = {
     role: 'partner',
     path: '/console?view=funnel&range=7',
     funnel: 'onePage',
-    onFake: (fake) => {
-      made.fake = fake
-    },
+    onFake: made.onFake,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -40,7 +35,7 @@ export const Choosing: Story = {
     await userEvent.click(section.getByRole('radio', { name: words.cadences.weekly }))
     await userEvent.click(section.getByRole('button', { name: words.save }))
     expect(await section.findByText(words.saved('weekly'))).toHaveAttribute('role', 'status')
-    expect(await made.fake?.api.report()).toEqual({ cadence: 'weekly' })
+    expect(await made.fake().api.report()).toEqual({ cadence: 'weekly' })
   },
 }
 

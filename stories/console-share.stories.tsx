@@ -10,8 +10,7 @@ import {
   type SharedState,
 } from '../site/console/share/shared-funnel.tsx'
 import { fakeFunnelReport } from '../tests/support/fake-console-funnel.ts'
-import { ConsoleStory } from './console-story.tsx'
-import { withSiteStyles } from './site-decorators.tsx'
+import { ConsoleStory, consoleStoryFrame } from './console-story.tsx'
 
 /**
  * Share links (docs/console.md#share-links): the owner's list and revoking, marketing's form,
@@ -20,8 +19,7 @@ import { withSiteStyles } from './site-decorators.tsx'
 const meta = {
   title: 'Console/Share links',
   component: ConsoleStory,
-  decorators: [withSiteStyles],
-  parameters: { layout: 'fullscreen' },
+  ...consoleStoryFrame,
 } satisfies Meta<typeof ConsoleStory>
 
 export default meta

@@ -1,3 +1,4 @@
+import type { Meta } from '@storybook/react-vite'
 import { useMemo } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -7,6 +8,14 @@ import { ConsoleApp } from '../site/console/console-app.tsx'
 import type { ConsoleDeps } from '../site/console/console-deps.ts'
 import { type FakeApiOptions, fakeConsoleApi } from '../tests/support/fake-console-api.ts'
 import { type FakeAuthOptions, fakeConsoleAuth } from '../tests/support/fake-console-auth.ts'
+import { withSiteStyles } from './site-decorators.tsx'
+
+/** The fakes a console story runs on, and the address's history, as a play reaches them. */
+export interface ConsoleFake {
+  api: ReturnType<typeof fakeConsoleApi>
+  auth: ReturnType<typeof fakeConsoleAuth>
+  history: string[]
+}
 
 /** What a console story shows: who is signed in (if anyone), the address, the API's answers. */
 export interface ConsoleStoryProps {
@@ -25,13 +34,29 @@ export interface ConsoleStoryProps {
   report?: FakeApiOptions['report']
   auth?: FakeAuthOptions
   /** Handed the fake API once made, and the address's history, for a play to act and read. */
-  onFake?: (fake: {
-    api: ReturnType<typeof fakeConsoleApi>
-    auth: ReturnType<typeof fakeConsoleAuth>
-    history: string[]
-  }) => void
+  onFake?: (fake: ConsoleFake) => void
   /** The width of the page around the console, in CSS pixels; the story's frame when unset. */
   width?: number
+}
+
+/** Every console story's frame, beside its title and component: the whole page, site-styled. */
+export const consoleStoryFrame = {
+  decorators: [withSiteStyles],
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ConsoleStory>
+
+/** A holder the story's console hands its fake to, for the play to reach. */
+export function fakeHolder() {
+  const holder: { fake?: ConsoleFake } = {}
+  return {
+    onFake: (fake: ConsoleFake) => {
+      holder.fake = fake
+    },
+    fake: () => {
+      if (!holder.fake) throw new Error('The console made no API')
+      return holder.fake
+    },
+  }
 }
 
 const staffOf: Record<StaffRole, StaffMe> = {

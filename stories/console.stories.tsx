@@ -2,8 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { focusManager } from '@tanstack/react-query'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { consoleCopy } from '../site/console/console-copy.ts'
-import { ConsoleStory, type ConsoleStoryProps } from './console-story.tsx'
-import { withSiteStyles } from './site-decorators.tsx'
+import { ConsoleStory, consoleStoryFrame, fakeHolder } from './console-story.tsx'
 
 /**
  * The staff console (site/console) in every state, with an in-memory Supabase Auth and console
@@ -12,8 +11,7 @@ import { withSiteStyles } from './site-decorators.tsx'
 const meta = {
   title: 'Console',
   component: ConsoleStory,
-  decorators: [withSiteStyles],
-  parameters: { layout: 'fullscreen' },
+  ...consoleStoryFrame,
 } satisfies Meta<typeof ConsoleStory>
 
 export default meta
@@ -21,22 +19,6 @@ type Story = StoryObj<typeof meta>
 
 const words = consoleCopy
 const invited = { invited: ['sales@firm.example'], code: '123456', tokenHash: 'good-link' }
-
-type Fake = Parameters<NonNullable<ConsoleStoryProps['onFake']>>[0]
-
-/** A holder the story's console hands its fake to, for the play to reach. */
-function fakeHolder() {
-  const holder: { fake?: Fake } = {}
-  return {
-    onFake: (fake: Fake) => {
-      holder.fake = fake
-    },
-    fake: () => {
-      if (!holder.fake) throw new Error('The console made no API')
-      return holder.fake
-    },
-  }
-}
 
 async function sendLink(canvasElement: HTMLElement, email: string) {
   const canvas = within(canvasElement)

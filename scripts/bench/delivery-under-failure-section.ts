@@ -7,9 +7,6 @@
 // the owner, that every lead's history lists each destination's delivery and the Integrations
 // page has nothing waiting or dead. Three sales people take leads in turn, each an owner in
 // HubSpot and a user in Salesforce by the same email.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import {
   consoleFunctionName,
@@ -17,7 +14,6 @@ import {
   type StaffMember,
 } from '../../src/core/console-api.ts'
 import { sampleSubmission } from '../../tests/support/sample-lead.ts'
-import { startLocalServer } from '../../tests/support/start-local-server.ts'
 import type { ServerProcess } from '../../tests/support/start-server-process.ts'
 import { waitUntil } from '../../tests/support/wait-until.ts'
 import type { BenchRow } from './bench-row.ts'
@@ -37,6 +33,7 @@ import {
 } from './delivery-checks.ts'
 import { failOneInTen, setDown } from './destination-faults.ts'
 import { type Destinations, startDestinations } from './destinations.ts'
+import { startServerToDestinations } from './npm-start.ts'
 import { signInOwner } from './owner-sign-in.ts'
 
 const section = 'Delivery under failure'
@@ -248,7 +245,6 @@ function deliveryRows(figures: DeliveryFigures): BenchRow[] {
 export async function measureDeliveryUnderFailure(
   options: DeliveryRunOptions = issueRun,
 ): Promise<{ rows: BenchRow[]; data: DeliveryFigures }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-delivery-'))
   const destinations = await startDestinations()
   const { hubspot, salesforce } = destinations.standIns
   for (const [index, person] of salesPeople.entries()) {
@@ -260,20 +256,9 @@ export async function measureDeliveryUnderFailure(
     })
     salesforce.users.push({ Id: person.salesforceUserId, Email: person.email, IsActive: true })
   }
-  const server = await startLocalServer(
-    {
-      PGLITE_DATA_DIR: join(dataDir, 'pglite'),
-      ...destinations.env,
-      DEMO_REQUEST_FIELDS: 'email',
-      NOTIFY_RETRY_SECONDS: String(retrySeconds),
-      // One address sends every lead: no limit may stop the load.
-      RATE_LIMIT_MAX: '1000000000',
-      RATE_LIMIT_GLOBAL_MAX: '1000000000',
-    },
-    { timeoutMs: 120_000 },
-  ).catch(async (error) => {
-    await Promise.all([destinations.close(), rm(dataDir, { recursive: true, force: true })])
-    throw error
+  const { server, stop } = await startServerToDestinations(destinations, 'bench-delivery-', {
+    DEMO_REQUEST_FIELDS: 'email',
+    NOTIFY_RETRY_SECONDS: String(retrySeconds),
   })
   try {
     const call = consoleApi(server, await signInOwner(server))
@@ -340,8 +325,6 @@ export async function measureDeliveryUnderFailure(
     }
     return { rows: deliveryRows(data), data }
   } finally {
-    await server.stop()
-    await destinations.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }

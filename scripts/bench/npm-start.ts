@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { freePort } from '../../tests/support/free-port.ts'
+import { startLocalServer } from '../../tests/support/start-local-server.ts'
+import type { ServerProcess } from '../../tests/support/start-server-process.ts'
 import { waitUntil } from '../../tests/support/wait-until.ts'
+import type { Destinations } from './destinations.ts'
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts'
 
 // Whether any process of the group was there to signal.
@@ -87,4 +93,46 @@ export async function startNpmStart(root: string, dataDir: string): Promise<NpmS
     throw new Error(`${(error as Error).message}\n${output}`)
   }
   return { url, seconds: (performance.now() - started) / 1000, output: () => output, stop }
+}
+
+/**
+ * The local server as `npm start` runs it (start-local-server.ts), on a PGlite folder of its own
+ * in a new temporary folder named from `prefix`, sending to every one of `destinations`, with no
+ * rate limit (one address sends every lead) and `env` over that. It takes the destinations over:
+ * `stop` closes them with the server and removes the folder, as a start that fails does.
+ */
+export async function startServerToDestinations(
+  destinations: Destinations,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<{ server: ServerProcess; stop(): Promise<void> }> {
+  let dataDir: string | undefined
+  const removeRest = () =>
+    Promise.all([
+      destinations.close(),
+      dataDir && rm(dataDir, { recursive: true, force: true }),
+    ]).then(() => {})
+  try {
+    dataDir = await mkdtemp(join(tmpdir(), prefix))
+    const server = await startLocalServer(
+      {
+        PGLITE_DATA_DIR: join(dataDir, 'pglite'),
+        ...destinations.env,
+        RATE_LIMIT_MAX: '1000000000',
+        RATE_LIMIT_GLOBAL_MAX: '1000000000',
+        ...env,
+      },
+      { timeoutMs: 120_000 },
+    )
+    return {
+      server,
+      async stop() {
+        await server.stop()
+        await removeRest()
+      },
+    }
+  } catch (error) {
+    await removeRest()
+    throw error
+  }
 }

@@ -3,14 +3,11 @@
 // stand-in), at a steady 10 leads a second for a fixed number of leads, on `npm start`'s server
 // with its embedded database, as a separate process. Every lead is a new company, so each is told
 // once everywhere.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sampleSubmission } from '../../tests/support/sample-lead.ts'
-import { startLocalServer } from '../../tests/support/start-local-server.ts'
 import { type BenchRow, ms } from './bench-row.ts'
 import { type DestinationName, destinationNames, startDestinations } from './destinations.ts'
+import { startServerToDestinations } from './npm-start.ts'
 import { median, quantile } from './stats.ts'
 
 const section = 'Speed to lead'
@@ -75,22 +72,9 @@ export async function measureSpeedToLead(
   leads: number,
   perSecond = 10,
 ): Promise<{ rows: BenchRow[]; data: SpeedToLeadFigures }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-speed-'))
   // In this process: a receipt and a reply must be read on the one clock.
   const destinations = await startDestinations()
-  const server = await startLocalServer(
-    {
-      PGLITE_DATA_DIR: join(dataDir, 'pglite'),
-      ...destinations.env,
-      // One address sends every lead: no limit may stop the load.
-      RATE_LIMIT_MAX: '1000000000',
-      RATE_LIMIT_GLOBAL_MAX: '1000000000',
-    },
-    { timeoutMs: 120_000 },
-  ).catch(async (error) => {
-    await Promise.all([destinations.close(), rm(dataDir, { recursive: true, force: true })])
-    throw error
-  })
+  const { server, stop } = await startServerToDestinations(destinations, 'bench-speed-')
   try {
     const functionUrl = new URL('/functions/v1/send-demo-request', server.url).href
     const origin = new URL(server.url).origin
@@ -158,8 +142,6 @@ export async function measureSpeedToLead(
     }
     return { rows: speedToLeadRows(data), data }
   } finally {
-    await server.stop()
-    await destinations.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }

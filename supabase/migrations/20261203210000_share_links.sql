@@ -211,8 +211,6 @@ $$;
 create function public.console_shared_funnel(
   p_token_hash text,
   p_time_zone text,
-  p_source_pages integer default 200,
-  p_day_pairs integer default 1000,
   p_source_campaigns integer default 50
 )
 returns table (part text, day date, source text, page text, utm_source text,
@@ -231,18 +229,18 @@ begin
   end if;
   return query
   select * from public.demo_request_funnel_range_report(v_link.from_day, v_link.to_day,
-    nullif(v_link.sources, '{}'), p_time_zone, p_source_pages, p_day_pairs, p_source_campaigns);
+    nullif(v_link.sources, '{}'), p_time_zone, p_source_campaigns);
 end
 $$;
 
 revoke all on function public.console_share_create(text, text[], integer, date, date, timestamptz),
   public.console_share_links(), public.console_share_revoke(uuid),
   public.console_share_open(text, text),
-  public.console_shared_funnel(text, text, integer, integer, integer)
+  public.console_shared_funnel(text, text, integer)
   from public, anon, authenticated, service_role;
 grant execute on function
   public.console_share_create(text, text[], integer, date, date, timestamptz),
   public.console_share_links(), public.console_share_revoke(uuid),
   public.console_share_open(text, text),
-  public.console_shared_funnel(text, text, integer, integer, integer)
+  public.console_shared_funnel(text, text, integer)
   to console_staff_role;

@@ -96,7 +96,7 @@ describe.each(testDatabases)('the funnel on $name', ({ open, skip }) => {
 
   const report = (from: string, to: string, source: string | null = null): Promise<FunnelReport> =>
     createSqlFunnelStore(test.db)
-      .report({ from, to, source, timeZone: 'UTC', bounds })
+      .report({ from, to, source, timeZone: 'UTC', sourceCampaigns: bounds.sourceCampaigns })
       .then((rows) => funnelReportOf(rows, { from, to, source, timeZone: 'UTC' }, null))
 
   it.skipIf(skip)(
@@ -159,7 +159,7 @@ describe.each(testDatabases)('the funnel on $name', ({ open, skip }) => {
         to: until,
         source: null,
         timeZone: 'UTC',
-        bounds,
+        sourceCampaigns: bounds.sourceCampaigns,
       })
       const printed = insightsCsv(buildInsights(totalsOfRows(rows, since), { since, until }))
       expect(await csv.text()).toBe(printed)
@@ -331,7 +331,7 @@ describe.each(testDatabases)('the funnel on $name', ({ open, skip }) => {
           to: day,
           source: 'tz-source',
           timeZone,
-          bounds,
+          sourceCampaigns: bounds.sourceCampaigns,
         })
         const report = funnelReportOf(rows, { from: day, to: day, source: null, timeZone }, null)
         return report.totals.sent

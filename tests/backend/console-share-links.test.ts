@@ -3,75 +3,48 @@
 // the trail; a revoked or expired link answers 410; partners and sales make none, and the
 // database, not the handler, refuses them.
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { FunnelReport, SharedFunnel, ShareLink, ShareLinkMade } from '#core/console-api.ts'
 import { shareTokenPattern } from '#core/share-link-request.ts'
-import { createSqlFunnelStore } from '#shared/analytics/sql-funnel-store.ts'
-import type { ConsoleHandler } from '#shared/console/console-handler.ts'
-import {
-  addConsoleStaff,
-  type ConsolePerson,
-  consoleHandlerOn,
-  consoleRequest,
-  consoleStaff,
-  queryAs,
-  staffToken,
-} from '../support/console-staff.ts'
+import { type ConsolePerson, consoleStaff, queryAs } from '../support/console-staff.ts'
+import { countViews } from '../support/funnel-views.ts'
 import { insertLead } from '../support/insert-lead.ts'
 import { sampleContact, sampleNewDemoRequest } from '../support/sample-lead.ts'
-import { type TestDatabase, testDatabases } from '../support/test-database.ts'
+import { staffedDatabase } from '../support/staffed-database.ts'
+import { testDatabases } from '../support/test-database.ts'
 
-const bounds = { sourcePages: 200, originPairs: 1000, sourceCampaigns: 50 }
 const today = new Date().toISOString().slice(0, 10)
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-describe.each(testDatabases)('share links on $name', ({ open, skip }) => {
-  let test: TestDatabase
-  let handler: ConsoleHandler
+describe.each(testDatabases)('share links on $name', (database) => {
+  const { skip } = database
+  const file = staffedDatabase(database)
 
   beforeAll(async () => {
     if (skip) return
-    test = await open()
-    await addConsoleStaff(test.db)
-    const store = createSqlFunnelStore(test.db)
     for (const source of ['partner-acme', 'partner-other']) {
-      await store.countBatch(
-        {
-          source,
-          page: `https://${source}.example/`,
-          utmSource: '',
-          utmCampaign: '',
-          events: [{ event: 'shown' }],
-        },
-        today,
-        { clientKey: 'c'.repeat(64), windowStart: new Date(), clientMax: 1_000_000 },
-        bounds,
-      )
+      await countViews(file.db, today, { source, page: `https://${source}.example/` })
     }
     // A lead with every personal field, to look for in what a link shows.
-    await insertLead(test.db, {
+    await insertLead(file.db, {
       ...sampleNewDemoRequest,
       ...sampleContact,
       source: 'partner-acme',
       pageUrl: 'https://partner-acme.example/',
     })
-    handler = consoleHandlerOn(test.db)
-  }, 120_000)
-  afterAll(() => test?.close())
+  })
 
-  const make = async (person: ConsolePerson, body: unknown) =>
-    handler(consoleRequest('share-links', await staffToken(person), { method: 'POST', body }))
+  const make = (person: ConsolePerson, body: unknown) =>
+    file.console(person, 'share-links', { method: 'POST', body })
   const made = async (person: ConsolePerson, body: unknown) => {
     const reply = await make(person, body)
     expect(reply.status).toBe(200)
     return (await reply.json()) as ShareLinkMade
   }
   const openLink = (token: string) =>
-    handler(consoleRequest('shared', null, { method: 'POST', body: { token } }))
+    file.console(null, 'shared', { method: 'POST', body: { token } })
   const listed = async (person: ConsolePerson) =>
-    (await (
-      await handler(consoleRequest('share-links', await staffToken(person)))
-    ).json()) as ShareLink[]
+    (await (await file.console(person, 'share-links')).json()) as ShareLink[]
 
   it.skipIf(skip)(
     'shows a link to its funnel without sign-in, counts only, each opening on the trail',
@@ -84,7 +57,7 @@ describe.each(testDatabases)('share links on $name', ({ open, skip }) => {
       expect(token).toMatch(shareTokenPattern)
       expect(link).toMatchObject({ createdBy: consoleStaff.marketing.email, openings: 0 })
       // Only the token's hash is kept.
-      const [row] = await test.db.query<Record<string, unknown>>(
+      const [row] = await file.db.query<Record<string, unknown>>(
         'select * from public.console_share_links where id = $1',
         [link.id],
       )
@@ -97,9 +70,7 @@ describe.each(testDatabases)('share links on $name', ({ open, skip }) => {
       const shared = JSON.parse(text) as SharedFunnel
       // The numbers are the console's for the same view, through the same report.
       const asked = `funnel?from=${shared.report.from}&to=${shared.report.to}&source=partner-acme`
-      const console = (await (
-        await handler(consoleRequest(asked, await staffToken('marketing')))
-      ).json()) as FunnelReport
+      const console = (await (await file.console('marketing', asked)).json()) as FunnelReport
       expect(shared.report).toEqual(console)
       expect(shared.report.totals).toMatchObject({ views: 1, sent: 1 })
       expect(shared.report.sources).toEqual(['partner-acme'])
@@ -120,7 +91,7 @@ describe.each(testDatabases)('share links on $name', ({ open, skip }) => {
       const [listedLink] = (await listed('owner')).filter((each) => each.id === link.id)
       expect(listedLink).toMatchObject({ openings: 2, sources: ['partner-acme'], days: 30 })
       expect(listedLink?.lastOpenedAt).not.toBeNull()
-      const openings = await test.db.query<{ actor_email: string; detail: unknown }>(
+      const openings = await file.db.query<{ actor_email: string; detail: unknown }>(
         "select actor_email, detail from public.console_audit where action = 'open_share_link' and detail ->> 'link' = $1",
         [link.id],
       )
@@ -137,19 +108,17 @@ describe.each(testDatabases)('share links on $name', ({ open, skip }) => {
       const reply = await make(person, view)
       expect(reply.status).toBe(403)
       expect((await reply.json()).error.message).toMatch(/owner and marketing/)
-      expect((await handler(consoleRequest('share-links', await staffToken(person)))).status).toBe(
-        403,
-      )
+      expect((await file.console(person, 'share-links')).status).toBe(403)
     }
     // The database refuses them, whatever the code in front does.
     const create = `select public.console_share_create('${'a'.repeat(64)}', '{}', 7, null, null, null)`
-    expect(await queryAs(test.db, 'partner', create)).toBe('42501')
-    expect(await queryAs(test.db, 'sales', create)).toBe('42501')
+    expect(await queryAs(file.db, 'partner', create)).toBe('42501')
+    expect(await queryAs(file.db, 'sales', create)).toBe('42501')
     // Nor can the Data API's roles open links or read their funnel past the function.
     const opened = `select * from public.console_share_open('${'a'.repeat(64)}', 'UTC')`
-    expect(await queryAs(test.db, 'anon', opened)).toBe('42501')
-    expect(await queryAs(test.db, 'owner', opened, [], 'authenticated')).toBe('42501')
-    expect(await queryAs(test.db, 'service_role', opened)).toBe('42501')
+    expect(await queryAs(file.db, 'anon', opened)).toBe('42501')
+    expect(await queryAs(file.db, 'owner', opened, [], 'authenticated')).toBe('42501')
+    expect(await queryAs(file.db, 'service_role', opened)).toBe('42501')
     // A bad view is refused, saying why.
     const bad = await make('owner', { days: null, from: '2026-03-02', to: '2026-03-01' })
     expect(bad.status).toBe(400)
@@ -161,17 +130,13 @@ describe.each(testDatabases)('share links on $name', ({ open, skip }) => {
     const owners = await made('owner', { ...fixed, expiresInDays: 30 })
     expect((await openLink(owners.token)).status).toBe(200)
     // Marketing revokes its own links only; the owner any.
-    const byMarketing = await handler(
-      consoleRequest(`share-links/${owners.link.id}`, await staffToken('marketing'), {
-        method: 'DELETE',
-      }),
-    )
+    const byMarketing = await file.console('marketing', `share-links/${owners.link.id}`, {
+      method: 'DELETE',
+    })
     expect(byMarketing.status).toBe(404)
-    const revoked = await handler(
-      consoleRequest(`share-links/${owners.link.id}`, await staffToken('owner'), {
-        method: 'DELETE',
-      }),
-    )
+    const revoked = await file.console('owner', `share-links/${owners.link.id}`, {
+      method: 'DELETE',
+    })
     expect(revoked.status).toBe(204)
     const gone = await openLink(owners.token)
     expect(gone.status).toBe(410)
@@ -182,7 +147,7 @@ describe.each(testDatabases)('share links on $name', ({ open, skip }) => {
 
     // Expired: its expiry passed (moved back here, as the clock would).
     const marketing = await made('marketing', { ...fixed, expiresInDays: 1 })
-    await test.db.query(
+    await file.db.query(
       "update public.console_share_links set expires_at = now() - interval '1 second' where id = $1",
       [marketing.link.id],
     )
@@ -192,18 +157,18 @@ describe.each(testDatabases)('share links on $name', ({ open, skip }) => {
 
     // A maker who may no longer share: their links stop with their role.
     const another = await made('marketing', { ...fixed, expiresInDays: null })
-    await test.db.query("update public.console_staff set role = 'sales' where user_id = $1", [
+    await file.db.query("update public.console_staff set role = 'sales' where user_id = $1", [
       consoleStaff.marketing.userId,
     ])
     expect((await openLink(another.token)).status).toBe(410)
-    await test.db.query("update public.console_staff set role = 'marketing' where user_id = $1", [
+    await file.db.query("update public.console_staff set role = 'marketing' where user_id = $1", [
       consoleStaff.marketing.userId,
     ])
     expect((await openLink(another.token)).status).toBe(200)
 
     expect((await openLink('x'.repeat(43))).status).toBe(404)
     expect((await openLink('short')).status).toBe(404)
-    const trail = await test.db.query(
+    const trail = await file.db.query(
       "select 1 from public.console_audit where action = 'open_share_link' and detail ->> 'link' = $1",
       [owners.link.id],
     )

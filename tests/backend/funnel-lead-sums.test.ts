@@ -63,7 +63,7 @@ const range = (timeZone: string): FunnelRange => ({
   to: daysAgo(1),
   source: null,
   timeZone,
-  bounds,
+  sourceCampaigns: bounds.sourceCampaigns,
 })
 const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort()
 

@@ -3,28 +3,19 @@
 // chose a report once, however many runs meet and whichever dies mid-way, in their own bounds
 // (a partner's names no other source), with the console's numbers; monthly ones on the 1st; and
 // the one-click unsubscribe stops the next.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type FunnelReport, funnelStepNames, type ReportCadence } from '#core/console-api.ts'
 import { funnelStepLabels } from '#core/funnel-step-words.ts'
-import { createSqlFunnelStore } from '#shared/analytics/sql-funnel-store.ts'
-import { createBackend } from '#shared/config/configured-handler.ts'
-import { readFunctionConfig } from '#shared/config/function-config.ts'
-import { createSqlStores } from '#shared/config/sql-stores.ts'
-import type { ConsoleHandler } from '#shared/console/console-handler.ts'
+import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { count } from '#shared/reports/report-copy.ts'
 import { reportKey } from '#shared/reports/report-job.ts'
 import { createSqlReportStore } from '#shared/reports/sql-report-store.ts'
-import {
-  addConsoleStaff,
-  type ConsolePerson,
-  consoleHandlerOn,
-  consoleRequest,
-  consoleStaff,
-  queryAs,
-  staffToken,
-} from '../support/console-staff.ts'
-import { type EmailApiStandIn, startEmailApiStandIn } from '../support/email-api-stand-in.ts'
-import { type TestDatabase, testDatabases } from '../support/test-database.ts'
+import { backendAt } from '../support/configured-backend.ts'
+import { type ConsolePerson, consoleStaff, queryAs } from '../support/console-staff.ts'
+import { startEmailApiStandIn } from '../support/email-api-stand-in.ts'
+import { countViews } from '../support/funnel-views.ts'
+import { staffedDatabase } from '../support/staffed-database.ts'
+import { testDatabases } from '../support/test-database.ts'
 
 const dayMs = 86_400_000
 const dayText = (at: number) => new Date(at).toISOString().slice(0, 10)
@@ -40,79 +31,53 @@ const acme = 'https://acme-law.example/injury'
 const globex = 'https://globex-legal.example/demo'
 const ours = 'https://firm.example/request-demo'
 
-async function views(db: TestDatabase['db'], day: string, source: string, page: string, n: number) {
-  const store = createSqlFunnelStore(db)
-  for (let index = 0; index < n; index++) {
-    await store.countBatch(
-      {
-        source,
-        page,
-        utmSource: source === 'firm-site' ? 'newsletter' : '',
-        utmCampaign: source === 'firm-site' ? 'autumn' : '',
-        events: [
-          { event: 'shown' },
-          { event: 'started' },
-          { event: 'field-empty', field: 'email' },
-        ],
-      } as Parameters<typeof store.countBatch>[0],
-      day,
-      { clientKey: 'c'.repeat(64), windowStart: new Date(), clientMax: 1_000_000 },
-      { sourcePages: 200, originPairs: 1000, sourceCampaigns: 50 },
-    )
-  }
-}
+const views = (db: SqlDatabase, day: string, source: string, page: string, n: number) =>
+  countViews(
+    db,
+    day,
+    {
+      source,
+      page,
+      utmSource: source === 'firm-site' ? 'newsletter' : '',
+      utmCampaign: source === 'firm-site' ? 'autumn' : '',
+      events: [{ event: 'shown' }, { event: 'started' }, { event: 'field-empty', field: 'email' }],
+    },
+    { times: n },
+  )
 
-describe.each(testDatabases)('emailed funnel reports on $name', ({ open, skip }) => {
-  let test: TestDatabase
-  let email: EmailApiStandIn
-  let consoleApi: ConsoleHandler
-  beforeAll(async () => {
-    if (skip) return
-    ;[test, email] = await Promise.all([open(), startEmailApiStandIn()])
-    consoleApi = consoleHandlerOn(test.db)
-  }, 120_000)
-  afterAll(() => Promise.all([test?.close(), email?.close()]))
-  beforeEach(async () => {
-    if (skip) return
-    email.reset()
-    await test.reset()
-    await addConsoleStaff(test.db)
+describe.each(testDatabases)('emailed funnel reports on $name', (database) => {
+  const { skip } = database
+  const file = staffedDatabase(database, {
+    standIns: { email: startEmailApiStandIn },
+    freshEachTest: true,
   })
 
-  // One process of the backend as its settings build it, on the clock given: its job's run is
-  // what pg_cron's call, `npm start`'s loop and `npm run notify:retry` start.
+  // One process of the backend as its settings build it, on the clock given.
   const backend = (clock: Date) =>
-    createBackend(
-      readFunctionConfig(
-        (name) =>
-          ({
-            RESEND_API_KEY: 're_test',
-            NOTIFY_EMAIL_TO: 'sales@firm.example',
-            RESEND_API_URL: email.url,
-            CONSOLE_URL: 'https://firm.example/console',
-            SUPABASE_URL: 'https://project.supabase.example',
-            SALES_TIME_ZONE: 'UTC',
-            NOTIFY_TIMEOUT_MS: '1000',
-          })[name],
-      ),
-      createSqlStores(test.db, { role: 'service_role' }),
-      { now: () => clock, afterReply: (work) => void work.catch(() => {}) },
+    backendAt(
+      file.db,
+      {
+        RESEND_API_KEY: 're_test',
+        NOTIFY_EMAIL_TO: 'sales@firm.example',
+        RESEND_API_URL: file.email.url,
+        CONSOLE_URL: 'https://firm.example/console',
+        SUPABASE_URL: 'https://project.supabase.example',
+        SALES_TIME_ZONE: 'UTC',
+        NOTIFY_TIMEOUT_MS: '1000',
+      },
+      clock,
     )
 
   const choose = async (person: ConsolePerson, cadence: ReportCadence) => {
-    const reply = await consoleApi(
-      consoleRequest('report', await staffToken(person), { method: 'PUT', body: { cadence } }),
-    )
+    const reply = await file.console(person, 'report', { method: 'PUT', body: { cadence } })
     expect(reply.status).toBe(200)
   }
   const funnelOf = async (person: ConsolePerson, from: string, to: string) => {
-    const reply = await consoleApi(
-      consoleRequest(`funnel?from=${from}&to=${to}`, await staffToken(person)),
-    )
+    const reply = await file.console(person, `funnel?from=${from}&to=${to}`)
     return (await reply.json()) as FunnelReport
   }
   const reportsTo = (person: ConsolePerson) =>
-    email.delivered.filter(
+    file.email.delivered.filter(
       (request) => (request.body.to as string[])[0] === consoleStaff[person].email,
     )
 
@@ -126,25 +91,25 @@ describe.each(testDatabases)('emailed funnel reports on $name', ({ open, skip })
         [6, 2],
       ] as const) {
         const day = dayText(Date.parse(weekFrom) + offset * dayMs)
-        await views(test.db, day, 'partner-acme', acme, n)
-        await views(test.db, day, 'firm-site', ours, n + 1)
-        await views(test.db, day, 'partner-globex', globex, 1)
+        await views(file.db, day, 'partner-acme', acme, n)
+        await views(file.db, day, 'firm-site', ours, n + 1)
+        await views(file.db, day, 'partner-globex', globex, 1)
       }
       await choose('owner', 'weekly')
       await choose('partner', 'weekly')
       // Each sets only their own: a row for another person is refused by the policies.
       expect(
         await queryAs(
-          test.db,
+          file.db,
           'sales',
           "insert into public.console_report_choices (user_id, cadence) values ($1, 'weekly')",
           [consoleStaff.owner.userId],
         ),
       ).toBe('42501')
       expect(
-        await queryAs(test.db, 'sales', 'select user_id from public.console_report_choices'),
+        await queryAs(file.db, 'sales', 'select user_id from public.console_report_choices'),
       ).toEqual([])
-      const trail = await test.db.query<{ actor_email: string }>(
+      const trail = await file.db.query<{ actor_email: string }>(
         "select actor_email from public.console_audit where action = 'report_change' order by id",
       )
       expect(trail.map((row) => row.actor_email)).toEqual([
@@ -154,7 +119,7 @@ describe.each(testDatabases)('emailed funnel reports on $name', ({ open, skip })
 
       // A run that claimed the owner's report at 7:00 and died before sending it: its claim
       // holds until 9:00.
-      const [died] = await createSqlReportStore(test.db, { role: 'service_role' }).claimDue({
+      const [died] = await createSqlReportStore(file.db, { role: 'service_role' }).claimDue({
         now: at(monday, 7),
         timeZone: 'UTC',
         leaseSeconds: 7200,
@@ -172,7 +137,7 @@ describe.each(testDatabases)('emailed funnel reports on $name', ({ open, skip })
       expect((await backend(at(monday, 10)).jobs.run()).reports).toEqual({ sent: 1, failed: 0 })
       expect((await backend(at(monday, 11)).jobs.run()).reports).toEqual({ sent: 0, failed: 0 })
 
-      expect(email.received).toHaveLength(2)
+      expect(file.email.received).toHaveLength(2)
       const [owner] = reportsTo('owner')
       const [partner] = reportsTo('partner')
       expect(reportsTo('owner')).toHaveLength(1)
@@ -232,7 +197,7 @@ describe.each(testDatabases)('emailed funnel reports on $name', ({ open, skip })
       const looked = await handler(new Request(String(link)))
       expect(looked.status).toBe(200)
       expect(
-        await queryAs(test.db, 'partner', 'select cadence from public.console_report_choices'),
+        await queryAs(file.db, 'partner', 'select cadence from public.console_report_choices'),
       ).toEqual([{ cadence: 'weekly' }])
       const clicked = await handler(
         new Request(String(link), {
@@ -244,13 +209,13 @@ describe.each(testDatabases)('emailed funnel reports on $name', ({ open, skip })
       expect(clicked.status).toBe(200)
       expect(clicked.headers.get('x-robots-tag')).toBe('noindex')
       expect(
-        await queryAs(test.db, 'partner', 'select cadence from public.console_report_choices'),
+        await queryAs(file.db, 'partner', 'select cadence from public.console_report_choices'),
       ).toEqual([])
       const forged = await handler(
         new Request(String(link).replace(/token=.{8}/, 'token=00000000'), { method: 'POST' }),
       )
       expect(forged.status).toBe(404)
-      const [unsubscribed] = await test.db.query<{ actor_email: string; detail: unknown }>(
+      const [unsubscribed] = await file.db.query<{ actor_email: string; detail: unknown }>(
         "select actor_email, detail from public.console_audit where action = 'report_change' order by id desc limit 1",
       )
       expect(unsubscribed).toEqual({
@@ -270,15 +235,15 @@ describe.each(testDatabases)('emailed funnel reports on $name', ({ open, skip })
   it.skipIf(skip)('sends a monthly report on the 1st, of the month before, once', async () => {
     const first = dayText(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1))
     const monthFrom = `${today.slice(0, 7)}-01`
-    await views(test.db, monthFrom, 'firm-site', ours, 2)
+    await views(file.db, monthFrom, 'firm-site', ours, 2)
     await choose('marketing', 'monthly')
     const lastDay = dayText(Date.parse(first) - dayMs)
     // The month is not over on its last day, and the month before was not chosen.
     expect((await backend(at(lastDay, 23)).jobs.run()).reports).toEqual({ sent: 0, failed: 0 })
     // The email API takes the report on the 1st, but its reply is lost: the run counts it failed.
-    email.script('late')
+    file.email.script('late')
     expect((await backend(at(first, 6)).jobs.run()).reports).toEqual({ sent: 0, failed: 1 })
-    email.releaseLate()
+    file.email.releaseLate()
     // The next run sends the same request under the same key, which the API answers without a
     // second email; then nothing is due, the next day either.
     expect((await backend(at(first, 7)).jobs.run()).reports).toEqual({ sent: 1, failed: 0 })
@@ -286,10 +251,10 @@ describe.each(testDatabases)('emailed funnel reports on $name', ({ open, skip })
       sent: 0,
       failed: 0,
     })
-    expect(email.received).toHaveLength(2)
-    expect(email.received[1]?.raw).toBe(email.received[0]?.raw)
+    expect(file.email.received).toHaveLength(2)
+    expect(file.email.received[1]?.raw).toBe(file.email.received[0]?.raw)
     const [sent] = reportsTo('marketing')
-    expect(email.delivered).toHaveLength(1)
+    expect(file.email.delivered).toHaveLength(1)
     const funnel = await funnelOf('marketing', monthFrom, lastDay)
     expect(String(sent?.body.subject)).toContain(`${count(funnel.totals.views)} views`)
     expect(String(sent?.body.text)).toContain(`from=${monthFrom}&to=${lastDay}`)

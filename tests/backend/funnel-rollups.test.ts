@@ -166,7 +166,7 @@ describe.each(testDatabases)('the funnel roll-ups on $name', ({ open, skip }) =>
         to,
         source: null,
         timeZone: 'UTC',
-        bounds,
+        sourceCampaigns: bounds.sourceCampaigns,
       })
       const summed = (part: string, key: (row: (typeof report)[number]) => string) => {
         const sums = new Map<string, number>()
@@ -236,7 +236,7 @@ describe.each(testDatabases)('the funnel roll-ups on $name', ({ open, skip }) =>
         to: day(17),
         source: null,
         timeZone: 'UTC',
-        bounds,
+        sourceCampaigns: bounds.sourceCampaigns,
       })
       const sent = report
         .filter((row) => row.part === 'day' && row.event === 'sent')

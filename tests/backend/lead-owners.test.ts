@@ -2,7 +2,7 @@
 // among the people taking them, even when sent all at once; a rule's person; the booking's host;
 // a reassignment by hand that the policies allow owner and sales alone; each on the lead's
 // history and the audit trail; "My leads"; and the owner in what the notifications read.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LeadDetail, LeadOwnerChoice, LeadPage } from '#core/console-api.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { createSqlNotificationStore } from '#shared/notify/sql-notification-store.ts'
@@ -10,15 +10,13 @@ import { bookingStoreFixture } from '../support/booking-store-fixture.ts'
 import {
   addConsoleStaff,
   type ConsolePerson,
-  consoleHandlerOn,
-  consoleRequest,
   consoleStaff,
   queryAs,
-  staffToken,
 } from '../support/console-staff.ts'
 import { insertLead } from '../support/insert-lead.ts'
 import { sampleNewDemoRequest } from '../support/sample-lead.ts'
-import { type TestDatabase, testDatabases } from '../support/test-database.ts'
+import { staffedDatabase } from '../support/staffed-database.ts'
+import { testDatabases } from '../support/test-database.ts'
 
 // Two more salespeople beside the fixture's, so three take leads.
 const moreSales = [
@@ -55,32 +53,18 @@ const ownerOf = async (db: SqlDatabase, id: string) =>
     )
   )[0]?.owner_id ?? null
 
-describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
-  let test: TestDatabase
-  const handler = () => consoleHandlerOn(test.db)
-  const call = async (
-    person: ConsolePerson,
-    path: string,
-    init: { method?: string; body?: unknown } = {},
-  ) => handler()(consoleRequest(path, await staffToken(person), init))
-
-  beforeAll(async () => {
-    if (!skip) test = await open()
-  }, 120_000)
-  afterAll(() => test?.close())
-  beforeEach(async () => {
-    if (skip) return
-    await test.reset()
-    await addSalesTeam(test.db)
-  })
+describe.each(testDatabases)('lead owners on $name', (database) => {
+  const { skip } = database
+  const file = staffedDatabase(database, { freshEachTest: true, staff: addSalesTeam })
+  const call = file.console
 
   it.skipIf(skip)(
     'shares 300 leads sent at once among three people within one of each other',
     async () => {
       const ids = await Promise.all(
-        Array.from({ length: 300 }, async () => (await insertLead(test.db, newLead())).id),
+        Array.from({ length: 300 }, async () => (await insertLead(file.db, newLead())).id),
       )
-      const counts = await test.db.query<{ owner_id: string; n: number }>(
+      const counts = await file.db.query<{ owner_id: string; n: number }>(
         `select owner_id, count(*)::int as n from public.demo_requests
           where id = any ($1) group by owner_id order by owner_id`,
         [ids],
@@ -96,10 +80,10 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
   it.skipIf(skip)(
     'gives no spam, no held lead and no repeat a turn, and nobody a lead when nobody takes them',
     async () => {
-      const spam = await insertLead(test.db, newLead({ isSpam: true }))
-      expect(await ownerOf(test.db, spam.id)).toBeNull()
+      const spam = await insertLead(file.db, newLead({ isSpam: true }))
+      expect(await ownerOf(file.db, spam.id)).toBeNull()
       // Beyond the global limit, held for its window's digest.
-      const [held] = await test.db.query<{ request_id: string; held: boolean }>(
+      const [held] = await file.db.query<{ request_id: string; held: boolean }>(
         `select request_id, held from public.accept_demo_request($1::jsonb, $2, now(), 100, 0, now() + interval '1 minute')`,
         [
           JSON.stringify({
@@ -113,31 +97,31 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
         ],
       )
       expect(held?.held).toBe(true)
-      expect(await ownerOf(test.db, held?.request_id ?? '')).toBeNull()
+      expect(await ownerOf(file.db, held?.request_id ?? '')).toBeNull()
       // A repeat is answered with the first lead and takes no turn: the next two go on in order.
       const first = newLead()
-      const a = await insertLead(test.db, first)
-      await insertLead(test.db, first)
-      const b = await insertLead(test.db, newLead())
-      const c = await insertLead(test.db, newLead())
+      const a = await insertLead(file.db, first)
+      await insertLead(file.db, first)
+      const b = await insertLead(file.db, newLead())
+      const c = await insertLead(file.db, newLead())
       const owners = [
-        await ownerOf(test.db, a.id),
-        await ownerOf(test.db, b.id),
-        await ownerOf(test.db, c.id),
+        await ownerOf(file.db, a.id),
+        await ownerOf(file.db, b.id),
+        await ownerOf(file.db, c.id),
       ]
       expect(new Set(owners).size).toBe(3)
-      await test.db.query('update public.console_staff set takes_leads = false')
-      expect(await ownerOf(test.db, (await insertLead(test.db, newLead())).id)).toBeNull()
+      await file.db.query('update public.console_staff set takes_leads = false')
+      expect(await ownerOf(file.db, (await insertLead(file.db, newLead())).id)).toBeNull()
     },
   )
 
   it.skipIf(skip)(
     "gives a lead to a rule's person, whatever the case of the email, and in turn when they are not on the staff",
     async () => {
-      const ruled = await insertLead(test.db, newLead({ ownerEmail: 'DANA@firm.example' }))
-      expect(await ownerOf(test.db, ruled.id)).toBe(moreSales[0]?.userId)
-      const stranger = await insertLead(test.db, newLead({ ownerEmail: 'nobody@else.example' }))
-      expect(takers).toContain(await ownerOf(test.db, stranger.id))
+      const ruled = await insertLead(file.db, newLead({ ownerEmail: 'DANA@firm.example' }))
+      expect(await ownerOf(file.db, ruled.id)).toBe(moreSales[0]?.userId)
+      const stranger = await insertLead(file.db, newLead({ ownerEmail: 'nobody@else.example' }))
+      expect(takers).toContain(await ownerOf(file.db, stranger.id))
       const detail = (await (await call('owner', `leads/${ruled.id}`)).json()) as LeadDetail
       expect(detail.owner).toEqual({ userId: moreSales[0]?.userId, email: 'dana@firm.example' })
       expect(detail.history.filter(({ kind }) => kind === 'owner_change')).toEqual([
@@ -149,12 +133,12 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
   it.skipIf(skip)(
     "makes the booking's host on the staff the owner, on the history and the trail, once",
     async () => {
-      await test.db.query('update public.console_staff set takes_leads = false')
-      const lead = await insertLead(test.db, newLead())
-      const bookings = bookingStoreFixture(test.db)
+      await file.db.query('update public.console_staff set takes_leads = false')
+      const lead = await insertLead(file.db, newLead())
+      const bookings = bookingStoreFixture(file.db)
       // A host who is not on the staff changes nothing.
       await bookings.apply({ bookingId: 'bk-x', requestId: lead.id, hostEmail: 'h@agency.example' })
-      expect(await ownerOf(test.db, lead.id)).toBeNull()
+      expect(await ownerOf(file.db, lead.id)).toBeNull()
       // A second booking newer than the first is the lead's now: its host takes it.
       await bookings.apply({
         bookingId: 'bk-2',
@@ -162,7 +146,7 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
         hostEmail: 'Eli@Firm.example',
         occurredAt: '2026-11-26T10:00:02.000Z',
       })
-      expect(await ownerOf(test.db, lead.id)).toBe(moreSales[1]?.userId)
+      expect(await ownerOf(file.db, lead.id)).toBe(moreSales[1]?.userId)
       // Sales give it back by hand; the same delivery again does not take it from them.
       expect(
         (
@@ -178,7 +162,7 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
         hostEmail: 'Eli@Firm.example',
         occurredAt: '2026-11-26T10:00:02.000Z',
       })
-      expect(await ownerOf(test.db, lead.id)).toBe(consoleStaff.sales.userId)
+      expect(await ownerOf(file.db, lead.id)).toBe(consoleStaff.sales.userId)
       const detail = (await (await call('owner', `leads/${lead.id}`)).json()) as LeadDetail
       expect(
         detail.history
@@ -188,7 +172,7 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
         { by: null, text: 'eli@firm.example', via: 'booking' },
         { by: consoleStaff.sales.email, text: consoleStaff.sales.email, via: 'hand' },
       ])
-      const trail = await test.db.query<{ actor_email: string; detail: Record<string, unknown> }>(
+      const trail = await file.db.query<{ actor_email: string; detail: Record<string, unknown> }>(
         "select actor_email, detail from public.console_audit where action = 'assign' and lead_id = $1 order by id",
         [lead.id],
       )
@@ -205,7 +189,7 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
   it.skipIf(skip)(
     'lets owner and sales reassign, and has the policies refuse marketing and partners',
     async () => {
-      const lead = await insertLead(test.db, newLead())
+      const lead = await insertLead(file.db, newLead())
       const to = (userId: string) => ({ method: 'POST', body: { userId } })
       for (const person of ['owner', 'sales'] as const) {
         const reply = await call(person, `leads/${lead.id}/owner`, to(moreSales[0]?.userId ?? ''))
@@ -218,7 +202,7 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
         // By the database itself, not only the route: the insert is refused as that person.
         expect(
           await queryAs(
-            test.db,
+            file.db,
             person,
             "insert into public.console_lead_changes (lead_id, kind, value, owner_id) values ($1, 'owner', '-', $2)",
             [lead.id, consoleStaff.sales.userId],
@@ -232,7 +216,7 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
         to(consoleStaff.marketing.userId),
       )
       expect(toMarketing.status).toBe(400)
-      expect(await ownerOf(test.db, lead.id)).toBe(moreSales[0]?.userId)
+      expect(await ownerOf(file.db, lead.id)).toBe(moreSales[0]?.userId)
       const owners = (await (await call('sales', 'owners')).json()) as LeadOwnerChoice[]
       expect(owners.map(({ email }) => email).sort()).toEqual(
         [
@@ -247,9 +231,9 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
   )
 
   it.skipIf(skip)('filters "My leads" and the leads nobody owns', async () => {
-    await test.db.query('update public.console_staff set takes_leads = false')
-    const nobody = await insertLead(test.db, newLead())
-    const mine = await insertLead(test.db, newLead())
+    await file.db.query('update public.console_staff set takes_leads = false')
+    const nobody = await insertLead(file.db, newLead())
+    const mine = await insertLead(file.db, newLead())
     await call('owner', `leads/${mine.id}/owner`, {
       method: 'POST',
       body: { userId: consoleStaff.sales.userId },
@@ -267,8 +251,8 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
   it.skipIf(skip)(
     "names the owner in what the notifications read, and lets a removed person's leads go",
     async () => {
-      const lead = await insertLead(test.db, newLead({ ownerEmail: consoleStaff.sales.email }))
-      const store = createSqlNotificationStore(test.db)
+      const lead = await insertLead(file.db, newLead({ ownerEmail: consoleStaff.sales.email }))
+      const store = createSqlNotificationStore(file.db)
       const [claimed] = await store.claimDue({
         channels: ['email'],
         leadId: lead.id,
@@ -277,10 +261,10 @@ describe.each(testDatabases)('lead owners on $name', ({ open, skip }) => {
         now: new Date(),
       })
       expect(claimed?.lead.owner).toEqual({ email: consoleStaff.sales.email, name: null })
-      await test.db.query('delete from public.console_staff where user_id = $1', [
+      await file.db.query('delete from public.console_staff where user_id = $1', [
         consoleStaff.sales.userId,
       ])
-      expect(await ownerOf(test.db, lead.id)).toBeNull()
+      expect(await ownerOf(file.db, lead.id)).toBeNull()
     },
   )
 

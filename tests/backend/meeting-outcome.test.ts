@@ -138,7 +138,7 @@ describe.each(testDatabases)('met or missed on $name', ({ open, skip }) => {
         to: today,
         timeZone: 'UTC',
         source: null,
-        bounds: { sourcePages: 200, originPairs: 1000, sourceCampaigns: 50 },
+        sourceCampaigns: 50,
       },
       'service',
     )

@@ -198,7 +198,6 @@ export function describeFunnelBounds({ name, open, skip }: (typeof testDatabases
             to: '2027-05-04',
             timeZone: 'UTC',
             source: null,
-            bounds: { sourcePages, originPairs },
           }),
           '2027-05-04',
         )

@@ -28,18 +28,15 @@ export async function readFunnelRows(
   range: FunnelRange,
   as: 'staff' | 'service' | { shareTokenHash: string },
 ): Promise<FunnelReportRow[]> {
-  const { from, to, timeZone, source, bounds } = range
-  const folds = [timeZone, bounds.sourcePages, bounds.originPairs, bounds.sourceCampaigns ?? 50]
+  const { from, to, timeZone, source } = range
+  const folds = [timeZone, range.sourceCampaigns ?? 50]
   const [call, params] =
     typeof as === 'object'
-      ? ['public.console_shared_funnel($1, $2, $3, $4, $5)', [as.shareTokenHash, ...folds]]
+      ? ['public.console_shared_funnel($1, $2, $3)', [as.shareTokenHash, ...folds]]
       : as === 'staff'
-        ? [
-            'public.console_funnel($1::date, $2::date, $3, $4, $5, $6, $7)',
-            [from, to, source, ...folds],
-          ]
+        ? ['public.console_funnel($1::date, $2::date, $3, $4, $5)', [from, to, source, ...folds]]
         : [
-            'public.demo_request_funnel_range_report($1::date, $2::date, $3::text[], $4, $5, $6, $7)',
+            'public.demo_request_funnel_range_report($1::date, $2::date, $3::text[], $4, $5)',
             [from, to, source === null ? null : [source], ...folds],
           ]
   const rows = await tx.query<Omit<FunnelReportRow, 'n'> & { n: string }>(

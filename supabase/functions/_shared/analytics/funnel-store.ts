@@ -47,7 +47,11 @@ export interface FunnelRange {
   timeZone: string
   /** One source, or every source (for a partner, every one of its own). */
   source: string | null
-  bounds: FunnelBounds
+  /**
+   * ANALYTICS_SOURCE_CAMPAIGNS_MAX, so that a lead's campaign folds as the counters' did (50
+   * unset); the pages' bounds are the counting's alone.
+   */
+  sourceCampaigns?: number
 }
 
 /** What a batch counts against: its client's limit, as a lead's, and its origin's room. */

@@ -42,7 +42,7 @@ export function createConfiguredConsoleHandler(
           : null,
     allowedOrigins: config.allowedOrigins,
     salesTimeZone: config.salesTimeZone,
-    funnelBounds: config.analytics,
+    sourceCampaigns: config.analytics.sourceCampaigns,
     notifiers: options.notifiers ?? configuredNotifiers(config),
     testTimeoutMs: config.notifyTimeoutMs,
     schedulerApis: config.schedulerApis,

@@ -12,6 +12,7 @@ import { type AfterReply, platformAfterReply, trackPendingWork } from '../http/a
 import { functionApp, functionHandler } from '../http/function-app.ts'
 import { type DemoRequestHandler, demoRequestRoutes } from '../lead/demo-request-handler.ts'
 import type { LeadStore } from '../lead/lead-store.ts'
+import type { ClaimedSendRun } from '../notify/claimed-sends.ts'
 import {
   createNotificationDispatcher,
   type NotificationDispatcher,
@@ -22,7 +23,7 @@ import { notifyRetryRoutes } from '../notify/notify-retry-handler.ts'
 import { createSendTraffic, type SendTraffic } from '../notify/send-traffic.ts'
 import { createQuietAlarmJob } from '../quiet/quiet-alarm-job.ts'
 import type { QuietAlarmStore } from '../quiet/quiet-alarm-store.ts'
-import { createReportJob, type ReportRun } from '../reports/report-job.ts'
+import { createReportJob } from '../reports/report-job.ts'
 import type { ReportStore } from '../reports/report-store.ts'
 import { unsubscribeRoutes } from '../reports/unsubscribe-routes.ts'
 import { type BackendJobs, createBackendJobs } from './backend-jobs.ts'
@@ -113,7 +114,7 @@ function createConfiguredReportJob(
   config: FunctionConfig,
   reports: ReportStore,
   now: () => Date,
-): (() => Promise<ReportRun>) | null {
+): (() => Promise<ClaimedSendRun>) | null {
   const { email } = config
   const consoleUrl = config.chat.consoleUrl
   if (email === null || consoleUrl === null) return null
@@ -124,7 +125,7 @@ function createConfiguredReportJob(
     consoleUrl,
     unsubscribeUrl: `${base.replace(/\/$/, '')}/functions/v1/send-demo-request${unsubscribePath}`,
     timeZone: config.salesTimeZone,
-    bounds: config.analytics,
+    sourceCampaigns: config.analytics.sourceCampaigns,
     timeoutMs: config.notifyTimeoutMs,
     now,
   })

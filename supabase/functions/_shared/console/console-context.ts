@@ -1,5 +1,4 @@
 import type { BookingProvider } from '#core/next-step.ts'
-import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import type { SchedulerApiSettings } from '../booking/scheduler-api.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { Staff } from './as-staff.ts'
@@ -16,8 +15,8 @@ export interface ConsoleContext {
   run: <T>(work: (tx: SqlDatabase, staff: Staff) => Promise<T>) => Promise<T>
   runPlain: RunAsStaff
   salesTimeZone: string
-  /** The analytics bounds, so the funnel folds the leads as the counters were folded. */
-  funnelBounds: FunnelBounds
+  /** ANALYTICS_SOURCE_CAMPAIGNS_MAX: the funnel folds the leads' campaigns as the counters did. */
+  sourceCampaigns: number
   /** Null where the function has no service role key: inviting and removing are then off. */
   authAdmin: AuthAdmin | null
   /** Each scheduler's API where its key is set: a meeting's mark is written back to it. */

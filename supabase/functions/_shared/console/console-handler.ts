@@ -2,7 +2,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { consoleFunctionName } from '#core/console-api.ts'
 import type { BookingProvider } from '#core/next-step.ts'
 import { shareLinkRequestSchema } from '#core/share-link-request.ts'
-import type { FunnelBounds } from '../analytics/funnel-store.ts'
 import type { SchedulerApiSettings } from '../booking/scheduler-api.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { FunctionEnv } from '../http/function-env.ts'
@@ -71,8 +70,8 @@ export interface ConsoleDeps {
   /** ALLOWED_ORIGINS: the console page's site, when the function is on another origin. */
   allowedOrigins: readonly string[]
   salesTimeZone: string
-  /** ANALYTICS_SOURCE_PAGES_MAX and the like; their defaults when not given. */
-  funnelBounds?: FunnelBounds
+  /** ANALYTICS_SOURCE_CAMPAIGNS_MAX; 50, its default, when not given. */
+  sourceCampaigns?: number
   /** The notifiers the function's settings build, for the Integrations page; none by default. */
   notifiers?: readonly Notifier[]
   /** How long "Send a test" waits for a destination (NOTIFY_TIMEOUT_MS); 10 s by default. */
@@ -82,13 +81,6 @@ export interface ConsoleDeps {
   fetch?: typeof globalThis.fetch
   now?: () => Date
   log?: (message: string, error?: unknown) => void
-}
-
-// As configDefaults has them: a handler built without settings folds as the counters did.
-const defaultFunnelBounds: FunnelBounds = {
-  sourcePages: 200,
-  originPairs: 1000,
-  sourceCampaigns: 50,
 }
 
 const methods = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
@@ -117,7 +109,8 @@ export function createConsoleHandler(deps: ConsoleDeps) {
   const now = deps.now ?? (() => new Date())
   const log = deps.log ?? console.error
   const salesTimeZone = deps.salesTimeZone
-  const funnelBounds = deps.funnelBounds ?? defaultFunnelBounds
+  // As configDefaults has it: a handler built without settings folds as the counters did.
+  const sourceCampaigns = deps.sourceCampaigns ?? 50
   const integrations = {
     notifiers: deps.notifiers ?? [],
     testTimeoutMs: deps.testTimeoutMs ?? 10_000,
@@ -142,7 +135,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       run: (work) => asStaff(deps.db, claims, work),
       runPlain: (work) => asStaff(deps.db, claims, (tx, staff) => work(tx, staff.userId)),
       salesTimeZone,
-      funnelBounds,
+      sourceCampaigns,
       authAdmin: deps.authAdmin,
       schedulerApis: deps.schedulerApis ?? { cal: null, calendly: null },
       fetch: deps.fetch ?? globalThis.fetch,
@@ -191,7 +184,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
   )
   // Answered before any check: a preflight carries no token.
   app.options('*', preflight)
-  const funnel = query(funnelQuery({ now, salesTimeZone, funnelBounds }))
+  const funnel = query(funnelQuery({ now, salesTimeZone, sourceCampaigns }))
   // src/core/console-api.ts describes each.
   app
     .get('/me', signedIn, (c) => answer(c, getMe(c.var.console)))
@@ -266,7 +259,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     .delete('/share-links/:id', signedIn, (c) => answer(c, deleteShareLink(c.var.console)))
     // A shared link's funnel, for whoever holds the link: no sign-in, the token is the key.
     .post('/shared', consoleBody(sharedRequest, '{ "token": "…" }'), (c) =>
-      answer(c, postShared({ db: deps.db, salesTimeZone, funnelBounds }, c.req.valid('json'))),
+      answer(c, postShared({ db: deps.db, salesTimeZone, sourceCampaigns }, c.req.valid('json'))),
     )
   return (request: Request): Promise<Response> => Promise.resolve(app.fetch(request))
 }

@@ -1,6 +1,5 @@
 import type { Reconcile, ReconcileSummary } from '../booking/booking-reconciler.ts'
-import type { QuietAlarmRun } from '../quiet/quiet-alarm-job.ts'
-import type { ReportRun } from '../reports/report-job.ts'
+import type { ClaimedSendRun } from './claimed-sends.ts'
 import type { NotificationDispatcher } from './notification-dispatcher.ts'
 
 /** What one run of the scheduled job did. */
@@ -13,9 +12,9 @@ export interface ScheduledRun {
   sent: number
   failed: number
   /** The emailed funnel reports; absent where they are off (no email API or CONSOLE_URL). */
-  reports?: ReportRun
+  reports?: ClaimedSendRun
   /** The quiet page alarms and all-clears; absent where no email API or chat webhook is set. */
-  quietPages?: QuietAlarmRun
+  quietPages?: ClaimedSendRun
 }
 
 /** The parts of a run besides the notifications, each absent where it is off. */
@@ -24,8 +23,8 @@ export interface ScheduledParts {
   reconcile?: Reconcile | null
   /** Booked meetings past the grace time made met; answers how many. */
   settleMeetings?: () => Promise<number>
-  sendQuietAlarms?: (() => Promise<QuietAlarmRun>) | null
-  sendReports?: (() => Promise<ReportRun>) | null
+  sendQuietAlarms?: (() => Promise<ClaimedSendRun>) | null
+  sendReports?: (() => Promise<ClaimedSendRun>) | null
 }
 
 /**

@@ -5,7 +5,7 @@
 // reply and the short pause after it.
 
 /** How long no send must have begun, and none be in flight, before the sends count as paused. */
-export const sendPauseMs = 100
+const sendPauseMs = 100
 
 /** The sends of one process. */
 export interface SendTraffic {

@@ -4,6 +4,7 @@ import { digestListLength } from './held-digest.ts'
 import type { NotificationStore } from './notification-store.ts'
 import type { NotificationChannel } from './notifier.ts'
 import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
+import { outboxClaim } from './sql-outbox-claim.ts'
 
 type DigestMethods = Pick<NotificationStore, 'claimDueDigests' | 'recordDigestOutcome' | 'prune'>
 
@@ -31,28 +32,18 @@ const addMissing = `
   )
   on conflict do nothing`
 
-// As for a lead's channels (sql-notification-store.ts): `skip locked` keeps workers apart.
-const claim = `
-  with due as (
-    select g.held_until, g.channel
-    from public.demo_request_digests g
-    where g.channel = any ($1::text[])
-      and g.status in ('pending', 'failed')
-      and (g.next_attempt_at is null or g.next_attempt_at <= $5)
-      and (g.claimed_until is null or g.claimed_until <= $5)
-      and not (((extract(epoch from g.held_until) * 1000)::bigint || '/' || g.channel)
-        = any ($4::text[]))
-    order by g.attempts, g.held_until, g.channel
-    limit $2
-    for update skip locked
-  )
-  update public.demo_request_digests g
-  set attempts = g.attempts + 1, claimed_until = $5::timestamptz + $3::integer * interval '1 second'
-  from due
-  where g.held_until = due.held_until and g.channel = due.channel
-  returning g.held_until, g.channel, g.attempts, g.attempts - g.retry_base as tries`
+const outbox = { table: 'demo_request_digests', keys: ['held_until', 'channel'] }
 
-const recordAttempt = attemptOutcomeRecorder('demo_request_digests', 'held_until')
+// A window's digest a channel, claimed in the order the windows closed.
+const claim = outboxClaim({
+  ...outbox,
+  alias: 'g',
+  skipKey: `(extract(epoch from g.held_until) * 1000)::bigint || '/' || g.channel`,
+  order: ['held_until', 'channel'],
+  returning: ['g.held_until'],
+})
+
+const recordAttempt = attemptOutcomeRecorder(outbox)
 
 // A window's held leads, the first of them with all their count: every attempt reads the same
 // rows, since a window's held leads are final once it is over.
@@ -66,18 +57,12 @@ export function sqlDigestMethods(
   run: <T>(work: (tx: SqlDatabase) => Promise<T>) => Promise<T>,
 ): DigestMethods {
   return {
-    claimDueDigests: ({ channels, limit, leaseSeconds, skip = [], now }) =>
-      channels.length === 0
+    claimDueDigests: (options) =>
+      options.channels.length === 0
         ? Promise.resolve([])
         : run(async (tx) => {
-            await tx.query(addMissing, [[...channels], now])
-            const rows = await tx.query<DigestClaimRow>(claim, [
-              [...channels],
-              limit,
-              Math.ceil(leaseSeconds),
-              [...skip],
-              now,
-            ])
+            await tx.query(addMissing, [[...options.channels], options.now])
+            const rows = await claim<DigestClaimRow>(tx, options)
             const claimed = []
             // One after another: a transaction's statements share its connection anyway.
             for (const row of rows) {
@@ -97,7 +82,7 @@ export function sqlDigestMethods(
           }),
 
     recordDigestOutcome: ({ digest, channel, attempt }, outcome, now) =>
-      run((tx) => recordAttempt(tx, { key: digest.heldUntil, channel, attempt }, outcome, now)),
+      run((tx) => recordAttempt(tx, { key: [digest.heldUntil, channel], attempt }, outcome, now)),
 
     prune: (before) =>
       run(async (tx) => {

@@ -3,6 +3,7 @@ import { type LeadRow, leadColumns, leadFromRow } from '../lead/lead-row.ts'
 import type { NotificationStore } from './notification-store.ts'
 import type { NotificationChannel } from './notifier.ts'
 import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
+import { leadOutbox, outboxClaim } from './sql-outbox-claim.ts'
 
 type NoBookingMethods = Pick<NotificationStore, 'claimDueNoBookings' | 'recordNoBookingOutcome'>
 
@@ -37,63 +38,34 @@ const addMissing = `
   limit $5
   on conflict do nothing`
 
-// As for a lead's channels (sql-notification-store.ts): `skip locked` keeps workers apart, and
-// the attempt count is the claim's fencing token. A lead that booked since its row was made is
-// passed over, and its row left unsent.
-const claim = `
-  with due as (
-    select a.lead_id, a.channel
-    from public.demo_request_no_booking_alerts a
-    join public.demo_requests d on d.id = a.lead_id
-    where a.channel = any ($1::text[])
-      and a.status in ('pending', 'failed')
-      and (a.next_attempt_at is null or a.next_attempt_at <= $5)
-      and (a.claimed_until is null or a.claimed_until <= $5)
-      and ${unbooked}
-      and not ((a.lead_id::text || '/' || a.channel) = any ($4::text[]))
-    order by a.attempts, a.created_at, a.lead_id, a.channel
-    limit $2
-    for update of a skip locked
-  )
-  update public.demo_request_no_booking_alerts a
-  set attempts = a.attempts + 1, claimed_until = $5::timestamptz + $3::integer * interval '1 second'
-  from due, public.demo_requests d
-  where a.lead_id = due.lead_id and a.channel = due.channel and d.id = a.lead_id
-  returning a.channel, a.attempts, a.attempts - a.retry_base as tries, ${leadColumns('d')}`
+const outbox = leadOutbox('demo_request_no_booking_alerts', 'a')
 
-const recordAttempt = attemptOutcomeRecorder('demo_request_no_booking_alerts', 'lead_id')
+// A lead that booked since its row was made is passed over, and its row left unsent.
+const claim = outboxClaim({
+  ...outbox,
+  where: [unbooked],
+  returning: [leadColumns('d')],
+})
+
+const recordAttempt = attemptOutcomeRecorder(outbox)
 
 /** The "sent but not booked" half of the SQL notification store, in transactions from `run`. */
 export function sqlNoBookingMethods(
   run: <T>(work: (tx: SqlDatabase) => Promise<T>) => Promise<T>,
 ): NoBookingMethods {
   return {
-    claimDueNoBookings: ({
-      channels,
-      bookingRules,
-      delaySeconds,
-      limit,
-      leaseSeconds,
-      skip = [],
-      now,
-    }) =>
-      channels.length === 0 || bookingRules.length === 0
+    claimDueNoBookings: ({ bookingRules, delaySeconds, ...options }) =>
+      options.channels.length === 0 || bookingRules.length === 0
         ? Promise.resolve([])
         : run(async (tx) => {
             await tx.query(addMissing, [
-              [...channels],
+              [...options.channels],
               [...bookingRules],
-              now,
+              options.now,
               Math.ceil(delaySeconds),
-              Math.max(limit, 100),
+              Math.max(options.limit, 100),
             ])
-            const rows = await tx.query<NoBookingClaimRow>(claim, [
-              [...channels],
-              limit,
-              Math.ceil(leaseSeconds),
-              [...skip],
-              now,
-            ])
+            const rows = await claim<NoBookingClaimRow>(tx, options)
             return rows.map((row) => ({
               channel: row.channel,
               attempt: Number(row.attempts),
@@ -103,6 +75,6 @@ export function sqlNoBookingMethods(
           }),
 
     recordNoBookingOutcome: ({ lead, channel, attempt }, outcome, now) =>
-      run((tx) => recordAttempt(tx, { key: lead.id, channel, attempt }, outcome, now)),
+      run((tx) => recordAttempt(tx, { key: [lead.id, channel], attempt }, outcome, now)),
   }
 }

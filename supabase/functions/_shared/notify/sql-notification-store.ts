@@ -7,6 +7,7 @@ import { attemptOutcomeRecorder } from './sql-attempt-outcome.ts'
 import { sqlBookingNoticeMethods } from './sql-booking-notice-store.ts'
 import { sqlDigestMethods } from './sql-digest-store.ts'
 import { sqlNoBookingMethods } from './sql-no-booking-store.ts'
+import { leadOutbox, outboxClaim } from './sql-outbox-claim.ts'
 import { sqlStatusNoticeMethods } from './sql-status-notice-store.ts'
 
 /** How the notification store reaches its database. */
@@ -38,31 +39,19 @@ const addMissing = `
   limit $3
   on conflict do nothing`
 
-// `skip locked` passes over rows another worker is claiming right now; in READ COMMITTED the
-// lock re-reads each row, so one claimed a moment ago (a future claimed_until) drops out too.
-const claim = `
-  with due as (
-    select n.lead_id, n.channel
-    from public.demo_request_notifications n
-    join public.demo_requests d on d.id = n.lead_id
-    where n.channel = any ($1::text[])
-      and ($2::uuid is null or n.lead_id = $2::uuid)
-      and n.status in ('pending', 'failed')
-      and (n.next_attempt_at is null or n.next_attempt_at <= $6)
-      and (n.claimed_until is null or n.claimed_until <= $6)
-      and d.notification_status in ('pending', 'failed')
-      and not ((n.lead_id::text || '/' || n.channel) = any ($5::text[]))
-    order by n.attempts, n.created_at, n.lead_id, n.channel
-    limit $3
-    for update of n skip locked
-  )
-  update public.demo_request_notifications n
-  set attempts = n.attempts + 1, claimed_until = $6::timestamptz + $4::integer * interval '1 second'
-  from due, public.demo_requests d
-  where n.lead_id = due.lead_id and n.channel = due.channel and d.id = n.lead_id
-  returning n.channel, n.attempts, n.attempts - n.retry_base as tries, ${leadColumns('d')}`
+const outbox = leadOutbox('demo_request_notifications', 'n')
 
-const recordAttempt = attemptOutcomeRecorder('demo_request_notifications', 'lead_id')
+// A lead's channels, while the lead is still to be told; `$6` narrows them to one lead.
+const claim = outboxClaim({
+  ...outbox,
+  where: [
+    '($6::uuid is null or n.lead_id = $6::uuid)',
+    "d.notification_status in ('pending', 'failed')",
+  ],
+  returning: [leadColumns('d')],
+})
+
+const recordAttempt = attemptOutcomeRecorder(outbox)
 
 // The lead's own columns sum its channels up, for `npm run leads` and for finding due leads.
 const summarize = `
@@ -106,21 +95,18 @@ export function createSqlNotificationStore(
     ...sqlNoBookingMethods(run),
     ...sqlStatusNoticeMethods(run),
 
-    claimDue: ({ channels, leadId, limit, leaseSeconds, skip = [], now }) =>
-      channels.length === 0
+    claimDue: (options) =>
+      options.channels.length === 0
         ? Promise.resolve([])
         : run(async (tx) => {
-            const leadParam = leadId ?? null
+            const leadParam = options.leadId ?? null
             // Rows for leads beyond this batch are added by later calls.
-            await tx.query(addMissing, [[...channels], leadParam, Math.max(limit, 100)])
-            const rows = await tx.query<ClaimRow>(claim, [
-              [...channels],
+            await tx.query(addMissing, [
+              [...options.channels],
               leadParam,
-              limit,
-              Math.ceil(leaseSeconds),
-              [...skip],
-              now,
+              Math.max(options.limit, 100),
             ])
+            const rows = await claim<ClaimRow>(tx, options, leadParam)
             return rows.map(fromRow)
           }),
 
@@ -138,7 +124,7 @@ export function createSqlNotificationStore(
             for (const { claim, outcome } of results) {
               await recordAttempt(
                 tx,
-                { key: claim.lead.id, channel: claim.channel, attempt: claim.attempt },
+                { key: [claim.lead.id, claim.channel], attempt: claim.attempt },
                 outcome,
                 now,
               )

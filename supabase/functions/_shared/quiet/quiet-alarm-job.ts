@@ -1,17 +1,11 @@
 import { type ChatWebhook, postToChat } from '../notify/chat-webhook.ts'
-import { failedTry } from '../notify/delivery-schedule.ts'
+import { type ClaimedSendRun, claimedSendRun } from '../notify/claimed-sends.ts'
 import { type ResendAccount, sendResendEmail } from '../notify/resend-notifier.ts'
 import { slackMessage } from '../notify/slack-message.ts'
 import { teamsCard } from '../notify/teams-card.ts'
 import { type QuietAlarmContext, quietAlarmEmail, quietChatMessage } from './quiet-alarm-message.ts'
 import type { ClaimedQuietAlarm, QuietAlarmStore, QuietChannel } from './quiet-alarm-store.ts'
 import { quietMaxTries } from './quiet-alarm-store.ts'
-
-/** What one run of the alarms did: messages accepted, and those that failed and stay due. */
-export interface QuietAlarmRun {
-  sent: number
-  failed: number
-}
 
 export interface QuietAlarmJobOptions extends QuietAlarmContext {
   store: QuietAlarmStore
@@ -46,12 +40,9 @@ async function alarmKey(claim: ClaimedQuietAlarm): Promise<string> {
  */
 export function createQuietAlarmJob(
   options: QuietAlarmJobOptions,
-): (() => Promise<QuietAlarmRun>) | null {
-  const { store, timeoutMs, now } = options
-  const log = options.log ?? console.error
+): (() => Promise<ClaimedSendRun>) | null {
+  const { store, now } = options
   const fetch = options.fetch ?? globalThis.fetch
-  const limit = options.limit ?? 50
-  const leaseSeconds = Math.ceil(timeoutMs / 1000) + 60
   const hook = (service: ChatWebhook['service'], setting: string, url: string): ChatWebhook => ({
     service,
     setting,
@@ -90,39 +81,28 @@ export function createQuietAlarmJob(
   const channels = Object.keys(senders) as QuietChannel[]
   if (channels.length === 0) return null
 
-  async function send(claim: ClaimedQuietAlarm): Promise<boolean> {
-    try {
-      await senders[claim.channel]?.(claim, AbortSignal.timeout(timeoutMs))
-    } catch (error) {
-      log(`The quiet page ${claim.kind} for ${claim.page} on ${claim.channel} failed`, error)
-      const tried = failedTry(error, claim.tries, now(), { maxAttempts: quietMaxTries })
-      // Not again in this run: the next run tries it, or a later one after a longer wait.
-      const retryAt = new Date(Math.max(tried.retryAt.getTime(), now().getTime() + 60_000))
-      await store
-        .record(claim, { sent: false, error: tried.error, retryAt, dead: tried.dead })
-        .catch((recordError) => log('Could not record a quiet page alarm that failed', recordError))
-      return false
-    }
-    await store
-      .record(claim, { sent: true })
-      .catch((error) => log('Could not record a quiet page alarm sent', error))
-    return true
-  }
-
-  return async () => {
-    const run: QuietAlarmRun = { sent: 0, failed: 0 }
-    for (let taken = 0; taken < limit; taken++) {
-      const [claim] = await store.claimDue({
-        now: now(),
-        quietHours: options.quietHours,
-        channels,
-        leaseSeconds,
-        limit: 1,
-      })
-      if (claim === undefined) break
-      if (await send(claim)) run.sent++
-      else run.failed++
-    }
-    return run
-  }
+  return claimedSendRun<ClaimedQuietAlarm>({
+    timeoutMs: options.timeoutMs,
+    now,
+    log: options.log ?? console.error,
+    limit: options.limit ?? 50,
+    maxTries: quietMaxTries,
+    noun: 'a quiet page alarm',
+    describe: (claim) => `The quiet page ${claim.kind} for ${claim.page} on ${claim.channel}`,
+    claimNext: async (leaseSeconds) =>
+      (
+        await store.claimDue({
+          now: now(),
+          quietHours: options.quietHours,
+          channels,
+          leaseSeconds,
+          limit: 1,
+        })
+      )[0],
+    record: (claim, outcome) => store.record(claim, outcome),
+    async send(claim, signal) {
+      await senders[claim.channel]?.(claim, signal)
+      return true
+    },
+  })
 }

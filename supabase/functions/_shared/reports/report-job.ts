@@ -1,15 +1,8 @@
-import type { FunnelBounds } from '../analytics/funnel-store.ts'
-import { failedTry } from '../notify/delivery-schedule.ts'
+import { type ClaimedSendRun, claimedSendRun } from '../notify/claimed-sends.ts'
 import { type ResendAccount, sendResendEmail } from '../notify/resend-notifier.ts'
 import { reportEmail } from './report-email.ts'
 import type { ClaimedReport, ReportStore } from './report-store.ts'
 import { reportMaxTries } from './sql-report-store.ts'
-
-/** What one run of the reports did: emails accepted, and those that failed and stay due. */
-export interface ReportRun {
-  sent: number
-  failed: number
-}
 
 export interface ReportJobOptions {
   store: ReportStore
@@ -21,7 +14,8 @@ export interface ReportJobOptions {
   unsubscribeUrl: string
   /** SALES_TIME_ZONE: the firm's days, weeks and months. */
   timeZone: string
-  bounds: FunnelBounds
+  /** ANALYTICS_SOURCE_CAMPAIGNS_MAX: the report folds campaigns as the console does. */
+  sourceCampaigns: number
   /** After this long a hanging send is abandoned and counts as failed (NOTIFY_TIMEOUT_MS). */
   timeoutMs: number
   now: () => Date
@@ -55,17 +49,22 @@ function consoleFunnelLink(consoleUrl: string, from: string, to: string): string
  * before the send and its key goes with it, so two runs at once, or a run after one that died
  * mid-send, send each report once. Rejects only when the store does.
  */
-export function createReportJob(options: ReportJobOptions): () => Promise<ReportRun> {
-  const { store, timeoutMs, now } = options
-  const log = options.log ?? console.error
-  const limit = options.limit ?? 200
-  // The claim outlasts the read and the send, or a second run could send while this one still is.
-  const leaseSeconds = Math.ceil(timeoutMs / 1000) + 60
-
-  async function send(claim: ClaimedReport): Promise<boolean> {
-    const signal = AbortSignal.timeout(timeoutMs)
-    try {
-      const read = await store.read(claim, { timeZone: options.timeZone, bounds: options.bounds })
+export function createReportJob(options: ReportJobOptions): () => Promise<ClaimedSendRun> {
+  const { store, timeZone, now } = options
+  return claimedSendRun<ClaimedReport>({
+    timeoutMs: options.timeoutMs,
+    now,
+    log: options.log ?? console.error,
+    limit: options.limit ?? 200,
+    runBudgetMs: options.runBudgetMs ?? 30_000,
+    maxTries: reportMaxTries,
+    noun: 'a report',
+    describe: (claim) => `The ${claim.cadence} report of ${claim.from} to ${claim.userId}`,
+    claimNext: async (leaseSeconds) =>
+      (await store.claimDue({ now: now(), timeZone, leaseSeconds, limit: 1 }))[0],
+    record: (claim, outcome) => store.record(claim, outcome),
+    async send(claim, signal) {
+      const read = await store.read(claim, { timeZone, sourceCampaigns: options.sourceCampaigns })
       // Removed from the staff since the claim: the claim went with them.
       if (read === null) return false
       const unsubscribe = new URL(options.unsubscribeUrl)
@@ -92,40 +91,7 @@ export function createReportJob(options: ReportJobOptions): () => Promise<Report
         reportKey(claim),
         signal,
       )
-    } catch (error) {
-      log(`The ${claim.cadence} report of ${claim.from} to ${claim.userId} failed`, error)
-      const tried = failedTry(error, claim.tries, now(), { maxAttempts: reportMaxTries })
-      // Not again in this run: the next run tries it, or a later one after a longer wait.
-      const retryAt = new Date(Math.max(tried.retryAt.getTime(), now().getTime() + 60_000))
-      await store
-        .record(claim, { sent: false, error: tried.error, retryAt })
-        .catch((recordError) => log('Could not record a report that failed', recordError))
-      return false
-    }
-    // A record that fails leaves the claim to run out and the report to be sent again, which
-    // its key at the email API makes harmless.
-    await store
-      .record(claim, { sent: true })
-      .catch((error) => log('Could not record a report sent', error))
-    return true
-  }
-
-  const runBudgetMs = options.runBudgetMs ?? 30_000
-
-  return async () => {
-    const run: ReportRun = { sent: 0, failed: 0 }
-    const until = now().getTime() + runBudgetMs
-    for (let taken = 0; taken < limit && now().getTime() < until; taken++) {
-      const [claim] = await store.claimDue({
-        now: now(),
-        timeZone: options.timeZone,
-        leaseSeconds,
-        limit: 1,
-      })
-      if (claim === undefined) break
-      if (await send(claim)) run.sent++
-      else run.failed++
-    }
-    return run
-  }
+      return true
+    },
+  })
 }

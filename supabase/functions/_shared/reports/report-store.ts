@@ -33,7 +33,7 @@ export interface ReportStore {
    */
   read(
     claim: ClaimedReport,
-    settings: Pick<FunnelRange, 'timeZone' | 'bounds'>,
+    settings: Pick<FunnelRange, 'timeZone' | 'sourceCampaigns'>,
   ): Promise<{ report: FunnelReport; sources: string[] | null } | null>
   /** Sent: never claimed again. Failed: due again at `retryAt`, or never after the last try. */
   record(

@@ -46,8 +46,8 @@ export function createSqlReportStore(
         tries: row.tries,
       }))
     },
-    read(claim, { timeZone, bounds }) {
-      const range = { from: claim.from, to: claim.to, timeZone, source: null, bounds }
+    read(claim, { timeZone, sourceCampaigns }) {
+      const range = { from: claim.from, to: claim.to, timeZone, source: null, sourceCampaigns }
       return asPerson(db, { sub: claim.userId, role: 'authenticated' }, async (tx, person) => {
         const rows = await readFunnelRows(tx, range, 'staff')
         const sources = person.role === 'partner' ? person.sources : null

@@ -23,7 +23,7 @@ const isDay = (value: string) =>
  * the last 30 days of the firm's calendar unless told.
  */
 export const funnelQuery =
-  ({ now, salesTimeZone, funnelBounds }: FunnelSettings) =>
+  ({ now, salesTimeZone, sourceCampaigns }: FunnelSettings) =>
   (params: URLSearchParams): FunnelRange => {
     const asked = (name: string) => params.get(name) ?? ''
     const to = asked('to') || firmDay(now(), salesTimeZone)
@@ -41,11 +41,11 @@ export const funnelQuery =
     }
     const source = asked('source')
     if (source.length > 100) throw invalid('source must be at most 100 characters.')
-    return { from, to, timeZone: salesTimeZone, source: source || null, bounds: funnelBounds }
+    return { from, to, timeZone: salesTimeZone, source: source || null, sourceCampaigns }
   }
 
-/** What a funnel's range is read with: the clock and calendar of the firm, and its bounds. */
-type FunnelSettings = Pick<ConsoleContext, 'now' | 'salesTimeZone' | 'funnelBounds'>
+/** What a funnel's range is read with: the firm's clock and calendar, and its campaigns' bound. */
+type FunnelSettings = Pick<ConsoleContext, 'now' | 'salesTimeZone' | 'sourceCampaigns'>
 
 /**
  * GET /funnel: the report for the days asked, as the signed-in person; console_funnel gives a

@@ -110,8 +110,8 @@ export async function deleteShareLink(context: ConsoleContext): Promise<Response
   return new Response(null, { status: 204 })
 }
 
-/** What opening a link needs: no one signed in, the firm's calendar and the funnel's bounds. */
-export type SharedContext = Pick<ConsoleContext, 'salesTimeZone' | 'funnelBounds'> & {
+/** What opening a link needs: no one signed in, the firm's calendar, the campaigns' bound. */
+export type SharedContext = Pick<ConsoleContext, 'salesTimeZone' | 'sourceCampaigns'> & {
   db: SqlDatabase
 }
 
@@ -145,7 +145,7 @@ export async function postShared(
   )
   if (!shareTokenPattern.test(token)) throw unknown
   const hash = await tokenHash(token)
-  const { salesTimeZone: timeZone, funnelBounds: bounds } = context
+  const { salesTimeZone: timeZone, sourceCampaigns } = context
   // As the staff's role, which alone may call the share functions, with no one's claims.
   const opened = await context.db.transaction(async (tx) => {
     await tx.exec('set local role console_staff_role')
@@ -162,7 +162,7 @@ export async function postShared(
       to: link.to_day ?? '',
       timeZone,
       source: null,
-      bounds,
+      sourceCampaigns,
     }
     const rows = await readFunnelRows(tx, range, { shareTokenHash: hash })
     const sources = link.sources?.length ? link.sources : null
