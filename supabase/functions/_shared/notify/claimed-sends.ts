@@ -1,3 +1,4 @@
+import { deliveryDeadline } from './delivery-deadline.ts'
 import { failedTry } from './delivery-schedule.ts'
 
 /** What one run of a claimed-send job did: sends accepted, and those that failed and stay due. */
@@ -50,8 +51,10 @@ export function claimedSendRun<Claim extends { tries: number }>(
   const leaseSeconds = Math.ceil(job.timeoutMs / 1000) + 60
 
   async function send(claim: Claim): Promise<boolean> {
+    const deadline = deliveryDeadline(job.timeoutMs)
     try {
-      if (!(await job.send(claim, AbortSignal.timeout(job.timeoutMs)))) return false
+      const sent = await job.send(claim, deadline.signal).finally(deadline.clear)
+      if (!sent) return false
     } catch (error) {
       log(`${job.describe(claim)} failed`, error)
       const tried = failedTry(error, claim.tries, now(), { maxAttempts: job.maxTries })

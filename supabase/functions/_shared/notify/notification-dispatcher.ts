@@ -1,4 +1,5 @@
 import type { BookingNoticeKey } from '../booking/booking-event.ts'
+import { deliveryDeadline } from './delivery-deadline.ts'
 import { DeliveryRefused } from './delivery-refused.ts'
 import { defaultMaxAttempts, failedTry } from './delivery-schedule.ts'
 import {
@@ -182,18 +183,14 @@ export function createNotificationDispatcher(
   // The call, abandoned (and aborted) after timeoutMs; the race also covers a notifier that
   // ignores the abort signal.
   async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController()
-    let timer: ReturnType<typeof setTimeout> | undefined
+    const { signal, clear } = deliveryDeadline(timeoutMs)
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort()
-        reject(new Error(`No answer within ${timeoutMs} ms`))
-      }, timeoutMs)
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true })
     })
     try {
-      return await Promise.race([call(controller.signal), timeout])
+      return await Promise.race([call(signal), timeout])
     } finally {
-      clearTimeout(timer)
+      clear()
     }
   }
 
