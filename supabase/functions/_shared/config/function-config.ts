@@ -29,7 +29,7 @@ export interface FunctionConfig {
   notifyMaxAttempts: number
   /** `NO_BOOKING_ALERT_SECONDS`: how long after the send an unbooked lead is nudged about. */
   noBookingAlertSeconds: number
-  /** `DELIVERY_YIELD_SECONDS`: how long a new lead's deliveries wait for a burst of sends to pause. */
+  /** `DELIVERY_YIELD_SECONDS`: how long a new lead's deliveries wait for a burst of sends to pass. */
   deliveryYieldSeconds: number
   /** `MEETING_OUTCOME_GRACE_HOURS`: hours after its end an unmarked booked meeting counts as met. */
   meetingOutcomeGraceHours: number

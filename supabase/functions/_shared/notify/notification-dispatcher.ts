@@ -49,8 +49,8 @@ export interface NotificationDispatcherOptions {
   /** The one clock leases, digests' windows, waits and outcomes are read from. */
   now?: () => Date
   /**
-   * The sends new leads' deliveries and the scheduled run give way to (send-traffic.ts): each
-   * waits for them to pause, `maxWaitMs` at most. Without it nothing waits.
+   * The sends new leads' deliveries and the scheduled run give way to (send-traffic.ts): in a
+   * burst each waits for it to pass, `maxWaitMs` at most. Without it nothing waits.
    */
   giveWay?: { traffic: SendTraffic; maxWaitMs: number }
 }
@@ -108,7 +108,7 @@ function batches<Claim>(
 
 /**
  * At most `size` holders at once; the others wait, first come first served. Giving way, the
- * next waiter gets a turn only while the sends have paused or once its longest wait is over,
+ * next waiter gets a turn only while the sends are no burst or once its longest wait is over,
  * so a burst that resumes holds back every turn after it. Only the first waiter is looked at,
  * woken by the last answer of a burst or by one timer, however many wait behind it.
  */
@@ -124,7 +124,7 @@ function turns(size: number, giveWay?: NotificationDispatcherOptions['giveWay'])
       const pausedIn = giveWay ? giveWay.traffic.pausedIn() : 0
       const left = first.deadline - Date.now()
       if (pausedIn !== 0 && left > 0) {
-        // In flight, the last answer calls pump; else the pause's end or the deadline does.
+        // In flight, the last answer calls pump; else the burst's end or the deadline does.
         timer = setTimeout(pump, Math.min(pausedIn ?? left, left))
         return
       }
