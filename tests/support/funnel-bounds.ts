@@ -3,8 +3,8 @@
 // What it buys is that origin's room, ANALYTICS_ORIGIN_PAIRS_MAX pairs alive, at most
 // ANALYTICS_SOURCE_PAGES_MAX of them a source's; every event past it is still counted, under
 // "other". A page seen the day before keeps its row, and so does a page on another allowed
-// origin first seen after the flood. 10,000 forged batches on each database, each in a file of
-// its own (funnel-bounds-*.test.ts) so the two run on two workers at once.
+// origin first seen after the flood. Each database in a file of its own (funnel-bounds-*.test.ts)
+// so the two run on two workers at once.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { totalsOfRows } from '#shared/analytics/funnel-report.ts'
@@ -20,7 +20,6 @@ import { insertLead } from './insert-lead.ts'
 import { sampleNewDemoRequest } from './sample-lead.ts'
 import type { TestDatabase, testDatabases } from './test-database.ts'
 
-const batches = 10_000
 const sourcePages = configDefaults.analyticsSourcePagesMax
 const originPairs = configDefaults.analyticsOriginPairsMax
 const dayBefore = new Date('2027-05-03T10:01:00Z')
@@ -40,7 +39,7 @@ const events = [{ event: 'shown' }, { event: 'field-error', field: 'email', code
 // handler's call is, from a client of its own (a botnet's addresses): half over 4 sources, each
 // past its pages, half a fresh source each, past the origin's room. `lane` of `lanes` takes
 // every lanes-th batch, so lanes on connections of their own race for the room.
-const forgedLane = (lane: number, lanes: number) => `
+const forgedLane = (batches: number, lane: number, lanes: number) => `
 do $$
 begin
   for i in ${lane}..${batches - 1} by ${lanes} loop
@@ -59,13 +58,13 @@ $$`
 
 // PostgreSQL: 16 connections at once, racing admissions being what the origin's lock is for.
 // PGlite has one connection, so one lane.
-async function sendForged(test: TestDatabase) {
-  if (test.cluster === undefined) return test.db.exec(forgedLane(0, 1))
+async function sendForged(test: TestDatabase, batches: number) {
+  if (test.cluster === undefined) return test.db.exec(forgedLane(batches, 0, 1))
   const lanes = 16
   const pool = createPostgresDatabase(test.cluster.url, { max: lanes, queryTimeoutMs: 120_000 })
   try {
     await Promise.all(
-      Array.from({ length: lanes }, (_, lane) => pool.exec(forgedLane(lane, lanes))),
+      Array.from({ length: lanes }, (_, lane) => pool.exec(forgedLane(batches, lane, lanes))),
     )
   } finally {
     await pool.close()
@@ -85,8 +84,17 @@ const pairsOn = (db: SqlDatabase, day: string) =>
     [day],
   )
 
-/** The forged batches on one of the two databases; each has a test file, so both run at once. */
-export function describeFunnelBounds({ name, open, skip }: (typeof testDatabases)[number]) {
+/**
+ * `batches` forged batches on one of the two databases; each has a test file, so both run at
+ * once. Half of them must pass each source's pages (4 sources) and the other half the origin's
+ * room for the flood to reach every bound.
+ */
+export function describeFunnelBounds(
+  { name, open, skip }: (typeof testDatabases)[number],
+  batches: number,
+) {
+  const fewest = 2 * Math.max(4 * sourcePages, originPairs) + 2
+  if (batches < fewest) throw new Error(`${batches} forged batches pass no bound: send ${fewest}`)
   describe(`a flood of forged pages and sources on ${name}`, () => {
     let test: TestDatabase
     let handler: DemoRequestHandler
@@ -123,7 +131,7 @@ export function describeFunnelBounds({ name, open, skip }: (typeof testDatabases
         now = floodDay
         const started = performance.now()
         const cpu = process.cpuUsage()
-        await sendForged(test)
+        await sendForged(test, batches)
         const floodMs = Math.round(performance.now() - started)
         const { user, system } = process.cpuUsage(cpu)
         const floodCpuMs = Math.round((user + system) / 1000)

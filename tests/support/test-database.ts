@@ -3,6 +3,7 @@ import { createPostgresDatabase } from '#shared/db/postgres-database.ts'
 import type { SqlDatabase } from '#shared/db/sql-database.ts'
 import { openPgliteDatabase } from '../../server/database.ts'
 import { runMigrations } from '../../server/migrate.ts'
+import { keptOrNew } from './kept-pglite.ts'
 import { migratedPgliteTarball } from './pglite-folder.ts'
 import { createServerDatabase, findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
 
@@ -109,11 +110,15 @@ const reset = (db: SqlDatabase) => async () => {
 
 /**
  * An in-memory PGlite with the roles and migrations applied: a migrated copy, on which they run
- * as on a database kept between starts, finding each applied.
+ * as on a database kept between starts, finding each applied; or the one an earlier file of this
+ * worker closed, once it equals such a copy again (kept-pglite.ts).
  */
 export async function openTestPglite(): Promise<TestDatabase> {
-  const db = await openPgliteDatabase(undefined, await migratedPgliteTarball())
-  await runMigrations(db)
+  const db = await keptOrNew(async () => {
+    const copy = await openPgliteDatabase(undefined, await migratedPgliteTarball())
+    await runMigrations(copy)
+    return copy
+  })
   return { name: 'PGlite', db, reset: reset(db), close: () => db.close() }
 }
 
