@@ -17,7 +17,7 @@ import {
   statusClaimKey,
 } from './notification-store.ts'
 import type { NotificationChannel, Notifier } from './notifier.ts'
-import { type SendTraffic, whenPaused } from './send-traffic.ts'
+import { type SendTraffic, waitLeft, whenPaused } from './send-traffic.ts'
 
 /** What a dispatcher needs. */
 export interface NotificationDispatcherOptions {
@@ -121,11 +121,10 @@ function turns(size: number, giveWay?: NotificationDispatcherOptions['giveWay'])
     timer = undefined
     while (free > 0 && waiting.length > 0) {
       const first = waiting[0] as (typeof waiting)[number]
-      const pausedIn = giveWay ? giveWay.traffic.pausedIn() : 0
-      const left = first.deadline - Date.now()
-      if (pausedIn !== 0 && left > 0) {
-        // In flight, the last answer calls pump; else the burst's end or the deadline does.
-        timer = setTimeout(pump, Math.min(pausedIn ?? left, left))
+      const wait = giveWay ? waitLeft(giveWay.traffic, first.deadline) : 0
+      if (wait > 0) {
+        // The last answer of a burst calls pump too (onIdle below).
+        timer = setTimeout(pump, wait)
         return
       }
       waiting.shift()

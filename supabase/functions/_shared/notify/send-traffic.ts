@@ -65,6 +65,17 @@ export function createSendTraffic({
   }
 }
 
+/**
+ * Milliseconds a waiter until `deadline` (a `Date.now()` time) still waits: 0 when `traffic` is
+ * no burst or the deadline has passed, else until the burst's end or the deadline, first. In
+ * flight, the last answer may end it sooner (`onIdle`).
+ */
+export function waitLeft(traffic: SendTraffic, deadline: number): number {
+  const left = deadline - Date.now()
+  const pausedIn = traffic.pausedIn()
+  return pausedIn === 0 || left <= 0 ? 0 : Math.min(pausedIn ?? left, left)
+}
+
 /** Resolves once `traffic` is no burst, or at `deadline` (a `Date.now()` time) whatever it is. */
 export function whenPaused(traffic: SendTraffic, deadline: number): Promise<void> {
   return new Promise((resolve) => {
@@ -73,12 +84,10 @@ export function whenPaused(traffic: SendTraffic, deadline: number): Promise<void
     const check = () => {
       clearTimeout(timer)
       removeListener()
-      const left = deadline - Date.now()
-      const pausedIn = traffic.pausedIn()
-      if (pausedIn === 0 || left <= 0) return resolve()
-      // In flight, the last answer wakes it; else the burst's end or the deadline, first.
-      if (pausedIn === null) removeListener = traffic.onIdle(check)
-      timer = setTimeout(check, Math.min(pausedIn ?? left, left))
+      const wait = waitLeft(traffic, deadline)
+      if (wait === 0) return resolve()
+      removeListener = traffic.onIdle(check)
+      timer = setTimeout(check, wait)
     }
     check()
   })
