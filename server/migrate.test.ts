@@ -96,6 +96,7 @@ describe.each(backends)('the migrations on $name', ({ open, skip }) => {
       { version: '20261203230000', name: 'quiet_page_alarm' },
       { version: '20261203235900', name: 'meeting_outcome_crm' },
       { version: '20261204000000', name: 'unlogged_rate_counters' },
+      { version: '20261204010000', name: 'accept_in_batches' },
     ])
     expect(await runMigrations(test.db)).toEqual([])
   })

@@ -31,9 +31,10 @@ export function createPostgresDatabase(
   options: PostgresDatabaseOptions = {},
 ): SqlDatabase {
   const log = options.log ?? console.error
+  const connections = options.max ?? 3
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 3,
+    max: connections,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
     query_timeout: options.queryTimeoutMs ?? 5000,
     idleTimeoutMillis: 20_000,
@@ -41,6 +42,7 @@ export function createPostgresDatabase(
   pool.on('error', (error) => log('An idle database connection failed', error))
 
   return {
+    connections,
     query: (text, params) => rowsOf(pool, text, params),
     // Without parameters node-postgres sends the simple protocol, which allows many statements.
     exec: async (script) => {

@@ -1,8 +1,10 @@
 /**
- * The little a store needs from a Postgres driver. postgres.js implements it in production,
+ * The little a store needs from a Postgres driver. node-postgres implements it in production,
  * PGlite on a newcomer's machine, so the same SQL runs on both.
  */
 export interface SqlDatabase {
+  /** How many statements it runs at once (its pool's connections); one where not said. */
+  readonly connections?: number
   /** One statement with `$1`-style parameters; returns its rows. */
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>
   /** Several statements without parameters, such as a migration file. */

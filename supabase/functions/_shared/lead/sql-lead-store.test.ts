@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertLead } from '../../../../tests/support/insert-lead.ts'
 import { sampleNewDemoRequest as lead } from '../../../../tests/support/sample-lead.ts'
 import { type TestDatabase, testDatabases } from '../../../../tests/support/test-database.ts'
+import type { SqlDatabase } from '../db/sql-database.ts'
 import type { NewDemoRequest } from './lead-store.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
 
@@ -142,6 +143,84 @@ describe.each(backends)('the SQL store on $name', ({ open, skip }) => {
       expect([await store().count('held'), await store().count()]).toEqual([2, 5])
     },
   )
+
+  // The store over the test's database, one call out at a time, recording each statement.
+  const oneCallAtATime = () => {
+    const statements: string[] = []
+    const db: SqlDatabase = {
+      ...test.db,
+      connections: 2,
+      query: (text, params) => {
+        statements.push(text.includes('accept_demo_requests(') ? 'batch' : 'single')
+        return test.db.query(text, params)
+      },
+    }
+    return { store: createSqlLeadStore(db), statements }
+  }
+
+  it.skipIf(skip)(
+    'stores leads sent while a call is out in one call, each as if sent alone, in order',
+    async () => {
+      const { store: batching, statements } = oneCallAtATime()
+      const limit = {
+        clientKey: 'c'.repeat(64),
+        windowStart: new Date('2026-01-01T00:00:00Z'),
+        clientMax: 3,
+        globalMax: 100,
+      }
+      const keyed = (key: string) => ({ ...lead, idempotencyKey: key })
+      const outcomes = await Promise.all(
+        ['k1', 'k2', 'k1', 'k3', 'k4'].map((key) => batching.accept(keyed(key), limit)),
+      )
+      // The first goes at once; the four that came while it was out, together after it.
+      expect(statements).toEqual(['single', 'batch'])
+      const [first, second, again, third, fourth] = outcomes
+      expect([first, second, third]).toMatchObject([
+        { created: true },
+        { created: true },
+        { created: true },
+      ])
+      // A retry in the same call gets the first answer and counts nothing; the fourth is over.
+      expect(again).toEqual({ ...first, created: false })
+      expect(fourth).toEqual({ limited: 'client' })
+      const stored = await store().list(null)
+      expect(stored.map((row) => row.idempotencyKey).sort()).toEqual(['k1', 'k2', 'k3'])
+    },
+  )
+
+  it.skipIf(skip)('fails only the lead a call of several failed for', async () => {
+    const { store: batching, statements } = oneCallAtATime()
+    const limit = {
+      clientKey: 'd'.repeat(64),
+      windowStart: new Date('2026-01-01T00:00:00Z'),
+      clientMax: 10,
+      globalMax: 100,
+    }
+    const french = { ...lead, idempotencyKey: 'fr', language: 'fr' } as unknown as NewDemoRequest
+    const outcomes = await Promise.allSettled(
+      [{ ...lead, idempotencyKey: 'en' }, { ...lead, idempotencyKey: 'es' }, french].map(
+        (request) => batching.accept(request, limit),
+      ),
+    )
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ])
+    expect(String((outcomes[2] as PromiseRejectedResult).reason)).toMatch(
+      /demo_requests_language_check/,
+    )
+    // The call of two failed as a whole, and each was then sent alone.
+    expect(statements).toEqual(['single', 'batch', 'single', 'single'])
+    const stored = await store().list(null)
+    expect(stored.map((row) => row.idempotencyKey).sort()).toEqual(['en', 'es'])
+    // Each stored lead's hit counted once, the rolled-back call's none, as the failed one's alone.
+    const [row] = await test.db.query<{ hits: number }>(
+      'select hits from public.demo_request_rate_limits where client_key = $1',
+      [limit.clientKey],
+    )
+    expect(row?.hits).toBe(2)
+  })
 
   it.skipIf(skip)('lets the database reject what the schema forbids', async () => {
     await expect(

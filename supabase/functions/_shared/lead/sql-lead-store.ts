@@ -1,4 +1,6 @@
+import { naturalBatches } from '../db/natural-batches.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
+import { failedInTheStatement } from '../db/sql-errors.ts'
 import { type SqlStoreOptions, transactionsAs } from '../db/sql-role.ts'
 import { type LeadRow, leadArgument, leadColumns, leadFromRow } from './lead-row.ts'
 import type { InsertResult, LeadStore, Limited, NewDemoRequest, WindowLimit } from './lead-store.ts'
@@ -9,6 +11,23 @@ interface AcceptRow {
   limited: Limited['limited'] | null
   held: boolean | null
   route_rule: number | null
+}
+
+/** One call's lead and the limits it counts against, as `accept_demo_request` takes them. */
+interface AcceptCall {
+  request: NewDemoRequest
+  limit: WindowLimit | null
+}
+
+const outcomeOf = (row: AcceptRow | undefined): InsertResult | Limited => {
+  if (row?.limited) return { limited: row.limited }
+  if (!row?.request_id) throw new Error('accept_demo_request returned no row')
+  return {
+    id: row.request_id,
+    created: row.created === true,
+    held: row.held === true,
+    routeRule: row.route_rule === null ? null : Number(row.route_rule),
+  }
 }
 
 /**
@@ -34,22 +53,55 @@ export async function acceptDemoRequest(
       limit?.holdUntil ?? null,
     ],
   )
-  if (row?.limited) return { limited: row.limited }
-  if (!row?.request_id) throw new Error('accept_demo_request returned no row')
-  return {
-    id: row.request_id,
-    created: row.created === true,
-    held: row.held === true,
-    routeRule: row.route_rule === null ? null : Number(row.route_rule),
-  }
+  return outcomeOf(row)
 }
+
+/** Several calls in one statement (`accept_demo_requests`), each as if alone and in order. */
+async function acceptDemoRequests(
+  db: SqlDatabase,
+  calls: AcceptCall[],
+): Promise<(InsertResult | Limited)[]> {
+  if (calls.length === 1) {
+    const [{ request, limit }] = calls as [AcceptCall]
+    return [await acceptDemoRequest(db, request, limit)]
+  }
+  const rows = await db.query<AcceptRow & { ord: number }>(
+    `select ord, request_id, created, limited, held, route_rule
+       from public.accept_demo_requests($1::jsonb) order by ord`,
+    [
+      JSON.stringify(
+        calls.map(({ request, limit }) => ({
+          lead: leadArgument(request),
+          client_key: limit?.clientKey ?? null,
+          window_start: limit?.windowStart ?? null,
+          client_max: limit?.clientMax ?? null,
+          global_max: limit?.globalMax ?? null,
+          held_until: limit?.holdUntil ?? null,
+        })),
+      ),
+    ],
+  )
+  return rows.map(outcomeOf)
+}
+
+// Leads in one call at most: a few milliseconds of the database's time.
+const maxBatch = 32
 
 /** The lead store in plain SQL, over any {@link SqlDatabase}: PGlite or PostgreSQL. */
 export function createSqlLeadStore(db: SqlDatabase, options: SqlStoreOptions = {}): LeadStore {
   const run = transactionsAs(db, options.role ?? 'service_role')
+  // Leads that come while their calls are all out go together in the next (natural-batches.ts);
+  // a batch that failed in the statement is tried again a lead at a time. One connection is
+  // left to the rest (the funnel's events, the deliveries), which a burst of leads never starves.
+  const accept = naturalBatches({
+    run: (calls: AcceptCall[]) => acceptDemoRequests(db, calls),
+    concurrency: Math.max(1, (db.connections ?? 1) - 1),
+    maxBatch,
+    splitOn: failedInTheStatement,
+  })
 
   return {
-    accept: (request, limit) => acceptDemoRequest(db, request, limit),
+    accept: (request, limit) => accept({ request, limit }),
 
     list: (limit, status) =>
       run(async (tx) => {
