@@ -40,6 +40,7 @@ const settings = {
   lighthouseMobileRuns: count(process.env.BENCH_MOBILE_RUNS, 5),
   lighthouseDesktopRuns: count(process.env.BENCH_DESKTOP_RUNS, 1),
   loadSeconds: count(process.env.BENCH_LOAD_SECONDS, 5),
+  loadRounds: count(process.env.BENCH_LOAD_ROUNDS, 3),
   floodPosts: count(process.env.BENCH_FLOOD_POSTS, 10_000),
   visitorRuns: count(process.env.BENCH_VISITOR_RUNS, 3),
   routingRuns: count(process.env.BENCH_ROUTING_RUNS, 10),
@@ -104,7 +105,7 @@ try {
   await section('Funnel', measureFunnel)
   // Needs neither: servers and a PostgreSQL 15 of its own, so `npm run bench -- backend` is
   // the lead path alone.
-  await section('Backend', () => measureBackend(root, settings.loadSeconds))
+  await section('Backend', () => measureBackend(root, settings.loadSeconds, settings.loadRounds))
   // `npm start` of its own and every destination's stand-in, failing; minutes, most of them
   // waiting on the job's backoff.
   await section('Delivery under failure', () => measureDeliveryUnderFailure())
